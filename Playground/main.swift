@@ -1,0 +1,2 @@
+import Plexus
+print("tour")

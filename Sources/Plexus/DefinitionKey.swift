@@ -1,0 +1,79 @@
+/// The identity of a definition: the type it produces, the type of its runtime arguments and its tag.
+///
+/// Two keys are equal when their types are the same types (compared by identity, never by name) and their
+/// tags are equal. Errors carry keys so that they can say what was asked for.
+///
+/// ```swift
+/// let key = DefinitionKey(type: Service.self, typeOfArguments: (Int, String).self, tag: "prod")
+/// ```
+public struct DefinitionKey: Hashable, Sendable, CustomStringConvertible {
+    /// The type the definition produces, or the type requested.
+    public let type: Any.Type
+    /// The type of the runtime arguments: `Void` for none, the argument's type for one, a tuple for several.
+    public let typeOfArguments: Any.Type
+    /// The tag, or `nil` for an untagged definition.
+    public let tag: DependencyContainer.Tag?
+
+    /// Explanations gathered when a lookup failed (near misses); never part of equality or hashing.
+    var diagnostics: NotFoundDiagnostics?
+
+    /// Creates a key.
+    /// - Parameters:
+    ///   - type: The type produced or requested.
+    ///   - typeOfArguments: The type of the runtime arguments (`Void.self` for none).
+    ///   - tag: The tag, or `nil`.
+    public init(type: Any.Type, typeOfArguments: Any.Type, tag: DependencyContainer.Tag? = nil) {
+        self.type = type
+        self.typeOfArguments = typeOfArguments
+        self.tag = tag
+    }
+
+    /// Whether two keys name the same types and tag.
+    public static func == (lhs: DefinitionKey, rhs: DefinitionKey) -> Bool {
+        lhs.type == rhs.type && lhs.typeOfArguments == rhs.typeOfArguments && lhs.tag == rhs.tag
+    }
+
+    /// Hashes the type identities and the tag.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(type))
+        hasher.combine(ObjectIdentifier(typeOfArguments))
+        hasher.combine(tag)
+    }
+
+    /// The key in Swift spelling, for example `Service (tag: "prod", arguments: (Int, String))`.
+    public var description: String {
+        var text = typeName(type)
+        var details: [String] = []
+        if let tag { details.append("tag: \(tag)") }
+        if typeOfArguments != Void.self { details.append("arguments: \(argumentsName(typeOfArguments))") }
+        if !details.isEmpty { text += " (" + details.joined(separator: ", ") + ")" }
+        return text
+    }
+
+    /// The same key without a tag.
+    var untagged: DefinitionKey {
+        DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: nil)
+    }
+
+    /// The same key for another type.
+    func with(type: Any.Type) -> DefinitionKey {
+        DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag)
+    }
+}
+
+/// Near misses found when a lookup failed, carried by the key of a ``ResolutionError/definitionNotFound(key:)``.
+final class NotFoundDiagnostics: Sendable {
+    let hints: [String]
+    init(hints: [String]) { self.hints = hints }
+}
+
+/// The Swift spelling of a type: `Service`, `Optional<Service>`, `(Int, String)`.
+func typeName(_ type: Any.Type) -> String {
+    String(describing: type)
+}
+
+/// The Swift spelling of an argument list: `()`, `(Int)`, `(Int, String)`.
+func argumentsName(_ type: Any.Type) -> String {
+    let name = typeName(type)
+    return name.hasPrefix("(") ? name : "(\(name))"
+}

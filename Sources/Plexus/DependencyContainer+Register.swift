@@ -1,0 +1,89 @@
+extension DependencyContainer {
+    /// Registers a factory for `T`, taking any number of runtime arguments.
+    ///
+    /// ```swift
+    /// container.register { ServiceImp() as Service }                  // .shared, no arguments
+    /// container.register(.singleton, tag: "prod") { Api(url: prodURL) }
+    /// container.register(.unique) { (id: Int, title: String) in Cell(id: id, title: title) }
+    /// container.register(type: Service.self) { ServiceImp() }
+    /// ```
+    ///
+    /// Registering again under the same key (type, argument types, tag) replaces the old definition and drops
+    /// every instance cached for it. Registering after ``bootstrap()`` is fine: an eager singleton registered late
+    /// is created by the next `bootstrap()` or on first use.
+    ///
+    /// - Parameters:
+    ///   - scope: How long instances live; ``ComponentScope/shared`` by default.
+    ///   - type: The type to register under, when it differs from the factory's result type.
+    ///   - tag: A tag that tells this definition apart from others of the same type.
+    ///   - factory: Makes an instance from the runtime arguments. It may resolve other dependencies, from this or
+    ///     any container; errors it throws propagate out of `resolve` unchanged.
+    /// - Returns: The definition, to chain ``Definition/resolvingProperties(_:)`` or
+    ///   ``Definition/implements(_:tag:)``.
+    @discardableResult
+    public func register<T, each A>(
+        _ scope: ComponentScope = .shared,
+        type: T.Type = T.self,
+        tag: DependencyTagConvertible? = nil,
+        factory: @escaping @Sendable (repeat each A) throws -> T
+    ) -> Definition<T, (repeat each A)> {
+        var argumentCount = 0
+        for _ in repeat (each A).self { argumentCount += 1 }
+        var autoWire: (@Sendable (DependencyContainer, Tag?) throws -> (repeat each A))?
+        if argumentCount > 0 {
+            autoWire = { (container: DependencyContainer, tag: Tag?) throws -> (repeat each A) in
+                try container.resolveArguments(tag: tag)
+            }
+        }
+        let definition = Definition<T, (repeat each A)>(
+            scope: scope,
+            argumentCount: argumentCount,
+            factory: { (arguments: (repeat each A)) in try factory(repeat each arguments) },
+            autoWire: autoWire)
+        register(definition, tag: tag)
+        return definition
+    }
+
+    /// Registers an existing definition under its type, argument types and `tag`.
+    ///
+    /// Use it to register one definition under several tags, or in another container; each container keeps its
+    /// own singletons of it.
+    /// - Parameters:
+    ///   - definition: A definition returned by `register`.
+    ///   - tag: The tag to register it under, or `nil`.
+    public func register<T, U>(_ definition: Definition<T, U>, tag: DependencyTagConvertible? = nil) {
+        let key = DefinitionKey(type: T.self, typeOfArguments: U.self, tag: tag?.dependencyTag)
+        let released = definition.state.withLock { state in
+            if !state.registrations.contains(where: { $0.container === self }) {
+                state.registrations.append(WeakContainer(container: self))
+            }
+            return registry.withLock { registry in
+                registry.insert(definition, key: key, recipe: state.recipe, forwards: state.forwards)
+            }
+        }
+        withExtendedLifetime(released) {}
+        log(.verbose, "Registered \(key) as \(definition.scope)")
+    }
+
+    /// Resolves the arguments of an auto-wired factory, passing the requested tag down.
+    private func resolveArguments<each A>(tag: Tag?) throws -> (repeat each A) {
+        (repeat try resolveArgument((each A).self, tag: tag))
+    }
+
+    private func resolveArgument<A>(_: A.Type, tag: Tag?) throws -> A {
+        try resolve(tag: tag)
+    }
+
+    /// Removes the registration of `definition` under `tag`, and with it the instances it cached here.
+    /// - Parameters:
+    ///   - definition: The definition to remove.
+    ///   - tag: The tag it was registered with, or `nil`.
+    public func remove<T, U>(_ definition: Definition<T, U>, tag: DependencyTagConvertible? = nil) {
+        let key = DefinitionKey(type: T.self, typeOfArguments: U.self, tag: tag?.dependencyTag)
+        let released = registry.withLock { registry -> [Any] in
+            guard let slot = registry.slots[key], slot.definitionObject === definition else { return [] }
+            return registry.remove(key)
+        }
+        withExtendedLifetime(released) {}
+    }
+}

@@ -1,0 +1,62 @@
+/// A dependency-injection container: holds definitions, caches their instances by scope, and resolves object
+/// graphs, also through the containers it collaborates with.
+///
+/// ```swift
+/// let container = DependencyContainer()
+/// container.register(.singleton) { NetworkClient() as Api }
+/// container.register { ListPresenter(api: try container.resolve()) }
+/// let presenter: ListPresenter = try container.resolve()
+/// ```
+///
+/// A container is `Sendable` and thread-safe: any number of threads and tasks may register, resolve and
+/// collaborate at once. No lock is held while a factory or hook runs, so factories may resolve from any
+/// container, and caching scopes construct each instance exactly once even under contention.
+///
+/// Factories that capture their container strongly (`container.register { X(try container.resolve()) }`) keep
+/// it alive for as long as the definition is registered, as in Dip; capture it `[unowned container]` or use
+/// the container passed to hooks where the container must be freed.
+public final class DependencyContainer: Sendable {
+    let registry = Protected(Registry())
+
+    /// Whether instances get their `@Injected` / `@InjectedWeak` properties filled unless a definition says
+    /// otherwise (``Definition/autoInjectingProperties(_:)``).
+    public let autoInjectProperties: Bool
+
+    /// Creates a container.
+    /// - Parameters:
+    ///   - autoInjectProperties: Whether to fill `@Injected` / `@InjectedWeak` properties (default `true`).
+    ///   - threadSafe: Accepted for source compatibility with Dip; a container is always thread-safe.
+    ///   - configBlock: Runs at the end of `init` with the new container, typically to register definitions.
+    public init(
+        autoInjectProperties: Bool = true,
+        threadSafe: Bool = true,
+        configBlock: (DependencyContainer) -> Void = { _ in }
+    ) {
+        self.autoInjectProperties = autoInjectProperties
+        configBlock(self)
+    }
+
+    /// Forgets every definition, cached instance and the bootstrap state; keeps the collaborators.
+    ///
+    /// Singletons this container owns are released everywhere: collaborators never keep their own copy.
+    public func reset() {
+        let old = registry.withLock { $0.reset() }
+        withExtendedLifetime(old) {}
+    }
+
+    /// Re-publishes a definition's hooks after it changed. Called with the definition's lock held.
+    func refresh<T, U>(_ definition: Definition<T, U>, recipe: Recipe<T>) {
+        let old: Recipe<T>? = registry.withLock { registry in
+            guard let slot = registry.slot(of: definition) as? Slot<T, U> else { return nil }
+            defer { slot.recipe = recipe }
+            return slot.recipe
+        }
+        withExtendedLifetime(old) {}
+    }
+
+    /// Adds a forwarding registration of `definition`. Called with the definition's lock held.
+    func addForward(_ forward: Forward, of definition: AnyObject) {
+        let released = registry.withLock { $0.addForward(forward, of: definition) }
+        withExtendedLifetime(released) {}
+    }
+}

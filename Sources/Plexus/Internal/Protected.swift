@@ -1,0 +1,118 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The one lock type of Plexus: a value that can only be read or changed while its lock is held.
+///
+/// The lock lives in the tail allocation of a `ManagedBuffer`, so it has a stable address (a pthread mutex or an
+/// `os_unfair_lock` must never move). Plexus never calls user code while holding one of these locks.
+///
+/// `@unchecked Sendable` is sound because the only way to reach `value` is `withLock`, which holds the mutex for
+/// the whole access: no two threads ever touch the value at once, and the mutex orders every access after the
+/// previous one (it is a full memory barrier).
+final class Protected<Value>: @unchecked Sendable {
+    private let buffer: LockBuffer<Value>
+
+    init(_ value: Value) {
+        buffer = LockBuffer.make(value)
+    }
+
+    /// Runs `body` with exclusive access to the value. `body` must not call user code or take another
+    /// `Protected` lock that could be held while waiting for this one.
+    @inline(__always)
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        try buffer.withLock(body)
+    }
+}
+
+#if canImport(Darwin)
+typealias PlatformLock = os_unfair_lock
+#else
+typealias PlatformLock = pthread_mutex_t
+#endif
+
+final class LockBuffer<Value>: ManagedBuffer<Value, PlatformLock> {
+    static func make(_ value: Value) -> LockBuffer<Value> {
+        let buffer = create(minimumCapacity: 1) { _ in value }
+        // `create` called on a subclass allocates an instance of that subclass.
+        let lockBuffer = unsafeDowncast(buffer, to: LockBuffer<Value>.self)
+        lockBuffer.withUnsafeMutablePointerToElements { lock in
+            #if canImport(Darwin)
+            lock.initialize(to: os_unfair_lock())
+            #else
+            lock.initialize(to: pthread_mutex_t())
+            pthread_mutex_init(lock, nil)
+            #endif
+        }
+        return lockBuffer
+    }
+
+    deinit {
+        // ManagedBuffer destroys the header (the value) itself; the element (the lock) is ours.
+        withUnsafeMutablePointerToElements { lock in
+            #if !canImport(Darwin)
+            pthread_mutex_destroy(lock)
+            #endif
+            _ = lock.deinitialize(count: 1)
+        }
+    }
+
+    @inline(__always)
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        try withUnsafeMutablePointers { value, lock in
+            #if canImport(Darwin)
+            os_unfair_lock_lock(lock)
+            defer { os_unfair_lock_unlock(lock) }
+            #else
+            pthread_mutex_lock(lock)
+            defer { pthread_mutex_unlock(lock) }
+            #endif
+            return try body(&value.pointee)
+        }
+    }
+}
+
+/// A one-shot latch: threads wait until another thread opens it. Used when a thread needs a singleton that
+/// another thread is constructing.
+final class Latch: @unchecked Sendable {
+    // `@unchecked Sendable`: `isOpen` is only read and written while `mutex` is held, and the condition
+    // variable is only used with that mutex; both live in heap memory allocated once and never moved.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var isOpen = false
+
+    init() {
+        mutex.initialize(to: pthread_mutex_t())
+        condition.initialize(to: pthread_cond_t())
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Opens the latch and wakes every waiter.
+    func open() {
+        pthread_mutex_lock(mutex)
+        isOpen = true
+        pthread_cond_broadcast(condition)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Blocks until the latch is open.
+    func wait() {
+        pthread_mutex_lock(mutex)
+        while !isOpen {
+            pthread_cond_wait(condition, mutex)
+        }
+        pthread_mutex_unlock(mutex)
+    }
+}

@@ -1,0 +1,145 @@
+/// A container's definitions and indexes; lives behind the container's lock.
+///
+/// Every lookup is a hash lookup or a scan of the few keys registered for one type: nothing on the resolve
+/// path scans all definitions.
+struct Registry {
+    struct ForwardEntry {
+        let slot: any AnySlot
+        let forward: Forward
+    }
+
+    /// What a lookup found: the slot to resolve, through a forwarding registration or not.
+    struct Found {
+        let slot: any AnySlot
+        let forward: Forward?
+    }
+
+    private(set) var slots: [DefinitionKey: any AnySlot] = [:]
+    private var forwards: [DefinitionKey: ForwardEntry] = [:]
+    /// Every key registered (directly or by forwarding) for a type: auto-wiring candidates and near misses.
+    private var keysByType: [ObjectIdentifier: [DefinitionKey]] = [:]
+    private var slotsByDefinition: [ObjectIdentifier: any AnySlot] = [:]
+    private var nextOrder = 0
+    var isBootstrapped = false
+    var collaborators: [WeakContainer] = []
+
+    // MARK: Lookup
+
+    /// Steps 1–3 of the lookup: exact key, untagged fallback, then forwarding registrations (exact tag first).
+    func find(_ key: DefinitionKey) -> Found? {
+        if let slot = slots[key] { return Found(slot: slot, forward: nil) }
+        if key.tag != nil, let slot = slots[key.untagged] { return Found(slot: slot, forward: nil) }
+        if let entry = forwards[key] { return Found(slot: entry.slot, forward: entry.forward) }
+        if key.tag != nil, let entry = forwards[key.untagged] { return Found(slot: entry.slot, forward: entry.forward) }
+        return nil
+    }
+
+    /// The definition to auto-wire `key` with (§9): the definitions of the type that take arguments, same tag
+    /// first, else untagged, with the most arguments. Throws if several with different arguments tie.
+    func autoWiringCandidate(for key: DefinitionKey) throws -> Found? {
+        guard let keys = keysByType[ObjectIdentifier(key.type)] else { return nil }
+        let withArguments = keys.filter { $0.typeOfArguments != Void.self }
+        var candidates = key.tag == nil ? [] : withArguments.filter { $0.tag == key.tag }
+        if candidates.isEmpty { candidates = withArguments.filter { $0.tag == nil } }
+        let found = candidates.compactMap { candidate in slots[candidate].map { (candidate, Found(slot: $0, forward: nil)) }
+            ?? forwards[candidate].map { (candidate, Found(slot: $0.slot, forward: $0.forward)) }
+        }
+        guard let most = found.map({ $0.1.slot.argumentCount }).max() else { return nil }
+        let longest = found.filter { $0.1.slot.argumentCount == most }
+        let argumentTypes = Set(longest.map { ObjectIdentifier($0.0.typeOfArguments) })
+        if argumentTypes.count > 1 {
+            throw ResolutionError.autoWiringFailed(
+                type: key.type,
+                underlyingError: ResolutionError.ambiguousDefinitions(type: key.type, definitions: longest.map(\.0)))
+        }
+        return longest.first { $0.1.forward == nil }?.1 ?? longest.first?.1
+    }
+
+    /// The keys registered for a type, for near-miss hints.
+    func keys(for type: Any.Type) -> [DefinitionKey] {
+        keysByType[ObjectIdentifier(type)] ?? []
+    }
+
+    /// The directly registered keys with their slots, in registration order.
+    var entriesInOrder: [(key: DefinitionKey, slot: any AnySlot)] {
+        slots.map { (key: $0.key, slot: $0.value) }.sorted { $0.slot.order < $1.slot.order }
+    }
+
+    /// The slot that holds `definition`, if registered here.
+    func slot(of definition: AnyObject) -> (any AnySlot)? {
+        slotsByDefinition[ObjectIdentifier(definition)]
+    }
+
+    // MARK: Changes
+
+    /// Registers `definition` under `key`, replacing (and returning, to be released outside the lock) what was
+    /// registered under `key` before.
+    mutating func insert<T, U>(
+        _ definition: Definition<T, U>, key: DefinitionKey, recipe: Recipe<T>, forwards definitionForwards: [Forward]
+    ) -> [Any] {
+        var released: [Any] = []
+        if let old = slots[key] {
+            if old.definitionObject === definition { return [] }
+            released += remove(key)
+        }
+        let slot: any AnySlot
+        if let existing = slotsByDefinition[ObjectIdentifier(definition)] {
+            slot = existing
+        } else {
+            slot = Slot(definition: definition, recipe: recipe, key: key, order: nextOrder)
+            nextOrder += 1
+            slotsByDefinition[ObjectIdentifier(definition)] = slot
+        }
+        slots[key] = slot
+        keysByType[ObjectIdentifier(key.type), default: []].append(key)
+        for forward in definitionForwards {
+            released += add(forward, to: slot, typeOfArguments: key.typeOfArguments)
+        }
+        return released
+    }
+
+    /// Adds a forwarding registration to the slot of `definition`, if registered here.
+    mutating func addForward(_ forward: Forward, of definition: AnyObject) -> [Any] {
+        guard let slot = slotsByDefinition[ObjectIdentifier(definition)] else { return [] }
+        return add(forward, to: slot, typeOfArguments: slot.key.typeOfArguments)
+    }
+
+    private mutating func add(_ forward: Forward, to slot: any AnySlot, typeOfArguments: Any.Type) -> [Any] {
+        let key = DefinitionKey(type: forward.type, typeOfArguments: typeOfArguments, tag: forward.tag)
+        let replaced = forwards.updateValue(ForwardEntry(slot: slot, forward: forward), forKey: key)
+        if replaced == nil { keysByType[ObjectIdentifier(key.type), default: []].append(key) }
+        return replaced.map { [$0] } ?? []
+    }
+
+    /// Removes `key`; once a definition has no key left here, its forwarding registrations and cached instances go
+    /// too. Returns what was removed, to be released outside the lock.
+    mutating func remove(_ key: DefinitionKey) -> [Any] {
+        guard let slot = slots.removeValue(forKey: key) else { return [] }
+        unindex(key)
+        guard !slots.values.contains(where: { $0 === slot }) else { return [slot] }
+        slotsByDefinition[ObjectIdentifier(slot.definitionObject)] = nil
+        var released: [Any] = [slot]
+        for (forwardKey, entry) in forwards where entry.slot === slot {
+            forwards[forwardKey] = nil
+            unindex(forwardKey)
+            released.append(entry)
+        }
+        return released
+    }
+
+    private mutating func unindex(_ key: DefinitionKey) {
+        let type = ObjectIdentifier(key.type)
+        keysByType[type]?.removeAll { $0 == key }
+        if keysByType[type]?.isEmpty == true { keysByType[type] = nil }
+    }
+
+    /// Forgets every definition and cached instance and the bootstrap state; keeps the collaborators.
+    /// Returns the old registry, to be released outside the lock.
+    mutating func reset() -> Registry {
+        let old = self
+        self = Registry()
+        collaborators = old.collaborators
+        nextOrder = old.nextOrder
+        return old
+    }
+}

@@ -1,0 +1,211 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The resolution in progress on one thread: the outermost `resolve` call and everything it resolves, in any
+/// container, until it returns.
+///
+/// One graph object lives per thread (in thread-local storage) and is reused by every outermost resolve on that
+/// thread, so its arrays keep their capacity and an ordinary resolve allocates nothing here. Only its own thread
+/// touches it; other threads only ever see its `id`.
+final class ResolutionGraph {
+    /// A factory or hook running on this thread: the context users read through `container.context`.
+    struct Frame {
+        /// The slot whose factory runs, for cycle detection; `nil` for hooks.
+        let slot: ObjectIdentifier?
+        let context: DependencyContainer.Context
+    }
+
+    private struct SharedEntry {
+        let slot: AnyObject
+        let instance: Any
+    }
+
+    private struct Commit {
+        let pending: Pending
+        let slot: any AnySlot
+        let owner: DependencyContainer
+    }
+
+    /// Nesting of `resolve` calls on this thread; 0 when no resolution is in progress.
+    var depth = 0
+    private var frames: [Frame] = []
+    /// Set by auto-injection just before it resolves a property, consumed by the next frame.
+    var injectedInProperty: String?
+    private var shared: [ObjectIdentifier: SharedEntry] = [:]
+    private var queue: [DeferredHooks] = []
+    private var resolvables: [Resolvable] = []
+    private var commits: [Commit] = []
+
+    /// Identifies this graph to other threads (which graph constructs a singleton, who waits for whom).
+    var id: ObjectIdentifier { ObjectIdentifier(self) }
+
+    /// The graph of the calling thread.
+    static var current: ResolutionGraph {
+        if let pointer = pthread_getspecific(graphKey) {
+            return Unmanaged<ResolutionGraph>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let graph = ResolutionGraph()
+        pthread_setspecific(graphKey, Unmanaged.passRetained(graph).toOpaque())
+        return graph
+    }
+
+    /// The graph of the calling thread if a resolution is in progress on it.
+    static var active: ResolutionGraph? {
+        guard let pointer = pthread_getspecific(graphKey) else { return nil }
+        let graph = Unmanaged<ResolutionGraph>.fromOpaque(pointer).takeUnretainedValue()
+        return graph.depth > 0 ? graph : nil
+    }
+
+    // MARK: Frames and cycles
+
+    /// The context of the innermost factory or hook running on this thread.
+    var context: DependencyContainer.Context? { frames.last?.context }
+
+    private func makeContext(for requested: DefinitionKey) -> DependencyContainer.Context {
+        let property = injectedInProperty
+        injectedInProperty = nil
+        return DependencyContainer.Context(
+            key: requested, injectedInType: frames.last?.context.resolvingType, injectedInProperty: property)
+    }
+
+    /// Records that the factory of `slot` starts; throws if it is already running in this graph (a cycle that
+    /// only constructors could close).
+    @discardableResult
+    func enterFactory(of slot: AnyObject, requested: DefinitionKey) throws -> DependencyContainer.Context {
+        let id = ObjectIdentifier(slot)
+        if let start = frames.firstIndex(where: { $0.slot == id }) {
+            let path = frames[start...].compactMap { $0.slot == nil ? nil : $0.context.key } + [requested]
+            throw ResolutionError.circularDependency(path: path)
+        }
+        let context = makeContext(for: requested)
+        frames.append(Frame(slot: id, context: context))
+        return context
+    }
+
+    func leaveFactory() {
+        frames.removeLast()
+    }
+
+    /// The keys of the factories running in this graph, outermost first, from the one of `slot` on.
+    func factoryPath(from id: ObjectIdentifier) -> [DefinitionKey] {
+        let factories = frames.filter { $0.slot != nil }
+        let start = factories.firstIndex { $0.slot == id } ?? factories.startIndex
+        return factories[start...].map(\.context.key)
+    }
+
+    // MARK: Shared instances
+
+    func sharedInstance(of slot: AnyObject) -> Any? {
+        shared.isEmpty ? nil : shared[ObjectIdentifier(slot)]?.instance
+    }
+
+    func storeShared(_ instance: Any, of slot: AnyObject) {
+        shared[ObjectIdentifier(slot)] = SharedEntry(slot: slot, instance: instance)
+    }
+
+    // MARK: Deferred hooks
+
+    func `defer`(_ hooks: DeferredHooks) {
+        queue.append(hooks)
+    }
+
+    func didResolve(_ resolvable: Resolvable) {
+        resolvables.append(resolvable)
+    }
+
+    func willCommit(_ pending: Pending, slot: any AnySlot, owner: DependencyContainer) {
+        commits.append(Commit(pending: pending, slot: slot, owner: owner))
+    }
+
+    /// Ends a successful outermost resolve: runs the queued hooks in creation order (hooks may queue more),
+    /// then `didResolveDependencies` in reverse creation order, then publishes the singletons made.
+    func finish() throws {
+        var index = 0
+        while index < queue.count {
+            let hooks = queue[index]
+            index += 1
+            frames.append(Frame(slot: nil, context: hooks.context))
+            defer { frames.removeLast() }
+            try hooks.run(self)
+        }
+        queue.removeAll(keepingCapacity: true)
+        while let resolvable = resolvables.popLast() {
+            resolvable.didResolveDependencies()
+        }
+        end(committing: true)
+    }
+
+    /// Ends a failed outermost resolve: singletons under construction are rolled back, so the next resolve
+    /// constructs them again, and nothing made in this graph is kept.
+    func abort() {
+        frames.removeAll(keepingCapacity: true)
+        queue.removeAll(keepingCapacity: true)
+        resolvables.removeAll(keepingCapacity: true)
+        injectedInProperty = nil
+        end(committing: false)
+    }
+
+    private func end(committing: Bool) {
+        if !commits.isEmpty {
+            let finished = commits
+            commits.removeAll(keepingCapacity: true)
+            for commit in finished {
+                commit.owner.registry.withLock { _ in
+                    if committing { commit.slot.commit(commit.pending) } else { commit.slot.rollBack(commit.pending) }
+                }
+                commit.pending.latch.open()
+            }
+        }
+        if !shared.isEmpty { shared.removeAll(keepingCapacity: true) }
+    }
+
+    // MARK: Waiting for other threads
+
+    /// Blocks until the graph constructing `pending` commits or rolls it back. Returns the cycle path instead of
+    /// waiting if waiting would deadlock (the owner waits, directly or through others, for this graph).
+    func wait(for pending: Pending, requested: DefinitionKey, slot: AnyObject) throws -> [DefinitionKey]? {
+        if pending.owner == id {
+            // This graph is running the factory and asks for its own result again.
+            throw ResolutionError.circularDependency(path: factoryPath(from: ObjectIdentifier(slot)) + [requested])
+        }
+        let me = id
+        let cycle: (start: ObjectIdentifier, chain: [DefinitionKey])? = waits.withLock { waits in
+            var chain = [requested]
+            var owner = pending.owner
+            while let next = waits[owner] {
+                chain.append(next.key)
+                if next.owner == me { return (next.slot, chain) }
+                owner = next.owner
+            }
+            waits[me] = pending
+            return nil
+        }
+        if let cycle {
+            return factoryPath(from: cycle.start) + cycle.chain
+        }
+        pending.latch.wait()
+        waits.withLock { $0[me] = nil }
+        return nil
+    }
+}
+
+/// Which graph waits for which singleton construction; only touched when threads contend for a singleton.
+private let waits = Protected<[ObjectIdentifier: Pending]>([:])
+
+/// The thread-local slot holding each thread's graph; the graph is released when its thread exits.
+private let graphKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { pointer in
+        #if canImport(Darwin)
+        Unmanaged<ResolutionGraph>.fromOpaque(pointer).release()
+        #else
+        if let pointer { Unmanaged<ResolutionGraph>.fromOpaque(pointer).release() }
+        #endif
+    }
+    return key
+}()

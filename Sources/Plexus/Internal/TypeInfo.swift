@@ -1,0 +1,53 @@
+/// What a concrete type needs once an instance of it has been created; learned once per type and definition
+/// (by reflection), so a type without injected properties costs nothing afterwards.
+struct TypeInfo {
+    let type: ObjectIdentifier
+    let isResolvable: Bool
+    let hasInjectedProperties: Bool
+
+    static func of(_ instance: Any) -> TypeInfo {
+        TypeInfo(
+            type: ObjectIdentifier(Swift.type(of: instance)),
+            isResolvable: instance is Resolvable,
+            hasInjectedProperties: !AutoInjector.boxes(in: instance).isEmpty)
+    }
+
+    func matches<T>(_ instance: T) -> Bool {
+        ObjectIdentifier(Swift.type(of: instance as Any)) == type
+    }
+}
+
+/// Fills `@Injected` / `@InjectedWeak` properties.
+enum AutoInjector {
+    /// The auto-injected properties of `instance`, superclass properties first, with their names.
+    static func boxes(in instance: Any) -> [(label: String?, box: AutoInjectedPropertyBox)] {
+        var mirrors: [Mirror] = []
+        var mirror: Mirror? = Mirror(reflecting: instance)
+        while let current = mirror {
+            mirrors.append(current)
+            mirror = current.superclassMirror
+        }
+        var boxes: [(label: String?, box: AutoInjectedPropertyBox)] = []
+        for mirror in mirrors.reversed() {
+            for child in mirror.children {
+                guard let box = child.value as? AutoInjectedPropertyBox else { continue }
+                let label = child.label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 }
+                boxes.append((label, box))
+            }
+        }
+        return boxes
+    }
+
+    static func inject(into instance: Any, container: DependencyContainer, graph: ResolutionGraph) throws {
+        for (label, box) in boxes(in: instance) {
+            graph.injectedInProperty = label
+            defer { graph.injectedInProperty = nil }
+            do {
+                try box.resolve(container)
+            } catch {
+                throw ResolutionError.autoInjectionFailed(
+                    label: label, type: type(of: box).wrappedType, underlyingError: error)
+            }
+        }
+    }
+}

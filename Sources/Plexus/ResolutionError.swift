@@ -1,0 +1,73 @@
+/// The errors Plexus throws when it cannot resolve what was asked for.
+///
+/// Every ``description`` names the types, tag and argument types involved, in Swift spelling, and says what to
+/// do about it. Errors thrown by your own factories and hooks are never wrapped in this type (except inside
+/// ``autoInjectionFailed(label:type:underlyingError:)`` and ``autoWiringFailed(type:underlyingError:)``, which
+/// say where they happened); they propagate unchanged.
+///
+/// ```swift
+/// do {
+///     let api: Api = try container.resolve(tag: "staging")
+/// } catch ResolutionError.definitionNotFound(let key) {
+///     print(key.type, key.tag as Any)
+/// }
+/// ```
+public enum ResolutionError: Error, CustomStringConvertible, Sendable {
+    /// Nothing is registered for `key`, in this container or any of its collaborators.
+    case definitionNotFound(key: DefinitionKey)
+
+    /// A property marked for auto-injection could not be resolved.
+    /// - `label`: the property name, without the property wrapper's underscore, or `nil` if unknown.
+    /// - `type`: the type of the injected property.
+    /// - `underlyingError`: why it could not be resolved.
+    case autoInjectionFailed(label: String?, type: Any.Type, underlyingError: any Error)
+
+    /// `type` could not be auto-wired from a definition that takes runtime arguments.
+    case autoWiringFailed(type: Any.Type, underlyingError: any Error)
+
+    /// Auto-wiring `type` found several definitions with the same, largest number of arguments.
+    case ambiguousDefinitions(type: Any.Type, definitions: [DefinitionKey])
+
+    /// The instance made for `key` does not have the requested type (a forwarding registration such as
+    /// `implements(Api.self)` on a definition whose instances are not an `Api`). `resolved` is the instance's type.
+    case invalidType(resolved: Any.Type?, key: DefinitionKey)
+
+    /// Factories resolve each other in a loop that only constructors could close. `path` starts and ends with
+    /// the same key: `A -> B -> A`.
+    case circularDependency(path: [DefinitionKey])
+
+    /// What went wrong and how to fix it.
+    public var description: String {
+        switch self {
+        case .definitionNotFound(let key):
+            var text = "No definition registered for \(key)."
+            if let hints = key.diagnostics?.hints, !hints.isEmpty {
+                text += " " + hints.joined(separator: " ")
+            } else {
+                text += " Register one with `register` (for example `container.register { … as \(typeName(key.type)) }`)"
+                text += ", or make a container that has one a collaborator with `collaborate(with:)`."
+            }
+            return text
+        case .autoInjectionFailed(let label, let type, let underlyingError):
+            let property = label.map { "property `\($0)`" } ?? "an auto-injected property"
+            return "Failed to auto-inject \(property) of type \(typeName(type)): \(underlyingError)"
+        case .autoWiringFailed(let type, let underlyingError):
+            return "Failed to auto-wire \(typeName(type)): \(underlyingError)"
+        case .ambiguousDefinitions(let type, let definitions):
+            let list = definitions.map { "\($0)" }.joined(separator: "; ")
+            return "Ambiguous definitions for \(typeName(type)): \(list). They take the same number of runtime "
+                + "arguments, so auto-wiring cannot choose; resolve with explicit `arguments:` or tag them apart."
+        case .invalidType(let resolved, let key):
+            let actual = resolved.map(typeName) ?? "nil"
+            return "Resolved an instance of \(actual) for \(key), which is not a \(typeName(key.type)). "
+                + "Check the `implements` and `type:` of the definition."
+        case .circularDependency(let path):
+            let chain = path.map { typeName($0.type) }.joined(separator: " -> ")
+            return "Circular dependency: \(chain). These factories resolve each other; break the cycle by "
+                + "injecting one side in `resolvingProperties` (or `@Injected`) instead of its initializer."
+        }
+    }
+}
+
+/// Dip's name for ``ResolutionError``.
+public typealias DipError = ResolutionError
