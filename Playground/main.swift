@@ -1,2 +1,3 @@
 import Plexus
+
 print("tour")

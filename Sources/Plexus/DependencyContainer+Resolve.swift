@@ -173,11 +173,14 @@ extension DependencyContainer {
             }
         }
         if type != key.type {
-            hints.insert("\(typeName(key.type)) resolves through the definition of \(typeName(type)), which has none.", at: 0)
+            hints.insert(
+                "\(typeName(key.type)) resolves through the definition of \(typeName(type)), which has none.", at: 0)
         }
         guard !hints.isEmpty || key.typeOfArguments != Void.self else { return key }
         if key.typeOfArguments != Void.self {
-            hints.append("Resolving with arguments never auto-wires; arguments must match a definition's types, count and order exactly.")
+            hints.append(
+                "Resolving with arguments never auto-wires; arguments must match a definition's types, count and order exactly."
+            )
         }
         var result = key
         result.diagnostics = NotFoundDiagnostics(hints: hints)
@@ -186,8 +189,9 @@ extension DependencyContainer {
 
     private func nearMiss(_ candidate: DefinitionKey, for key: DefinitionKey) -> String? {
         var differences: [String] = []
-        if candidate.tag != key.tag {
-            differences.append(candidate.tag.map { "for tag \($0)" } ?? "without a tag")
+        // An untagged definition answers every tag, so only another tag is a difference.
+        if let tag = candidate.tag, tag != key.tag {
+            differences.append("for tag \(tag)")
         }
         if candidate.typeOfArguments != key.typeOfArguments {
             differences.append(

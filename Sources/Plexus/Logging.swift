@@ -7,10 +7,14 @@ public enum LogLevel: Int, Comparable, Sendable {
     /// Failures, registrations, singleton creations, bootstrap and lookups through collaborators.
     case verbose
 
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+
     /// Dip's spelling of ``none``.
     public static var None: LogLevel { .none }
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     /// Dip's spelling of ``errors``.
     public static var Errors: LogLevel { .errors }
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     /// Dip's spelling of ``verbose``.
     public static var Verbose: LogLevel { .verbose }
 

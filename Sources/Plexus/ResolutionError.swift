@@ -44,7 +44,8 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
             if let hints = key.diagnostics?.hints, !hints.isEmpty {
                 text += " " + hints.joined(separator: " ")
             } else {
-                text += " Register one with `register` (for example `container.register { … as \(typeName(key.type)) }`)"
+                text +=
+                    " Register one with `register` (for example `container.register { … as \(typeName(key.type)) }`)"
                 text += ", or make a container that has one a collaborator with `collaborate(with:)`."
             }
             return text

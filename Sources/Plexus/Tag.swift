@@ -16,8 +16,12 @@ extension DependencyContainer {
         /// An integer tag.
         case int(Swift.Int)
 
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+
         /// Dip's spelling of ``string(_:)``.
         public static func String(_ value: Swift.String) -> Tag { .string(value) }
+
+        // swift-format-ignore: AlwaysUseLowerCamelCase
 
         /// Dip's spelling of ``int(_:)``.
         public static func Int(_ value: Swift.Int) -> Tag { .int(value) }

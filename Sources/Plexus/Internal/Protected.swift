@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The one lock type of Plexus: a value that can only be read or changed while its lock is held.
@@ -30,9 +30,9 @@ final class Protected<Value>: @unchecked Sendable {
 }
 
 #if canImport(Darwin)
-typealias PlatformLock = os_unfair_lock
+    typealias PlatformLock = os_unfair_lock
 #else
-typealias PlatformLock = pthread_mutex_t
+    typealias PlatformLock = pthread_mutex_t
 #endif
 
 final class LockBuffer<Value>: ManagedBuffer<Value, PlatformLock> {
@@ -42,10 +42,10 @@ final class LockBuffer<Value>: ManagedBuffer<Value, PlatformLock> {
         let lockBuffer = unsafeDowncast(buffer, to: LockBuffer<Value>.self)
         lockBuffer.withUnsafeMutablePointerToElements { lock in
             #if canImport(Darwin)
-            lock.initialize(to: os_unfair_lock())
+                lock.initialize(to: os_unfair_lock())
             #else
-            lock.initialize(to: pthread_mutex_t())
-            pthread_mutex_init(lock, nil)
+                lock.initialize(to: pthread_mutex_t())
+                pthread_mutex_init(lock, nil)
             #endif
         }
         return lockBuffer
@@ -55,7 +55,7 @@ final class LockBuffer<Value>: ManagedBuffer<Value, PlatformLock> {
         // ManagedBuffer destroys the header (the value) itself; the element (the lock) is ours.
         withUnsafeMutablePointerToElements { lock in
             #if !canImport(Darwin)
-            pthread_mutex_destroy(lock)
+                pthread_mutex_destroy(lock)
             #endif
             _ = lock.deinitialize(count: 1)
         }
@@ -65,11 +65,11 @@ final class LockBuffer<Value>: ManagedBuffer<Value, PlatformLock> {
     func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         try withUnsafeMutablePointers { value, lock in
             #if canImport(Darwin)
-            os_unfair_lock_lock(lock)
-            defer { os_unfair_lock_unlock(lock) }
+                os_unfair_lock_lock(lock)
+                defer { os_unfair_lock_unlock(lock) }
             #else
-            pthread_mutex_lock(lock)
-            defer { pthread_mutex_unlock(lock) }
+                pthread_mutex_lock(lock)
+                defer { pthread_mutex_unlock(lock) }
             #endif
             return try body(&value.pointee)
         }

@@ -41,8 +41,9 @@ struct Registry {
         let withArguments = keys.filter { $0.typeOfArguments != Void.self }
         var candidates = key.tag == nil ? [] : withArguments.filter { $0.tag == key.tag }
         if candidates.isEmpty { candidates = withArguments.filter { $0.tag == nil } }
-        let found = candidates.compactMap { candidate in slots[candidate].map { (candidate, Found(slot: $0, forward: nil)) }
-            ?? forwards[candidate].map { (candidate, Found(slot: $0.slot, forward: $0.forward)) }
+        let found = candidates.compactMap { candidate in
+            slots[candidate].map { (candidate, Found(slot: $0, forward: nil)) }
+                ?? forwards[candidate].map { (candidate, Found(slot: $0.slot, forward: $0.forward)) }
         }
         guard let most = found.map({ $0.1.slot.argumentCount }).max() else { return nil }
         let longest = found.filter { $0.1.slot.argumentCount == most }

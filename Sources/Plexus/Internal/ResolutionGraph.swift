@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The resolution in progress on one thread: the outermost `resolve` call and everything it resolves, in any
@@ -202,9 +202,9 @@ private let graphKey: pthread_key_t = {
     var key = pthread_key_t()
     pthread_key_create(&key) { pointer in
         #if canImport(Darwin)
-        Unmanaged<ResolutionGraph>.fromOpaque(pointer).release()
+            Unmanaged<ResolutionGraph>.fromOpaque(pointer).release()
         #else
-        if let pointer { Unmanaged<ResolutionGraph>.fromOpaque(pointer).release() }
+            if let pointer { Unmanaged<ResolutionGraph>.fromOpaque(pointer).release() }
         #endif
     }
     return key
