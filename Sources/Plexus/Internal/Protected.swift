@@ -107,6 +107,13 @@ final class Latch: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
+    /// Whether the latch has been opened.
+    var isOpened: Bool {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return isOpen
+    }
+
     /// Blocks until the latch is open.
     func wait() {
         pthread_mutex_lock(mutex)

@@ -155,10 +155,13 @@ final class ResolutionGraph {
             let finished = commits
             commits.removeAll(keepingCapacity: true)
             for commit in finished {
-                commit.owner.registry.withLock { _ in
-                    if committing { commit.slot.commit(commit.pending) } else { commit.slot.rollBack(commit.pending) }
+                let dropped = commit.owner.registry.withLock { _ -> Any? in
+                    guard committing else { return commit.slot.rollBack(commit.pending) }
+                    commit.slot.commit(commit.pending)
+                    return nil
                 }
                 commit.pending.latch.open()
+                withExtendedLifetime(dropped) {}
             }
         }
         if !shared.isEmpty { shared.removeAll(keepingCapacity: true) }
@@ -177,7 +180,8 @@ final class ResolutionGraph {
         let cycle: (start: ObjectIdentifier, chain: [DefinitionKey])? = waits.withLock { waits in
             var chain = [requested]
             var owner = pending.owner
-            while let next = waits[owner] {
+            // An opened latch is a wait that has ended; its waiter just has not removed the edge yet.
+            while let next = waits[owner], !next.latch.isOpened {
                 chain.append(next.key)
                 if next.owner == me { return (next.slot, chain) }
                 owner = next.owner

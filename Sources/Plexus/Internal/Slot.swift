@@ -28,8 +28,9 @@ protocol AnySlot: AnyObject {
 
     /// Publishes the value built under `pending` as the singleton. Called under the owner's lock.
     func commit(_ pending: Pending)
-    /// Forgets the construction in progress without publishing it. Called under the owner's lock.
-    func rollBack(_ pending: Pending)
+    /// Forgets the construction in progress without publishing it. Called under the owner's lock; returns the
+    /// instance it dropped, to be released after the lock (its `deinit` is user code).
+    func rollBack(_ pending: Pending) -> Any?
     /// Replaces the hooks snapshot. Called under the owner's lock.
     func refresh(recipe: AnyObject)
 }
@@ -167,8 +168,9 @@ final class Slot<T, U>: AnySlot {
             instance = try definition.factory(arguments())
         } catch {
             if let claim {
-                owner.registry.withLock { _ in rollBack(claim) }
+                let dropped = owner.registry.withLock { _ in rollBack(claim) }
                 claim.latch.open()
+                withExtendedLifetime(dropped) {}
             }
             throw error
         }
@@ -216,16 +218,11 @@ final class Slot<T, U>: AnySlot {
         }
     }
 
-    func rollBack(_ pending: Pending) {
-        guard self.pending === pending else { return }
+    func rollBack(_ pending: Pending) -> Any? {
+        guard self.pending === pending else { return nil }
         self.pending = nil
-        pendingValue = nil
-    }
-
-    /// Drops every cached instance. Called under the owner's lock.
-    func dropInstances() {
-        instance = nil
-        weakInstance = nil
+        defer { pendingValue = nil }
+        return pendingValue
     }
 
     func resolveErased(
