@@ -32,7 +32,7 @@ extension Definition {
         tag: DependencyTagConvertible? = nil,
         resolvingProperties: @escaping @Sendable (DependencyContainer, F) throws -> Void
     ) -> Definition {
-        let hook: @Sendable (DependencyContainer, Any) throws -> Void = { container, instance in
+        let hook: Hook = { container, instance in
             if let instance = instance as? F { try resolvingProperties(container, instance) }
         }
         return addForward(Forward(type: F.self, tag: tag?.dependencyTag, hooks: [hook], accepts: { $0 is F }))
@@ -74,14 +74,14 @@ extension Definition {
 final class Forward: Sendable {
     let type: Any.Type
     let tag: DependencyContainer.Tag?
-    let hooks: [@Sendable (DependencyContainer, Any) throws -> Void]
+    let hooks: [Hook]
     /// Whether an instance is of the forwarded type.
     let accepts: @Sendable (Any) -> Bool
 
     init(
         type: Any.Type,
         tag: DependencyContainer.Tag?,
-        hooks: [@Sendable (DependencyContainer, Any) throws -> Void],
+        hooks: [Hook],
         accepts: @escaping @Sendable (Any) -> Bool
     ) {
         self.type = type

@@ -14,25 +14,13 @@
 /// other threads resolve them gives no guarantee about which resolutions see the change.
 public final class Definition<T, U>: Sendable {
     /// How long instances live.
-    public let scope: ComponentScope
-    let factory: @Sendable (U) throws -> T
-    /// Resolves the factory's arguments from a container for auto-wiring; `nil` when there are none.
-    let autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?) throws -> U)?
-    /// The number of runtime arguments the factory takes.
-    let argumentCount: Int
-    let state: Protected<DefinitionState<T>>
+    public var scope: ComponentScope { blueprint.scope }
+    let blueprint: Blueprint
+    let state = Protected(DefinitionState())
 
-    init(
-        scope: ComponentScope,
-        argumentCount: Int,
-        factory: @escaping @Sendable (U) throws -> T,
-        autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?) throws -> U)?
-    ) {
-        self.scope = scope
-        self.argumentCount = argumentCount
-        self.factory = factory
-        self.autoWire = autoWire
-        self.state = Protected(DefinitionState())
+    @usableFromInline
+    init(blueprint: Blueprint) {
+        self.blueprint = blueprint
     }
 
     /// Adds a hook that sets properties of each new instance, for example the back-reference of a cycle.
@@ -47,7 +35,11 @@ public final class Definition<T, U>: Sendable {
     public func resolvingProperties(
         _ block: @escaping @Sendable (DependencyContainer, T) throws -> Void
     ) -> Definition {
-        update { $0.hooks.append(block) }
+        update {
+            $0.hooks.append { container, instance in
+                if let instance = instance as? T { try block(container, instance) }
+            }
+        }
     }
 
     /// Turns auto-injection of `@Injected` / `@InjectedWeak` properties on or off for this definition,
@@ -61,7 +53,7 @@ public final class Definition<T, U>: Sendable {
 
     /// Applies a change to the definition's state and republishes it to every container it is registered with.
     @discardableResult
-    func update(_ change: (inout DefinitionState<T>) -> Void) -> Definition {
+    func update(_ change: (inout DefinitionState) -> Void) -> Definition {
         state.withLock { state in
             change(&state)
             state.recipe = Recipe(hooks: state.hooks, autoInjects: state.autoInjects)
@@ -79,22 +71,25 @@ struct WeakContainer {
     weak var container: DependencyContainer?
 }
 
+/// A property hook with the instance type-erased.
+typealias Hook = @Sendable (DependencyContainer, Any) throws -> Void
+
 /// The mutable part of a definition, only touched under its lock.
-struct DefinitionState<T> {
-    var hooks: [@Sendable (DependencyContainer, T) throws -> Void] = []
+struct DefinitionState {
+    var hooks: [Hook] = []
     var autoInjects: Bool?
     var forwards: [Forward] = []
     var registrations: [WeakContainer] = []
     /// The immutable snapshot the containers use while resolving.
-    var recipe = Recipe<T>(hooks: [], autoInjects: nil)
+    var recipe = Recipe(hooks: [], autoInjects: nil)
 }
 
 /// What a container needs to finish an instance after its factory returned; immutable, replaced on change.
-final class Recipe<T>: Sendable {
-    let hooks: [@Sendable (DependencyContainer, T) throws -> Void]
+final class Recipe: Sendable {
+    let hooks: [Hook]
     let autoInjects: Bool?
 
-    init(hooks: [@Sendable (DependencyContainer, T) throws -> Void], autoInjects: Bool?) {
+    init(hooks: [Hook], autoInjects: Bool?) {
         self.hooks = hooks
         self.autoInjects = autoInjects
     }

@@ -12,11 +12,7 @@ extension DependencyContainer {
         }
         var created = Set<ObjectIdentifier>()
         for (key, slot) in eager where created.insert(ObjectIdentifier(slot)).inserted {
-            _ = try withGraph { graph -> Any? in
-                slot.argumentCount == 0
-                    ? try slot.resolveErased(arguments: (), requested: key, owner: self, forward: nil, graph: graph)
-                    : try slot.resolveAutoWired(requested: key, owner: self, forward: nil, graph: graph)
-            }
+            try produce(slot, key: key, arguments: slot.blueprint.argumentCount == 0 ? .value(()) : .autoWire)
         }
         registry.withLock { $0.isBootstrapped = true }
         log(.verbose, "Bootstrapped \(eager.count) eager singletons")
@@ -47,10 +43,7 @@ extension DependencyContainer {
                 ? [()] : arguments.filter { Swift.type(of: $0) == key.typeOfArguments }
             for argumentSet in argumentSets {
                 do {
-                    _ = try withGraph { graph in
-                        try slot.resolveErased(
-                            arguments: argumentSet, requested: key, owner: self, forward: nil, graph: graph)
-                    }
+                    try produce(slot, key: key, arguments: .value(argumentSet))
                 } catch let error as ResolutionError {
                     throw error
                 } catch {

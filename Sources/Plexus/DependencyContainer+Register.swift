@@ -20,6 +20,7 @@ extension DependencyContainer {
     ///     any container; errors it throws propagate out of `resolve` unchanged.
     /// - Returns: The definition, to chain ``Definition/resolvingProperties(_:)`` or
     ///   ``Definition/implements(_:tag:)``.
+    @inlinable
     @discardableResult
     public func register<T, each A>(
         _ scope: ComponentScope = .shared,
@@ -27,19 +28,8 @@ extension DependencyContainer {
         tag: DependencyTagConvertible? = nil,
         factory: @escaping @Sendable (repeat each A) throws -> T
     ) -> Definition<T, (repeat each A)> {
-        var argumentCount = 0
-        for _ in repeat (each A).self { argumentCount += 1 }
-        var autoWire: (@Sendable (DependencyContainer, Tag?) throws -> (repeat each A))?
-        if argumentCount > 0 {
-            autoWire = { (container: DependencyContainer, tag: Tag?) throws -> (repeat each A) in
-                try container.resolveArguments(tag: tag)
-            }
-        }
         let definition = Definition<T, (repeat each A)>(
-            scope: scope,
-            argumentCount: argumentCount,
-            factory: { (arguments: (repeat each A)) in try factory(repeat each arguments) },
-            autoWire: autoWire)
+            blueprint: Blueprint.make(scope: scope, type: T.self, factory: factory))
         register(definition, tag: tag)
         return definition
     }
@@ -58,20 +48,13 @@ extension DependencyContainer {
                 state.registrations.append(WeakContainer(container: self))
             }
             return registry.withLock { registry in
-                registry.insert(definition, key: key, recipe: state.recipe, forwards: state.forwards)
+                registry.insert(
+                    definition, blueprint: definition.blueprint, key: key, recipe: state.recipe,
+                    forwards: state.forwards)
             }
         }
         withExtendedLifetime(released) {}
         log(.verbose, "Registered \(key) as \(definition.scope)")
-    }
-
-    /// Resolves the arguments of an auto-wired factory, passing the requested tag down.
-    private func resolveArguments<each A>(tag: Tag?) throws -> (repeat each A) {
-        (repeat try resolveArgument((each A).self, tag: tag))
-    }
-
-    private func resolveArgument<A>(_: A.Type, tag: Tag?) throws -> A {
-        try resolve(tag: tag)
     }
 
     /// Removes the registration of `definition` under `tag`, and with it the instances it cached here.
@@ -81,7 +64,7 @@ extension DependencyContainer {
     public func remove<T, U>(_ definition: Definition<T, U>, tag: DependencyTagConvertible? = nil) {
         let key = DefinitionKey(type: T.self, typeOfArguments: U.self, tag: tag?.dependencyTag)
         let released = registry.withLock { registry -> [Any] in
-            guard let slot = registry.slots[key], slot.definitionObject === definition else { return [] }
+            guard let slot = registry.slots[key], slot.definition === definition else { return [] }
             return registry.remove(key)
         }
         withExtendedLifetime(released) {}

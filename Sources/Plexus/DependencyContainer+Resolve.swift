@@ -15,9 +15,24 @@ extension DependencyContainer {
     /// - Returns: The instance, after every property hook of the resolution graph has run.
     /// - Throws: ``ResolutionError`` when nothing matches or the graph has a constructor cycle, and any error a
     ///   factory or hook throws, unchanged. The container stays usable after any error.
-    public func resolve<T>(tag: DependencyTagConvertible? = nil) throws -> T {
+    @inlinable
+    public func resolve<T>(tag: DependencyTagConvertible?) throws -> T {
         let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: tag?.dependencyTag)
-        return try withGraph { graph in try resolve(key, arguments: (), graph: graph) }
+        return try withUnsafePointer(to: ()) { try resolveTyped(key, arguments: UnsafeRawPointer($0)) }
+    }
+
+    /// Resolves an untagged instance of `T`, as the call site's type says: the same as ``resolve(tag:)`` with no
+    /// tag.
+    ///
+    /// ```swift
+    /// let service: Service = try container.resolve()
+    /// ```
+    /// - Returns: The instance, after every property hook of the resolution graph has run.
+    /// - Throws: As ``resolve(tag:)``.
+    @inlinable
+    public func resolve<T>() throws -> T {
+        let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: nil)
+        return try withUnsafePointer(to: ()) { try resolveTyped(key, arguments: UnsafeRawPointer($0)) }
     }
 
     /// Resolves an instance of `T` from a definition that takes runtime arguments.
@@ -34,10 +49,12 @@ extension DependencyContainer {
     ///   - arguments: The factory's runtime arguments.
     /// - Returns: The instance.
     /// - Throws: As ``resolve(tag:)``.
+    @inlinable
     public func resolve<T, each A>(tag: DependencyTagConvertible? = nil, arguments: repeat each A) throws -> T {
         let key = DefinitionKey(type: T.self, typeOfArguments: (repeat each A).self, tag: tag?.dependencyTag)
-        let arguments = (repeat each arguments)
-        return try withGraph { graph in try resolve(key, arguments: arguments, graph: graph) }
+        return try withUnsafePointer(to: (repeat each arguments)) {
+            try resolveTyped(key, arguments: UnsafeRawPointer($0))
+        }
     }
 
     /// Resolves an instance of a type known only at run time.
@@ -52,7 +69,7 @@ extension DependencyContainer {
     /// - Throws: As ``resolve(tag:)``.
     public func resolve(_ type: Any.Type, tag: DependencyTagConvertible? = nil) throws -> Any {
         let key = DefinitionKey(type: type, typeOfArguments: Void.self, tag: tag?.dependencyTag)
-        return try withGraph { graph in try resolve(key, arguments: (), graph: graph) as Any }
+        return try withUnsafePointer(to: ()) { try resolveAny(key, arguments: UnsafeRawPointer($0)) }
     }
 
     /// Resolves an instance of a type known only at run time, from a definition that takes runtime arguments.
@@ -62,19 +79,79 @@ extension DependencyContainer {
     ///   - arguments: The factory's runtime arguments.
     /// - Returns: The instance, as `Any`.
     /// - Throws: As ``resolve(tag:)``.
+    @inlinable
     public func resolve<each A>(_ type: Any.Type, tag: DependencyTagConvertible? = nil, arguments: repeat each A)
         throws -> Any
     {
         let key = DefinitionKey(type: type, typeOfArguments: (repeat each A).self, tag: tag?.dependencyTag)
-        let arguments = (repeat each arguments)
-        return try withGraph { graph in try resolve(key, arguments: arguments, graph: graph) as Any }
+        return try withUnsafePointer(to: (repeat each arguments)) {
+            try resolveAny(key, arguments: UnsafeRawPointer($0))
+        }
     }
 
-    // MARK: - The resolution graph
+    // MARK: - From the generic surface to the non-generic core
+
+    /// Resolves `key` into storage for a `T`: the core copies the instance straight in when it has exactly the
+    /// requested type, and hands back `Any` (cast here) when it comes through forwarding or `Optional`.
+    @inlinable
+    func resolveTyped<T>(_ key: DefinitionKey, arguments: UnsafeRawPointer) throws -> T {
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            let storage = buffer.baseAddress
+            let instance = try resolveRaw(key, arguments: arguments, into: storage.map { UnsafeMutableRawPointer($0) })
+            if let instance {
+                guard let value = instance as? T else {
+                    throw ResolutionError.invalidType(resolved: Swift.type(of: instance), key: key)
+                }
+                return value
+            }
+            guard let storage else { throw ResolutionError.definitionNotFound(key: key) }
+            return storage.move()
+        }
+    }
+
+    @usableFromInline
+    func resolveAny(_ key: DefinitionKey, arguments: UnsafeRawPointer) throws -> Any {
+        guard let instance = try resolveRaw(key, arguments: arguments, into: nil) else {
+            throw ResolutionError.definitionNotFound(key: key)
+        }
+        return instance
+    }
+
+    /// The core of every resolve: finds `key` and produces its instance inside the calling thread's resolution
+    /// graph. Returns `nil` when it initialized `result` with the instance, the instance otherwise.
+    @usableFromInline
+    func resolveRaw(_ key: DefinitionKey, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer?)
+        throws -> Any?
+    {
+        let delivery = try inGraph(into: result) { graph in
+            var visited: [DependencyContainer] = []
+            if let delivery = try find(
+                key, arguments: .pointer(arguments), into: result, graph: graph, visited: &visited)
+            {
+                return delivery
+            }
+            throw ResolutionError.definitionNotFound(key: diagnose(key, searched: visited))
+        }
+        switch delivery {
+        case .typed: return nil
+        case .value(let instance): return instance
+        }
+    }
+
+    /// How an instance was handed over.
+    enum Delivery {
+        /// Copied into the caller's storage, a value the `TypeOps` describe.
+        case typed(TypeOps)
+        /// Returned as `Any`.
+        case value(Any)
+    }
 
     /// Runs `body` inside the calling thread's resolution graph; the outermost call finishes the graph (hooks,
-    /// `didResolveDependencies`, publishing singletons) or, on error, rolls it back.
-    func withGraph<R>(_ body: (ResolutionGraph) throws -> R) throws -> R {
+    /// `didResolveDependencies`, publishing singletons) or, on error, rolls it back. If finishing fails after
+    /// the instance was copied into `result`, it is destroyed again.
+    func inGraph(
+        into result: UnsafeMutableRawPointer? = nil, _ body: (ResolutionGraph) throws -> Delivery
+    ) throws -> Delivery {
         let graph = ResolutionGraph.current
         guard graph.depth == 0 else {
             graph.depth += 1
@@ -84,9 +161,14 @@ extension DependencyContainer {
         graph.depth = 1
         defer { graph.depth = 0 }
         do {
-            let result = try body(graph)
-            try graph.finish()
-            return result
+            let delivery = try body(graph)
+            do {
+                try graph.finish()
+            } catch {
+                if case .typed(let ops) = delivery, let result { ops.destroy(result) }
+                throw error
+            }
+            return delivery
         } catch {
             graph.abort()
             log(.errors, "Plexus: \(error)")
@@ -94,72 +176,92 @@ extension DependencyContainer {
         }
     }
 
-    /// Resolves `key` here or in a collaborator, or throws `definitionNotFound` with the near misses.
-    func resolve<T, U>(_ key: DefinitionKey, arguments: U, graph: ResolutionGraph) throws -> T {
-        var visited: [DependencyContainer] = []
-        if let instance: T = try find(key, arguments: arguments, graph: graph, visited: &visited) {
-            return instance
-        }
-        throw ResolutionError.definitionNotFound(key: diagnose(key, searched: visited))
-    }
-
-    private enum Located<T, U> {
-        case typed(Slot<T, U>, Acquisition<T>)
-        case erased(Registry.Found, requested: DefinitionKey)
+    /// A definition found for a request, and what its slot said under the lock.
+    private struct Located {
+        let found: Registry.Found
+        /// The key to resolve: the requested one, or the wrapped type's for an `Optional` request.
+        let requested: DefinitionKey
+        let acquisition: Acquisition
     }
 
     /// Finds `key` in this container (exact, untagged, forwarding, auto-wiring), then in the collaborators
-    /// depth-first; `nil` when no container has it. Errors from factories and hooks propagate.
-    private func find<T, U>(
-        _ key: DefinitionKey, arguments: U, graph: ResolutionGraph, visited: inout [DependencyContainer]
-    ) throws -> T? {
-        let located: Located<T, U>? = registry.withLock { registry in
+    /// depth-first, and produces the instance; `nil` when no container has it. Errors from factories and hooks
+    /// propagate.
+    private func find(
+        _ key: DefinitionKey,
+        arguments: ArgumentSource,
+        into result: UnsafeMutableRawPointer?,
+        graph: ResolutionGraph,
+        visited: inout [DependencyContainer]
+    ) throws -> Delivery? {
+        let located = registry.withLock { registry -> Located? in
             if let found = registry.find(key) {
-                if found.forward == nil, let slot = found.slot as? Slot<T, U> {
-                    return .typed(slot, slot.acquire(key, graph: graph))
-                }
-                return .erased(found, requested: key)
+                return Located(found: found, requested: key, acquisition: found.slot.acquire(key, graph: graph))
             }
             // `T?` and `T!` resolve through the definition of `T`.
             if let wrapped = (key.type as? any OptionalType.Type)?.wrappedType {
                 let unwrapped = key.with(type: wrapped)
-                if let found = registry.find(unwrapped) { return .erased(found, requested: unwrapped) }
+                if let found = registry.find(unwrapped) {
+                    return Located(
+                        found: found, requested: unwrapped, acquisition: found.slot.acquire(unwrapped, graph: graph))
+                }
             }
             return nil
         }
-        switch located {
-        case .typed(let slot, let acquisition):
-            return try slot.resolve(
-                acquisition, arguments: { arguments }, requested: key, owner: self, forward: nil, graph: graph)
-        case .erased(let found, let requested):
-            let instance = try found.slot.resolveErased(
-                arguments: arguments, requested: requested, owner: self, forward: found.forward, graph: graph)
-            return try cast(instance, to: T.self, key: key, forward: found.forward)
-        case nil:
-            break
+        if let located {
+            return try produce(
+                located.found, located.acquisition, arguments: arguments, requested: located.requested, into: result,
+                graph: graph)
         }
 
-        if U.self == Void.self, let candidate = try registry.withLock({ try $0.autoWiringCandidate(for: key) }) {
-            let instance = try candidate.slot.resolveAutoWired(
-                requested: key, owner: self, forward: candidate.forward, graph: graph)
-            return try cast(instance, to: T.self, key: key, forward: candidate.forward)
+        if key.typeOfArguments == Void.self,
+            let found = try registry.withLock({ try $0.autoWiringCandidate(for: key) })
+        {
+            let acquisition = registry.withLock { _ in found.slot.acquire(key, graph: graph) }
+            return try produce(found, acquisition, arguments: .autoWire, requested: key, into: result, graph: graph)
         }
 
         visited.append(self)
         let collaborators = registry.withLock { $0.collaborators.compactMap(\.container) }
         for collaborator in collaborators where !visited.contains(where: { $0 === collaborator }) {
-            if let instance: T = try collaborator.find(key, arguments: arguments, graph: graph, visited: &visited) {
-                return instance
+            if let delivery = try collaborator.find(
+                key, arguments: arguments, into: result, graph: graph, visited: &visited)
+            {
+                return delivery
             }
         }
         return nil
     }
 
-    private func cast<T>(_ instance: Any?, to _: T.Type, key: DefinitionKey, forward: Forward?) throws -> T {
-        guard let instance, forward?.accepts(instance) ?? true, let value = instance as? T else {
-            throw ResolutionError.invalidType(resolved: instance.map { type(of: $0) }, key: key)
+    private func produce(
+        _ found: Registry.Found,
+        _ acquisition: Acquisition,
+        arguments: ArgumentSource,
+        requested: DefinitionKey,
+        into result: UnsafeMutableRawPointer?,
+        graph: ResolutionGraph
+    ) throws -> Delivery {
+        guard
+            let instance = try found.slot.produce(
+                acquisition, arguments: arguments, key: requested, forward: found.forward, into: result, owner: self,
+                graph: graph)
+        else {
+            return .typed(found.slot.blueprint.ops)
         }
-        return value
+        if let forward = found.forward, !forward.accepts(instance) {
+            throw ResolutionError.invalidType(resolved: type(of: instance), key: requested)
+        }
+        return .value(instance)
+    }
+
+    /// Produces an instance of a slot of this container for `bootstrap` and `validate`.
+    func produce(_ slot: Slot, key: DefinitionKey, arguments: ArgumentSource) throws {
+        _ = try inGraph { graph in
+            let acquisition = registry.withLock { _ in slot.acquire(key, graph: graph) }
+            return try produce(
+                Registry.Found(slot: slot, forward: nil), acquisition, arguments: arguments, requested: key,
+                into: nil, graph: graph)
+        }
     }
 
     /// `key` with hints about what the searched containers do have for its type.

@@ -45,9 +45,9 @@ public final class DependencyContainer: Sendable {
     }
 
     /// Re-publishes a definition's hooks after it changed. Called with the definition's lock held.
-    func refresh<T, U>(_ definition: Definition<T, U>, recipe: Recipe<T>) {
-        let old: Recipe<T>? = registry.withLock { registry in
-            guard let slot = registry.slot(of: definition) as? Slot<T, U> else { return nil }
+    func refresh(_ definition: AnyObject, recipe: Recipe) {
+        let old: Recipe? = registry.withLock { registry in
+            guard let slot = registry.slot(of: definition) else { return nil }
             defer { slot.recipe = recipe }
             return slot.recipe
         }

@@ -4,21 +4,21 @@
 /// path scans all definitions.
 struct Registry {
     struct ForwardEntry {
-        let slot: any AnySlot
+        let slot: Slot
         let forward: Forward
     }
 
     /// What a lookup found: the slot to resolve, through a forwarding registration or not.
     struct Found {
-        let slot: any AnySlot
+        let slot: Slot
         let forward: Forward?
     }
 
-    private(set) var slots: [DefinitionKey: any AnySlot] = [:]
+    private(set) var slots: [DefinitionKey: Slot] = [:]
     private var forwards: [DefinitionKey: ForwardEntry] = [:]
     /// Every key registered (directly or by forwarding) for a type: auto-wiring candidates and near misses.
     private var keysByType: [ObjectIdentifier: [DefinitionKey]] = [:]
-    private var slotsByDefinition: [ObjectIdentifier: any AnySlot] = [:]
+    private var slotsByDefinition: [ObjectIdentifier: Slot] = [:]
     private var nextOrder = 0
     var isBootstrapped = false
     var collaborators: [WeakContainer] = []
@@ -45,8 +45,8 @@ struct Registry {
             slots[candidate].map { (candidate, Found(slot: $0, forward: nil)) }
                 ?? forwards[candidate].map { (candidate, Found(slot: $0.slot, forward: $0.forward)) }
         }
-        guard let most = found.map({ $0.1.slot.argumentCount }).max() else { return nil }
-        let longest = found.filter { $0.1.slot.argumentCount == most }
+        guard let most = found.map({ $0.1.slot.blueprint.argumentCount }).max() else { return nil }
+        let longest = found.filter { $0.1.slot.blueprint.argumentCount == most }
         let argumentTypes = Set(longest.map { ObjectIdentifier($0.0.typeOfArguments) })
         if argumentTypes.count > 1 {
             throw ResolutionError.autoWiringFailed(
@@ -62,12 +62,12 @@ struct Registry {
     }
 
     /// The directly registered keys with their slots, in registration order.
-    var entriesInOrder: [(key: DefinitionKey, slot: any AnySlot)] {
+    var entriesInOrder: [(key: DefinitionKey, slot: Slot)] {
         slots.map { (key: $0.key, slot: $0.value) }.sorted { $0.slot.order < $1.slot.order }
     }
 
     /// The slot that holds `definition`, if registered here.
-    func slot(of definition: AnyObject) -> (any AnySlot)? {
+    func slot(of definition: AnyObject) -> (Slot)? {
         slotsByDefinition[ObjectIdentifier(definition)]
     }
 
@@ -75,19 +75,20 @@ struct Registry {
 
     /// Registers `definition` under `key`, replacing (and returning, to be released outside the lock) what was
     /// registered under `key` before.
-    mutating func insert<T, U>(
-        _ definition: Definition<T, U>, key: DefinitionKey, recipe: Recipe<T>, forwards definitionForwards: [Forward]
+    mutating func insert(
+        _ definition: AnyObject, blueprint: Blueprint, key: DefinitionKey, recipe: Recipe,
+        forwards definitionForwards: [Forward]
     ) -> [Any] {
         var released: [Any] = []
         if let old = slots[key] {
-            if old.definitionObject === definition { return [] }
+            if old.definition === definition { return [] }
             released += remove(key)
         }
-        let slot: any AnySlot
+        let slot: Slot
         if let existing = slotsByDefinition[ObjectIdentifier(definition)] {
             slot = existing
         } else {
-            slot = Slot(definition: definition, recipe: recipe, key: key, order: nextOrder)
+            slot = Slot(definition: definition, blueprint: blueprint, recipe: recipe, key: key, order: nextOrder)
             nextOrder += 1
             slotsByDefinition[ObjectIdentifier(definition)] = slot
         }
@@ -105,7 +106,7 @@ struct Registry {
         return add(forward, to: slot, typeOfArguments: slot.key.typeOfArguments)
     }
 
-    private mutating func add(_ forward: Forward, to slot: any AnySlot, typeOfArguments: Any.Type) -> [Any] {
+    private mutating func add(_ forward: Forward, to slot: Slot, typeOfArguments: Any.Type) -> [Any] {
         let key = DefinitionKey(type: forward.type, typeOfArguments: typeOfArguments, tag: forward.tag)
         let replaced = forwards.updateValue(ForwardEntry(slot: slot, forward: forward), forKey: key)
         if replaced == nil { keysByType[ObjectIdentifier(key.type), default: []].append(key) }
@@ -118,7 +119,7 @@ struct Registry {
         guard let slot = slots.removeValue(forKey: key) else { return [] }
         unindex(key)
         guard !slots.values.contains(where: { $0 === slot }) else { return [slot] }
-        slotsByDefinition[ObjectIdentifier(slot.definitionObject)] = nil
+        slotsByDefinition[ObjectIdentifier(slot.definition)] = nil
         var released: [Any] = [slot]
         for (forwardKey, entry) in forwards where entry.slot === slot {
             forwards[forwardKey] = nil

@@ -27,22 +27,50 @@ final class ResolutionGraph {
 
     private struct Commit {
         let pending: Pending
-        let slot: any AnySlot
+        let slot: Slot
         let owner: DependencyContainer
     }
 
-    /// Nesting of `resolve` calls on this thread; 0 when no resolution is in progress.
-    var depth = 0
-    private var frames: [Frame] = []
-    /// Set by auto-injection just before it resolves a property, consumed by the next frame.
-    var injectedInProperty: String?
-    private var shared: [ObjectIdentifier: SharedEntry] = [:]
-    private var queue: [DeferredHooks] = []
-    private var resolvables: [Resolvable] = []
-    private var commits: [Commit] = []
+    /// Everything the graph tracks. It sits behind a pointer because only this graph's thread ever touches it, so
+    /// the runtime's dynamic exclusivity checks on class properties would be pure cost on every resolve.
+    private struct State {
+        /// Nesting of `resolve` calls on this thread; 0 when no resolution is in progress.
+        var depth = 0
+        var frames: [Frame] = []
+        /// Set by auto-injection just before it resolves a property, consumed by the next frame.
+        var injectedInProperty: String?
+        var shared: [ObjectIdentifier: SharedEntry] = [:]
+        var queue: [DeferredHooks] = []
+        var resolvables: [Resolvable] = []
+        var commits: [Commit] = []
+    }
+
+    private let state: UnsafeMutablePointer<State>
+
+    private init() {
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
 
     /// Identifies this graph to other threads (which graph constructs a singleton, who waits for whom).
     var id: ObjectIdentifier { ObjectIdentifier(self) }
+
+    /// Nesting of `resolve` calls on this thread; 0 when no resolution is in progress.
+    var depth: Int {
+        get { state.pointee.depth }
+        set { state.pointee.depth = newValue }
+    }
+
+    /// Set by auto-injection just before it resolves a property, consumed by the next frame.
+    var injectedInProperty: String? {
+        get { state.pointee.injectedInProperty }
+        set { state.pointee.injectedInProperty = newValue }
+    }
 
     /// The graph of the calling thread.
     static var current: ResolutionGraph {
@@ -64,36 +92,32 @@ final class ResolutionGraph {
     // MARK: Frames and cycles
 
     /// The context of the innermost factory or hook running on this thread.
-    var context: DependencyContainer.Context? { frames.last?.context }
-
-    private func makeContext(for requested: DefinitionKey) -> DependencyContainer.Context {
-        let property = injectedInProperty
-        injectedInProperty = nil
-        return DependencyContainer.Context(
-            key: requested, injectedInType: frames.last?.context.resolvingType, injectedInProperty: property)
-    }
+    var context: DependencyContainer.Context? { state.pointee.frames.last?.context }
 
     /// Records that the factory of `slot` starts; throws if it is already running in this graph (a cycle that
     /// only constructors could close).
     @discardableResult
     func enterFactory(of slot: AnyObject, requested: DefinitionKey) throws -> DependencyContainer.Context {
         let id = ObjectIdentifier(slot)
-        if let start = frames.firstIndex(where: { $0.slot == id }) {
-            let path = frames[start...].compactMap { $0.slot == nil ? nil : $0.context.key } + [requested]
-            throw ResolutionError.circularDependency(path: path)
+        if state.pointee.frames.contains(where: { $0.slot == id }) {
+            throw ResolutionError.circularDependency(path: factoryPath(from: id) + [requested])
         }
-        let context = makeContext(for: requested)
-        frames.append(Frame(slot: id, context: context))
+        let property = state.pointee.injectedInProperty
+        if property != nil { state.pointee.injectedInProperty = nil }
+        let context = DependencyContainer.Context(
+            key: requested, injectedInType: state.pointee.frames.last?.context.resolvingType,
+            injectedInProperty: property)
+        state.pointee.frames.append(Frame(slot: id, context: context))
         return context
     }
 
     func leaveFactory() {
-        frames.removeLast()
+        state.pointee.frames.removeLast()
     }
 
     /// The keys of the factories running in this graph, outermost first, from the one of `slot` on.
     func factoryPath(from id: ObjectIdentifier) -> [DefinitionKey] {
-        let factories = frames.filter { $0.slot != nil }
+        let factories = state.pointee.frames.filter { $0.slot != nil }
         let start = factories.firstIndex { $0.slot == id } ?? factories.startIndex
         return factories[start...].map(\.context.key)
     }
@@ -101,40 +125,42 @@ final class ResolutionGraph {
     // MARK: Shared instances
 
     func sharedInstance(of slot: AnyObject) -> Any? {
-        shared.isEmpty ? nil : shared[ObjectIdentifier(slot)]?.instance
+        state.pointee.shared.isEmpty ? nil : state.pointee.shared[ObjectIdentifier(slot)]?.instance
     }
 
     func storeShared(_ instance: Any, of slot: AnyObject) {
-        shared[ObjectIdentifier(slot)] = SharedEntry(slot: slot, instance: instance)
+        state.pointee.shared[ObjectIdentifier(slot)] = SharedEntry(slot: slot, instance: instance)
     }
 
     // MARK: Deferred hooks
 
     func `defer`(_ hooks: DeferredHooks) {
-        queue.append(hooks)
+        state.pointee.queue.append(hooks)
     }
 
     func didResolve(_ resolvable: Resolvable) {
-        resolvables.append(resolvable)
+        state.pointee.resolvables.append(resolvable)
     }
 
-    func willCommit(_ pending: Pending, slot: any AnySlot, owner: DependencyContainer) {
-        commits.append(Commit(pending: pending, slot: slot, owner: owner))
+    func willCommit(_ pending: Pending, slot: Slot, owner: DependencyContainer) {
+        state.pointee.commits.append(Commit(pending: pending, slot: slot, owner: owner))
     }
 
     /// Ends a successful outermost resolve: runs the queued hooks in creation order (hooks may queue more),
     /// then `didResolveDependencies` in reverse creation order, then publishes the singletons made.
     func finish() throws {
+        guard !state.pointee.queue.isEmpty || !state.pointee.commits.isEmpty || !state.pointee.shared.isEmpty
+        else { return }
         var index = 0
-        while index < queue.count {
-            let hooks = queue[index]
+        while index < state.pointee.queue.count {
+            let hooks = state.pointee.queue[index]
             index += 1
-            frames.append(Frame(slot: nil, context: hooks.context))
-            defer { frames.removeLast() }
-            try hooks.run(self)
+            state.pointee.frames.append(Frame(slot: nil, context: hooks.context))
+            defer { state.pointee.frames.removeLast() }
+            try hooks.run(in: self)
         }
-        queue.removeAll(keepingCapacity: true)
-        while let resolvable = resolvables.popLast() {
+        state.pointee.queue.removeAll(keepingCapacity: true)
+        while let resolvable = state.pointee.resolvables.popLast() {
             resolvable.didResolveDependencies()
         }
         end(committing: true)
@@ -143,19 +169,19 @@ final class ResolutionGraph {
     /// Ends a failed outermost resolve: singletons under construction are rolled back, so the next resolve
     /// constructs them again, and nothing made in this graph is kept.
     func abort() {
-        frames.removeAll(keepingCapacity: true)
-        queue.removeAll(keepingCapacity: true)
-        resolvables.removeAll(keepingCapacity: true)
-        injectedInProperty = nil
+        state.pointee.frames.removeAll(keepingCapacity: true)
+        state.pointee.queue.removeAll(keepingCapacity: true)
+        state.pointee.resolvables.removeAll(keepingCapacity: true)
+        state.pointee.injectedInProperty = nil
         end(committing: false)
     }
 
     private func end(committing: Bool) {
-        if !commits.isEmpty {
-            let finished = commits
-            commits.removeAll(keepingCapacity: true)
+        if !state.pointee.commits.isEmpty {
+            let finished = state.pointee.commits
+            state.pointee.commits.removeAll(keepingCapacity: true)
             for commit in finished {
-                let dropped = commit.owner.registry.withLock { _ -> Any? in
+                let dropped = commit.owner.registry.withLock { _ -> InstanceBox? in
                     guard committing else { return commit.slot.rollBack(commit.pending) }
                     commit.slot.commit(commit.pending)
                     return nil
@@ -164,7 +190,7 @@ final class ResolutionGraph {
                 withExtendedLifetime(dropped) {}
             }
         }
-        if !shared.isEmpty { shared.removeAll(keepingCapacity: true) }
+        if !state.pointee.shared.isEmpty { state.pointee.shared.removeAll(keepingCapacity: true) }
     }
 
     // MARK: Waiting for other threads

@@ -11,10 +11,6 @@ struct TypeInfo {
             isResolvable: instance is Resolvable,
             hasInjectedProperties: !AutoInjector.boxes(in: instance).isEmpty)
     }
-
-    func matches<T>(_ instance: T) -> Bool {
-        ObjectIdentifier(Swift.type(of: instance as Any)) == type
-    }
 }
 
 /// Fills `@Injected` / `@InjectedWeak` properties.

@@ -1,0 +1,145 @@
+/// How to handle values of one type without knowing it statically: built once, at registration, by generic code
+/// that the compiler specializes at the call site, so the resolve path itself is not generic and instantiates no
+/// generic metadata.
+@usableFromInline
+final class TypeOps: Sendable {
+    @usableFromInline let size: Int
+    @usableFromInline let alignment: Int
+    /// Initializes `destination` with a copy of the value at `source`.
+    @usableFromInline let copy: @Sendable (_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer) -> Void
+    /// Destroys the value at `pointer`.
+    @usableFromInline let destroy: @Sendable (UnsafeMutableRawPointer) -> Void
+    /// The value at `pointer`, as `Any`.
+    @usableFromInline let box: @Sendable (UnsafeRawPointer) -> Any
+    /// Initializes `destination` from `value` if it is a `T`.
+    @usableFromInline let unbox: @Sendable (_ value: Any, _ destination: UnsafeMutableRawPointer) -> Bool
+    /// The dynamic type of the value at `pointer`.
+    @usableFromInline let dynamicType: @Sendable (UnsafeRawPointer) -> ObjectIdentifier
+
+    @inlinable
+    init<T>(_: T.Type) {
+        size = MemoryLayout<T>.size
+        alignment = MemoryLayout<T>.alignment
+        copy = { source, destination in
+            destination.assumingMemoryBound(to: T.self).initialize(to: source.assumingMemoryBound(to: T.self).pointee)
+        }
+        destroy = { pointer in pointer.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
+        box = { pointer in pointer.assumingMemoryBound(to: T.self).pointee }
+        unbox = { value, destination in
+            guard let value = value as? T else { return false }
+            destination.assumingMemoryBound(to: T.self).initialize(to: value)
+            return true
+        }
+        dynamicType = { pointer in ObjectIdentifier(type(of: pointer.assumingMemoryBound(to: T.self).pointee as Any)) }
+    }
+}
+
+/// The immutable, type-erased part of a definition: its types, scope and factory.
+@usableFromInline
+final class Blueprint: Sendable {
+    /// Calls `body` with a pointer to the runtime arguments.
+    @usableFromInline typealias ArgumentsBody = (UnsafeRawPointer) throws -> Void
+
+    let scope: ComponentScope
+    let type: Any.Type
+    let argumentsType: Any.Type
+    let argumentCount: Int
+    let ops: TypeOps
+    /// Makes an instance from the arguments at the first pointer, initializing the second.
+    let factory: @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void
+    /// Calls the body with the arguments in `Any` if they have the factory's argument types; false if not.
+    let withArguments: @Sendable (Any, ArgumentsBody) throws -> Bool
+    /// Resolves the arguments from a container (auto-wiring) and calls the body with them; `nil` if the factory
+    /// takes none.
+    let autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?
+
+    @usableFromInline
+    init(
+        scope: ComponentScope,
+        type: Any.Type,
+        argumentsType: Any.Type,
+        argumentCount: Int,
+        ops: TypeOps,
+        factory: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void,
+        withArguments: @escaping @Sendable (Any, ArgumentsBody) throws -> Bool,
+        autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?
+    ) {
+        self.scope = scope
+        self.type = type
+        self.argumentsType = argumentsType
+        self.argumentCount = argumentCount
+        self.ops = ops
+        self.factory = factory
+        self.withArguments = withArguments
+        self.autoWire = autoWire
+    }
+
+    /// Erases a factory taking any number of arguments.
+    @inlinable
+    static func make<T, each A>(
+        scope: ComponentScope,
+        type: T.Type,
+        factory: @escaping @Sendable (repeat each A) throws -> T
+    ) -> Blueprint {
+        var argumentCount = 0
+        for _ in repeat (each A).self { argumentCount += 1 }
+        var autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?
+        if argumentCount > 0 {
+            autoWire = { container, tag, body in
+                let arguments = (repeat try container.resolveArgument((each A).self, tag: tag))
+                try withUnsafePointer(to: arguments) { try body(UnsafeRawPointer($0)) }
+            }
+        }
+        return Blueprint(
+            scope: scope,
+            type: T.self,
+            argumentsType: (repeat each A).self,
+            argumentCount: argumentCount,
+            ops: TypeOps(T.self),
+            factory: { arguments, result in
+                let arguments = arguments.assumingMemoryBound(to: (repeat each A).self).pointee
+                result.assumingMemoryBound(to: T.self).initialize(to: try factory(repeat each arguments))
+            },
+            withArguments: { value, body in
+                guard let arguments = value as? (repeat each A) else { return false }
+                try withUnsafePointer(to: arguments) { try body(UnsafeRawPointer($0)) }
+                return true
+            },
+            autoWire: autoWire)
+    }
+}
+
+/// A cached instance in memory of its own, so that a hit copies it out without a dynamic cast.
+final class InstanceBox {
+    let pointer: UnsafeMutableRawPointer
+    let ops: TypeOps
+
+    /// Allocates the storage and lets `initialize` fill it; if `initialize` throws, nothing is left allocated.
+    init(ops: TypeOps, initialize: (UnsafeMutableRawPointer) throws -> Void) throws {
+        let pointer = UnsafeMutableRawPointer.allocate(byteCount: max(ops.size, 1), alignment: ops.alignment)
+        do {
+            try initialize(pointer)
+        } catch {
+            pointer.deallocate()
+            throw error
+        }
+        self.pointer = pointer
+        self.ops = ops
+    }
+
+    deinit {
+        ops.destroy(pointer)
+        pointer.deallocate()
+    }
+
+    /// The instance as `Any`.
+    var value: Any { ops.box(pointer) }
+}
+
+extension DependencyContainer {
+    /// Resolves one argument of an auto-wired factory, passing the requested tag down.
+    @usableFromInline
+    func resolveArgument<A>(_: A.Type, tag: Tag?) throws -> A {
+        try resolve(tag: tag)
+    }
+}

@@ -1,0 +1,212 @@
+/// Where the factory's runtime arguments come from.
+enum ArgumentSource {
+    /// A pointer to a value of the factory's argument type (a tuple for several).
+    case pointer(UnsafeRawPointer)
+    /// A type-erased argument set (`validate`).
+    case value(Any)
+    /// Resolve them from the owner (auto-wiring), passing the requested tag down.
+    case autoWire
+}
+
+extension Slot {
+    /// Gets an instance, starting from what `acquire` said under the lock.
+    ///
+    /// When `result` is given and the instance is of the requested type itself (not through a forwarding
+    /// registration or an `Optional`), the instance is copied into `result` and `nil` is returned; otherwise the
+    /// instance is returned as `Any`.
+    func produce(
+        _ first: Acquisition,
+        arguments: ArgumentSource,
+        key: DefinitionKey,
+        forward: Forward?,
+        into result: UnsafeMutableRawPointer?,
+        owner: DependencyContainer,
+        graph: ResolutionGraph
+    ) throws -> Any? {
+        let typed = forward == nil && blueprint.type == key.type ? result : nil
+        var acquisition = first
+        while true {
+            switch acquisition {
+            case .cached(let box):
+                return deliver(box, into: typed)
+            case .cachedObject(let object):
+                return try deliver(object, into: typed, key: key)
+            case .wait(let pending):
+                if let cyclePath = try graph.wait(for: pending, requested: key, slot: self) {
+                    // Waiting would deadlock. If the factory already returned, use the instance whose hooks the
+                    // other graph is still running rather than hang; if it still runs, it is a constructor cycle
+                    // across threads.
+                    let value = owner.registry.withLock { _ in pending === self.pending ? pendingValue : nil }
+                    guard let value else { throw ResolutionError.circularDependency(path: cyclePath) }
+                    return deliver(value, into: typed)
+                }
+                acquisition = owner.registry.withLock { _ in acquire(key, graph: graph) }
+            case .create(let recipe, let claim, let typeInfo):
+                if blueprint.scope == .shared, let instance = graph.sharedInstance(of: self) {
+                    return try deliver(instance, into: typed, key: key)
+                }
+                return try create(
+                    recipe: recipe, claim: claim, typeInfo: typeInfo, arguments: arguments, key: key,
+                    forward: forward, into: typed, owner: owner, graph: graph)
+            }
+        }
+    }
+
+    private func deliver(_ box: InstanceBox, into typed: UnsafeMutableRawPointer?) -> Any? {
+        guard let typed else { return box.value }
+        blueprint.ops.copy(box.pointer, typed)
+        return nil
+    }
+
+    private func deliver(_ instance: Any, into typed: UnsafeMutableRawPointer?, key: DefinitionKey) throws -> Any? {
+        guard let typed else { return instance }
+        guard blueprint.ops.unbox(instance, typed) else {
+            throw ResolutionError.invalidType(resolved: type(of: instance), key: key)
+        }
+        return nil
+    }
+
+    // swift-format-ignore: FunctionParameterCount
+    private func create(
+        recipe: Recipe,
+        claim: Pending?,
+        typeInfo cachedInfo: TypeInfo?,
+        arguments: ArgumentSource,
+        key: DefinitionKey,
+        forward: Forward?,
+        into typed: UnsafeMutableRawPointer?,
+        owner: DependencyContainer,
+        graph: ResolutionGraph
+    ) throws -> Any? {
+        let ops = blueprint.ops
+        // Caching scopes and type-erased requests build the instance in a box of its own; a typed request for
+        // `.unique` or `.shared` has the factory write straight into the caller's storage.
+        var box: InstanceBox?
+        let context: DependencyContainer.Context
+        do {
+            context = try graph.enterFactory(of: self, requested: key)
+            defer { graph.leaveFactory() }
+            try withArguments(from: arguments, key: key, owner: owner) { arguments in
+                if let typed, !blueprint.scope.isSingleton {
+                    try blueprint.factory(arguments, typed)
+                } else {
+                    box = try InstanceBox(ops: ops) { try blueprint.factory(arguments, $0) }
+                }
+            }
+        } catch {
+            if let claim {
+                let dropped = owner.registry.withLock { _ in rollBack(claim) }
+                claim.latch.open()
+                withExtendedLifetime(dropped) {}
+            }
+            throw error
+        }
+
+        // The factory wrote either into the box or into `typed`.
+        guard let pointer = box.map({ UnsafeRawPointer($0.pointer) }) ?? typed.map({ UnsafeRawPointer($0) }) else {
+            return nil
+        }
+        var instance = box?.value
+        func boxed() -> Any {
+            if let instance { return instance }
+            let value = ops.box(pointer)
+            instance = value
+            return value
+        }
+
+        switch blueprint.scope {
+        case .unique:
+            break
+        case .shared:
+            graph.storeShared(boxed(), of: self)
+        case .singleton, .eagerSingleton, .weakSingleton:
+            if let claim, let box {
+                owner.registry.withLock { _ in
+                    if pending === claim { pendingValue = box }
+                }
+                graph.willCommit(claim, slot: self, owner: owner)
+            }
+        }
+
+        let info: TypeInfo
+        if let cachedInfo, cachedInfo.type == ops.dynamicType(pointer) {
+            info = cachedInfo
+        } else {
+            info = TypeInfo.of(boxed())
+            owner.registry.withLock { _ in typeInfo = info }
+        }
+        let autoInjects = info.hasInjectedProperties && (recipe.autoInjects ?? owner.autoInjectProperties)
+        if !recipe.hooks.isEmpty || autoInjects || info.isResolvable || forward?.hooks.isEmpty == false {
+            graph.defer(
+                DeferredHooks(
+                    instance: boxed(), recipe: recipe, autoInjects: autoInjects, isResolvable: info.isResolvable,
+                    forward: forward, owner: owner, context: context))
+        }
+
+        if typed == nil { return boxed() }
+        if let box, let typed { ops.copy(box.pointer, typed) }
+        return nil
+    }
+
+    /// Calls `body` with the factory's arguments. Errors from resolving auto-wired arguments are wrapped in
+    /// `autoWiringFailed`; errors from `body` (the factory) propagate unchanged.
+    private func withArguments(
+        from source: ArgumentSource,
+        key: DefinitionKey,
+        owner: DependencyContainer,
+        _ body: (UnsafeRawPointer) throws -> Void
+    ) throws {
+        switch source {
+        case .pointer(let pointer):
+            try body(pointer)
+        case .value(let value):
+            guard try blueprint.withArguments(value, body) else {
+                throw ResolutionError.definitionNotFound(key: key)
+            }
+        case .autoWire:
+            guard let autoWire = blueprint.autoWire else { throw ResolutionError.definitionNotFound(key: key) }
+            var factoryError: (any Error)?
+            do {
+                try autoWire(owner, key.tag) { arguments in
+                    do {
+                        try body(arguments)
+                    } catch {
+                        factoryError = error
+                        throw error
+                    }
+                }
+            } catch {
+                if let factoryError { throw factoryError }
+                throw ResolutionError.autoWiringFailed(type: key.type, underlyingError: error)
+            }
+        }
+    }
+}
+
+/// The property work due on a new instance, queued until the outermost factory of the graph has returned.
+struct DeferredHooks {
+    let instance: Any
+    let recipe: Recipe
+    let autoInjects: Bool
+    let isResolvable: Bool
+    let forward: Forward?
+    let owner: DependencyContainer
+    /// The context of the instance's resolution, restored while its hooks run.
+    let context: DependencyContainer.Context
+
+    func run(in graph: ResolutionGraph) throws {
+        if autoInjects {
+            try AutoInjector.inject(into: instance, container: owner, graph: graph)
+        }
+        for hook in recipe.hooks {
+            try hook(owner, instance)
+        }
+        if let forward {
+            for hook in forward.hooks { try hook(owner, instance) }
+        }
+        if isResolvable, let resolvable = instance as? Resolvable {
+            resolvable.resolveDependencies(owner)
+            graph.didResolve(resolvable)
+        }
+    }
+}
