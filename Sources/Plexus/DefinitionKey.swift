@@ -12,7 +12,9 @@ public struct DefinitionKey: Hashable, Sendable, CustomStringConvertible {
     /// The type of the runtime arguments: `Void` for none, the argument's type for one, a tuple for several.
     public let typeOfArguments: Any.Type
     /// The tag, or `nil` for an untagged definition.
-    public let tag: DependencyContainer.Tag?
+    public var tag: DependencyContainer.Tag? { storedTag.tag }
+    /// The tag without an `Optional` around it, which keeps copies of keys cheap on the resolve path.
+    let storedTag: StoredTag
 
     /// Explanations gathered when a lookup failed (near misses); never part of equality or hashing.
     var diagnostics: NotFoundDiagnostics?
@@ -25,19 +27,19 @@ public struct DefinitionKey: Hashable, Sendable, CustomStringConvertible {
     public init(type: Any.Type, typeOfArguments: Any.Type, tag: DependencyContainer.Tag? = nil) {
         self.type = type
         self.typeOfArguments = typeOfArguments
-        self.tag = tag
+        self.storedTag = StoredTag(tag)
     }
 
     /// Whether two keys name the same types and tag.
     public static func == (lhs: DefinitionKey, rhs: DefinitionKey) -> Bool {
-        lhs.type == rhs.type && lhs.typeOfArguments == rhs.typeOfArguments && lhs.tag == rhs.tag
+        lhs.type == rhs.type && lhs.typeOfArguments == rhs.typeOfArguments && lhs.storedTag == rhs.storedTag
     }
 
     /// Hashes the type identities and the tag.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(type))
         hasher.combine(ObjectIdentifier(typeOfArguments))
-        hasher.combine(tag)
+        hasher.combine(storedTag)
     }
 
     /// The key in Swift spelling, for example `Service (tag: "prod", arguments: (Int, String))`.
@@ -58,6 +60,29 @@ public struct DefinitionKey: Hashable, Sendable, CustomStringConvertible {
     /// The same key for another type.
     func with(type: Any.Type) -> DefinitionKey {
         DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag)
+    }
+}
+
+/// A tag or none, as one enum.
+enum StoredTag: Hashable, Sendable {
+    case none
+    case string(String)
+    case int(Int)
+
+    init(_ tag: DependencyContainer.Tag?) {
+        switch tag {
+        case nil: self = .none
+        case .string(let value)?: self = .string(value)
+        case .int(let value)?: self = .int(value)
+        }
+    }
+
+    var tag: DependencyContainer.Tag? {
+        switch self {
+        case .none: nil
+        case .string(let value): .string(value)
+        case .int(let value): .int(value)
+        }
     }
 }
 

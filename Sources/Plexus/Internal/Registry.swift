@@ -28,9 +28,9 @@ struct Registry {
     /// Steps 1–3 of the lookup: exact key, untagged fallback, then forwarding registrations (exact tag first).
     func find(_ key: DefinitionKey) -> Found? {
         if let slot = slots[key] { return Found(slot: slot, forward: nil) }
-        if key.tag != nil, let slot = slots[key.untagged] { return Found(slot: slot, forward: nil) }
+        if key.storedTag != .none, let slot = slots[key.untagged] { return Found(slot: slot, forward: nil) }
         if let entry = forwards[key] { return Found(slot: entry.slot, forward: entry.forward) }
-        if key.tag != nil, let entry = forwards[key.untagged] { return Found(slot: entry.slot, forward: entry.forward) }
+        if key.storedTag != .none, let entry = forwards[key.untagged] { return Found(slot: entry.slot, forward: entry.forward) }
         return nil
     }
 
@@ -81,7 +81,11 @@ struct Registry {
     ) -> [Any] {
         var released: [Any] = []
         if let old = slots[key] {
-            if old.definition === definition { return [] }
+            if old.definition === definition {
+                // Registering a definition again under its key still drops what it cached.
+                defer { (old.instance, old.weakInstance) = (nil, nil) }
+                return [old.instance as Any, old.weakInstance as Any]
+            }
             released += remove(key)
         }
         let slot: Slot

@@ -96,11 +96,10 @@ final class ResolutionGraph {
 
     /// Records that the factory of `slot` starts; throws if it is already running in this graph (a cycle that
     /// only constructors could close).
-    @discardableResult
-    func enterFactory(of slot: AnyObject, requested: DefinitionKey) throws -> DependencyContainer.Context {
+    func enterFactory(of slot: AnyObject, requested: DefinitionKey) throws {
         let id = ObjectIdentifier(slot)
         if state.pointee.frames.contains(where: { $0.slot == id }) {
-            throw ResolutionError.circularDependency(path: factoryPath(from: id) + [requested])
+            throw ResolutionError.circularDependency(path: cyclePath(from: id))
         }
         let property = state.pointee.injectedInProperty
         if property != nil { state.pointee.injectedInProperty = nil }
@@ -108,7 +107,6 @@ final class ResolutionGraph {
             key: requested, injectedInType: state.pointee.frames.last?.context.resolvingType,
             injectedInProperty: property)
         state.pointee.frames.append(Frame(slot: id, context: context))
-        return context
     }
 
     func leaveFactory() {
@@ -120,6 +118,14 @@ final class ResolutionGraph {
         let factories = state.pointee.frames.filter { $0.slot != nil }
         let start = factories.firstIndex { $0.slot == id } ?? factories.startIndex
         return factories[start...].map(\.context.key)
+    }
+
+    /// The cycle closed by entering the factory of `slot` again: its running factories from the first entry of
+    /// `slot` on, then that entry again, so the path reads `A -> B -> A` even when it was re-entered through a
+    /// forwarded type or an `Optional`.
+    func cyclePath(from id: ObjectIdentifier) -> [DefinitionKey] {
+        let path = factoryPath(from: id)
+        return path + path.prefix(1)
     }
 
     // MARK: Shared instances
@@ -200,7 +206,7 @@ final class ResolutionGraph {
     func wait(for pending: Pending, requested: DefinitionKey, slot: AnyObject) throws -> [DefinitionKey]? {
         if pending.owner == id {
             // This graph is running the factory and asks for its own result again.
-            throw ResolutionError.circularDependency(path: factoryPath(from: ObjectIdentifier(slot)) + [requested])
+            throw ResolutionError.circularDependency(path: cyclePath(from: ObjectIdentifier(slot)))
         }
         let me = id
         let cycle: (start: ObjectIdentifier, chain: [DefinitionKey])? = waits.withLock { waits in
@@ -216,7 +222,10 @@ final class ResolutionGraph {
             return nil
         }
         if let cycle {
-            return factoryPath(from: cycle.start) + cycle.chain
+            let mine = factoryPath(from: cycle.start)
+            // The chain ends with the key this graph's own construction was claimed under; end with the key its
+            // factory runs under instead, so the path closes on the key it starts with.
+            return mine + cycle.chain.dropLast() + mine.prefix(1)
         }
         pending.latch.wait()
         waits.withLock { $0[me] = nil }

@@ -82,9 +82,8 @@ extension Slot {
         // Caching scopes and type-erased requests build the instance in a box of its own; a typed request for
         // `.unique` or `.shared` has the factory write straight into the caller's storage.
         var box: InstanceBox?
-        let context: DependencyContainer.Context
         do {
-            context = try graph.enterFactory(of: self, requested: key)
+            try graph.enterFactory(of: self, requested: key)
             defer { graph.leaveFactory() }
             try withArguments(from: arguments, key: key, owner: owner) { arguments in
                 if let typed, !blueprint.scope.isSingleton {
@@ -93,6 +92,10 @@ extension Slot {
                     box = try InstanceBox(ops: ops) { try blueprint.factory(arguments, $0) }
                 }
             }
+            // Still inside the factory's frame, so that queued hooks can take its context.
+            return try store(
+                box, typed: typed, recipe: recipe, claim: claim, typeInfo: cachedInfo, forward: forward,
+                owner: owner, graph: graph)
         } catch {
             if let claim {
                 let dropped = owner.registry.withLock { _ in rollBack(claim) }
@@ -101,7 +104,21 @@ extension Slot {
             }
             throw error
         }
+    }
 
+    /// Caches a new instance in its scope, queues its property hooks, and hands it over.
+    // swift-format-ignore: FunctionParameterCount
+    private func store(
+        _ box: InstanceBox?,
+        typed: UnsafeMutableRawPointer?,
+        recipe: Recipe,
+        claim: Pending?,
+        typeInfo cachedInfo: TypeInfo?,
+        forward: Forward?,
+        owner: DependencyContainer,
+        graph: ResolutionGraph
+    ) throws -> Any? {
+        let ops = blueprint.ops
         // The factory wrote either into the box or into `typed`.
         guard let pointer = box.map({ UnsafeRawPointer($0.pointer) }) ?? typed.map({ UnsafeRawPointer($0) }) else {
             return nil
@@ -136,7 +153,9 @@ extension Slot {
             owner.registry.withLock { _ in typeInfo = info }
         }
         let autoInjects = info.hasInjectedProperties && (recipe.autoInjects ?? owner.autoInjectProperties)
-        if !recipe.hooks.isEmpty || autoInjects || info.isResolvable || forward?.hooks.isEmpty == false {
+        if !recipe.hooks.isEmpty || autoInjects || info.isResolvable || forward?.hooks.isEmpty == false,
+            let context = graph.context
+        {
             graph.defer(
                 DeferredHooks(
                     instance: boxed(), recipe: recipe, autoInjects: autoInjects, isResolvable: info.isResolvable,
