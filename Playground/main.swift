@@ -1,3 +1,34 @@
+import Foundation
 import Plexus
 
-print("tour")
+// The tour prints the errors it shows; without this Plexus would log each of them too.
+Plexus.logLevel = .none
+
+print("A tour of Plexus: every line marked ✓ was checked as it printed.")
+
+chapter("Creating containers", creatingContainers)
+chapter("Registering", registering)
+chapter("Resolving", resolving)
+chapter("Tags", tags)
+chapter("Runtime arguments", runtimeArguments)
+chapter("Scopes", scopes)
+chapter("Circular dependencies", circularDependencies)
+chapter("Shared instances", sharedInstances)
+chapter("Auto-wiring", autoWiring)
+chapter("Auto-injection", autoInjection)
+chapter("Type forwarding", typeForwarding)
+chapter("Containers collaboration", collaboration)
+chapter("Bootstrap and validate", bootstrapAndValidate)
+chapter("Errors", errors)
+chapter("Testing your graph", testingYourGraph)
+
+print("")
+if Tour.failures.isEmpty {
+    print("Tour complete: \(Tour.chapters) chapters, \(Tour.passed) checks passed.")
+} else {
+    print("Tour complete: \(Tour.chapters) chapters, \(Tour.passed) checks passed, \(Tour.failures.count) failed:")
+    for failure in Tour.failures {
+        print("  ✗ \(failure)")
+    }
+    exit(1)
+}

@@ -30,7 +30,9 @@ struct Registry {
         if let slot = slots[key] { return Found(slot: slot, forward: nil) }
         if key.storedTag != .none, let slot = slots[key.untagged] { return Found(slot: slot, forward: nil) }
         if let entry = forwards[key] { return Found(slot: entry.slot, forward: entry.forward) }
-        if key.storedTag != .none, let entry = forwards[key.untagged] { return Found(slot: entry.slot, forward: entry.forward) }
+        if key.storedTag != .none, let entry = forwards[key.untagged] {
+            return Found(slot: entry.slot, forward: entry.forward)
+        }
         return nil
     }
 
