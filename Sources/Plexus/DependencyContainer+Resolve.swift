@@ -215,10 +215,16 @@ extension DependencyContainer {
         }
 
         if key.typeOfArguments == Void.self,
-            let found = try registry.withLock({ try $0.autoWiringCandidate(for: key) })
+            let (found, requested) = try registry.withLock({ registry -> (Registry.Found, DefinitionKey)? in
+                if let found = try registry.autoWiringCandidate(for: key) { return (found, key) }
+                guard let wrapped = (key.type as? any OptionalType.Type)?.wrappedType else { return nil }
+                let unwrapped = key.with(type: wrapped)
+                return try registry.autoWiringCandidate(for: unwrapped).map { ($0, unwrapped) }
+            })
         {
-            let acquisition = registry.withLock { _ in found.slot.acquire(key, graph: graph) }
-            return try produce(found, acquisition, arguments: .autoWire, requested: key, into: result, graph: graph)
+            let acquisition = registry.withLock { _ in found.slot.acquire(requested, graph: graph) }
+            return try produce(
+                found, acquisition, arguments: .autoWire, requested: requested, into: result, graph: graph)
         }
 
         visited.append(self)

@@ -76,14 +76,28 @@ final class LockBuffer<Value>: ManagedBuffer<Value, PlatformLock> {
     }
 }
 
-/// A one-shot latch: threads wait until another thread opens it. Used when a thread needs a singleton that
-/// another thread is constructing.
-final class Latch: @unchecked Sendable {
-    // `@unchecked Sendable`: `isOpen` is only read and written while `mutex` is held, and the condition
+/// The progress of one singleton construction, which other threads can wait on.
+///
+/// It moves from constructing to *value ready* (the factory returned; property hooks may still run) to *open*
+/// (published or rolled back). A thread that finds that waiting would deadlock may *lend* a ready value to the
+/// waiting graph on the cycle: that graph then stops waiting and uses the value before it is published, while
+/// every other waiter still waits for the publication.
+final class ConstructionSignal: @unchecked Sendable {
+    // `@unchecked Sendable`: the three flags are only read and written while `mutex` is held, and the condition
     // variable is only used with that mutex; both live in heap memory allocated once and never moved.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var valueIsReady = false
+    private var borrowers: Set<ObjectIdentifier> = []
     private var isOpen = false
+
+    /// How a wait ended.
+    enum Outcome {
+        /// The construction was published or rolled back: look again.
+        case opened
+        /// The value was lent to break a deadlock: use it unpublished.
+        case lent
+    }
 
     init() {
         mutex.initialize(to: pthread_mutex_t())
@@ -99,27 +113,46 @@ final class Latch: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// Opens the latch and wakes every waiter.
-    func open() {
-        pthread_mutex_lock(mutex)
-        isOpen = true
-        pthread_cond_broadcast(condition)
-        pthread_mutex_unlock(mutex)
-    }
-
-    /// Whether the latch has been opened.
-    var isOpened: Bool {
+    private func withMutex<R>(_ body: () -> R) -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return isOpen
+        return body()
     }
 
-    /// Blocks until the latch is open.
-    func wait() {
-        pthread_mutex_lock(mutex)
-        while !isOpen {
-            pthread_cond_wait(condition, mutex)
+    /// Records that the factory returned.
+    func markValueReady() {
+        withMutex { valueIsReady = true }
+    }
+
+    /// Whether the factory has returned.
+    var isValueReady: Bool { withMutex { valueIsReady } }
+
+    /// Whether the construction has been published or rolled back.
+    var isOpened: Bool { withMutex { isOpen } }
+
+    /// Lets the graph `borrower` use the ready value before it is published.
+    func lend(to borrower: ObjectIdentifier) {
+        withMutex {
+            borrowers.insert(borrower)
+            pthread_cond_broadcast(condition)
         }
-        pthread_mutex_unlock(mutex)
+    }
+
+    /// Ends the construction and wakes every waiter.
+    func open() {
+        withMutex {
+            isOpen = true
+            pthread_cond_broadcast(condition)
+        }
+    }
+
+    /// Blocks until the construction ends or its value is lent to the graph `waiter`.
+    func wait(as waiter: ObjectIdentifier) -> Outcome {
+        withMutex {
+            while !isOpen && !borrowers.contains(waiter) {
+                pthread_cond_wait(condition, mutex)
+            }
+            return isOpen ? .opened : .lent
+        }
     }
 }

@@ -18,6 +18,15 @@ final class ResolutionGraph {
         /// The slot whose factory runs, for cycle detection; `nil` for hooks.
         let slot: ObjectIdentifier?
         let context: DependencyContainer.Context
+        /// For a property being auto-injected: the instance that holds it, which is what the property's own
+        /// resolution is injected in.
+        var holder: Any.Type?
+
+        init(slot: ObjectIdentifier?, context: DependencyContainer.Context, holder: Any.Type? = nil) {
+            self.slot = slot
+            self.context = context
+            self.holder = holder
+        }
     }
 
     private struct SharedEntry {
@@ -37,8 +46,6 @@ final class ResolutionGraph {
         /// Nesting of `resolve` calls on this thread; 0 when no resolution is in progress.
         var depth = 0
         var frames: [Frame] = []
-        /// Set by auto-injection just before it resolves a property, consumed by the next frame.
-        var injectedInProperty: String?
         var shared: [ObjectIdentifier: SharedEntry] = [:]
         var queue: [DeferredHooks] = []
         var resolvables: [Resolvable] = []
@@ -64,12 +71,6 @@ final class ResolutionGraph {
     var depth: Int {
         get { state.pointee.depth }
         set { state.pointee.depth = newValue }
-    }
-
-    /// Set by auto-injection just before it resolves a property, consumed by the next frame.
-    var injectedInProperty: String? {
-        get { state.pointee.injectedInProperty }
-        set { state.pointee.injectedInProperty = newValue }
     }
 
     /// The graph of the calling thread.
@@ -101,16 +102,29 @@ final class ResolutionGraph {
         if state.pointee.frames.contains(where: { $0.slot == id }) {
             throw ResolutionError.circularDependency(path: cyclePath(from: id))
         }
-        let property = state.pointee.injectedInProperty
-        if property != nil { state.pointee.injectedInProperty = nil }
+        let parent = state.pointee.frames.last
         let context = DependencyContainer.Context(
-            key: requested, injectedInType: state.pointee.frames.last?.context.resolvingType,
-            injectedInProperty: property)
+            key: requested, injectedInType: parent?.holder ?? parent?.context.resolvingType,
+            injectedInProperty: parent?.holder == nil ? nil : parent?.context.injectedInProperty)
         state.pointee.frames.append(Frame(slot: id, context: context))
     }
 
     func leaveFactory() {
         state.pointee.frames.removeLast()
+    }
+
+    /// Runs `body` while the property `label` of an instance of `holder` is being auto-injected: the context then
+    /// names the property, and what it resolves is injected in `holder`.
+    func injecting<R>(
+        _ label: String?, of type: Any.Type, in holder: Any.Type, _ body: () throws -> R
+    ) rethrows -> R {
+        let tag = state.pointee.frames.last?.context.tag
+        let context = DependencyContainer.Context(
+            key: DefinitionKey(type: type, typeOfArguments: Void.self, tag: tag), injectedInType: holder,
+            injectedInProperty: label)
+        state.pointee.frames.append(Frame(slot: nil, context: context, holder: holder))
+        defer { state.pointee.frames.removeLast() }
+        return try body()
     }
 
     /// The keys of the factories running in this graph, outermost first, from the one of `slot` on.
@@ -178,7 +192,6 @@ final class ResolutionGraph {
         state.pointee.frames.removeAll(keepingCapacity: true)
         state.pointee.queue.removeAll(keepingCapacity: true)
         state.pointee.resolvables.removeAll(keepingCapacity: true)
-        state.pointee.injectedInProperty = nil
         end(committing: false)
     }
 
@@ -192,7 +205,7 @@ final class ResolutionGraph {
                     commit.slot.commit(commit.pending)
                     return nil
                 }
-                commit.pending.latch.open()
+                commit.pending.signal.open()
                 withExtendedLifetime(dropped) {}
             }
         }
@@ -201,35 +214,47 @@ final class ResolutionGraph {
 
     // MARK: Waiting for other threads
 
-    /// Blocks until the graph constructing `pending` commits or rolls it back. Returns the cycle path instead of
-    /// waiting if waiting would deadlock (the owner waits, directly or through others, for this graph).
-    func wait(for pending: Pending, requested: DefinitionKey, slot: AnyObject) throws -> [DefinitionKey]? {
+    /// Blocks until the graph constructing `pending` publishes it or rolls it back (`.opened`), or until its
+    /// value is lent to this graph (`.lent`) because waiting for the publication would deadlock.
+    ///
+    /// Before waiting, follows who waits for whom. If the owner of `pending` waits, directly or through others,
+    /// for this graph, waiting would deadlock. Then, if one of the constructions on that cycle has its value ready
+    /// (its factory returned and only property hooks are left), that value is lent to the graph waiting for it on
+    /// the cycle, which breaks the cycle (that graph may then see the instance before its hooks have run); if none
+    /// has, only constructors are involved and the cycle throws `circularDependency`.
+    func wait(for pending: Pending, requested: DefinitionKey, slot: AnyObject) throws -> ConstructionSignal.Outcome {
         if pending.owner == id {
             // This graph is running the factory and asks for its own result again.
             throw ResolutionError.circularDependency(path: cyclePath(from: ObjectIdentifier(slot)))
         }
         let me = id
-        let cycle: (start: ObjectIdentifier, chain: [DefinitionKey])? = waits.withLock { waits in
-            var chain = [requested]
+        let cycle: [Pending]? = waits.withLock { waits in
+            var chain = [pending]
             var owner = pending.owner
-            // An opened latch is a wait that has ended; its waiter just has not removed the edge yet.
-            while let next = waits[owner], !next.latch.isOpened {
-                chain.append(next.key)
-                if next.owner == me { return (next.slot, chain) }
+            // An opened construction is a wait that has ended; its waiter just has not removed the edge yet.
+            while let next = waits[owner], !next.signal.isOpened {
+                chain.append(next)
+                if next.owner == me {
+                    guard let index = chain.firstIndex(where: { $0.signal.isValueReady }) else { return chain }
+                    // This graph waits for chain[0]; the owner of chain[i - 1] waits for chain[i].
+                    if index == chain.startIndex { return [] }
+                    chain[index].signal.lend(to: chain[index - 1].owner)
+                    break
+                }
                 owner = next.owner
             }
             waits[me] = pending
             return nil
         }
         if let cycle {
-            let mine = factoryPath(from: cycle.start)
-            // The chain ends with the key this graph's own construction was claimed under; end with the key its
-            // factory runs under instead, so the path closes on the key it starts with.
-            return mine + cycle.chain.dropLast() + mine.prefix(1)
+            guard let last = cycle.last else { return .lent }
+            let mine = factoryPath(from: last.slot)
+            throw ResolutionError.circularDependency(
+                path: mine + [requested] + cycle.dropFirst().dropLast().map(\.key) + mine.prefix(1))
         }
-        pending.latch.wait()
+        let outcome = pending.signal.wait(as: me)
         waits.withLock { $0[me] = nil }
-        return nil
+        return outcome
     }
 }
 

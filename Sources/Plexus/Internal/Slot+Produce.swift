@@ -32,12 +32,11 @@ extension Slot {
             case .cachedObject(let object):
                 return try deliver(object, into: typed, key: key)
             case .wait(let pending):
-                if let cyclePath = try graph.wait(for: pending, requested: key, slot: self) {
-                    // Waiting would deadlock. If the factory already returned, use the instance whose hooks the
-                    // other graph is still running rather than hang; if it still runs, it is a constructor cycle
-                    // across threads.
-                    let value = owner.registry.withLock { _ in pending === self.pending ? pendingValue : nil }
-                    guard let value else { throw ResolutionError.circularDependency(path: cyclePath) }
+                if try graph.wait(for: pending, requested: key, slot: self) == .lent,
+                    let value = owner.registry.withLock({ _ in pending === self.pending ? pendingValue : nil })
+                {
+                    // Waiting for the publication would deadlock: use the instance whose hooks the other graph is
+                    // still running.
                     return deliver(value, into: typed)
                 }
                 acquisition = owner.registry.withLock { _ in acquire(key, graph: graph) }
@@ -99,7 +98,7 @@ extension Slot {
         } catch {
             if let claim {
                 let dropped = owner.registry.withLock { _ in rollBack(claim) }
-                claim.latch.open()
+                claim.signal.open()
                 withExtendedLifetime(dropped) {}
             }
             throw error
@@ -141,6 +140,7 @@ extension Slot {
                 owner.registry.withLock { _ in
                     if pending === claim { pendingValue = box }
                 }
+                claim.signal.markValueReady()
                 graph.willCommit(claim, slot: self, owner: owner)
             }
         }

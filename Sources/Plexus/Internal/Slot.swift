@@ -74,7 +74,7 @@ final class Slot {
     }
 }
 
-/// A singleton under construction by one resolution graph. Other graphs wait on `latch` until it is committed
+/// A singleton under construction by one resolution graph. Other graphs wait on `signal` until it is committed
 /// or rolled back.
 final class Pending: Sendable {
     /// The graph constructing it.
@@ -83,7 +83,7 @@ final class Pending: Sendable {
     let slot: ObjectIdentifier
     /// The requested key, for cycle paths.
     let key: DefinitionKey
-    let latch = Latch()
+    let signal = ConstructionSignal()
 
     init(owner: ObjectIdentifier, slot: ObjectIdentifier, key: DefinitionKey) {
         self.owner = owner

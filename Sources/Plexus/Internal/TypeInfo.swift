@@ -35,14 +35,13 @@ enum AutoInjector {
     }
 
     static func inject(into instance: Any, container: DependencyContainer, graph: ResolutionGraph) throws {
+        let holder = type(of: instance)
         for (label, box) in boxes(in: instance) {
-            graph.injectedInProperty = label
-            defer { graph.injectedInProperty = nil }
+            let type = Swift.type(of: box).wrappedType
             do {
-                try box.resolve(container)
+                try graph.injecting(label, of: type, in: holder) { try box.resolve(container) }
             } catch {
-                throw ResolutionError.autoInjectionFailed(
-                    label: label, type: type(of: box).wrappedType, underlyingError: error)
+                throw ResolutionError.autoInjectionFailed(label: label, type: type, underlyingError: error)
             }
         }
     }

@@ -1,0 +1,72 @@
+import Plexus
+
+private final class Analytics {}
+
+private final class Router {}
+
+private final class Interactor {
+    let router: Router
+    let analytics: Analytics
+    init(router: Router, analytics: Analytics) {
+        self.router = router
+        self.analytics = analytics
+    }
+}
+
+private final class ListPresenter {
+    let interactor: Interactor
+    let router: Router
+    let analytics: Analytics
+    init(interactor: Interactor, router: Router, analytics: Analytics) {
+        self.interactor = interactor
+        self.router = router
+        self.analytics = analytics
+    }
+}
+
+@MainActor
+func sharedInstances() throws {
+    show(".shared (the default) gives one instance per definition to everything one outermost resolve builds,")
+    show("in every container it reaches, and forgets it when that resolve returns.")
+
+    let root = DependencyContainer()
+    root.register(.shared) { Analytics() }
+
+    let list = DependencyContainer()
+    list.collaborate(with: root)
+    list.register { Router() }
+    list.register { Interactor(router: try list.resolve(), analytics: try list.resolve()) }
+    list.register {
+        ListPresenter(interactor: try list.resolve(), router: try list.resolve(), analytics: try list.resolve())
+    }
+
+    let presenter: ListPresenter = try list.resolve()
+    check(presenter.router === presenter.interactor.router, "the presenter and its interactor get the same Router")
+    check(
+        presenter.analytics === presenter.interactor.analytics,
+        "the Analytics defined in the root container is shared too: one graph spans containers")
+
+    let other: ListPresenter = try list.resolve()
+    check(other.router !== presenter.router, "a second resolve is a second graph with its own Router (!==)")
+
+    weak var watcher: Analytics?
+    do {
+        let interactor: Interactor = try list.resolve()
+        watcher = interactor.analytics
+        withExtendedLifetime(interactor) {
+            check(watcher != nil, "the Analytics lives as long as the objects that use it…")
+        }
+    }
+    check(watcher == nil, "…and no container keeps it once the graph is done")
+
+    let unique = DependencyContainer()
+    unique.register(.unique) { Router() }
+    unique.register { Interactor(router: try unique.resolve(), analytics: Analytics()) }
+    unique.register {
+        ListPresenter(interactor: try unique.resolve(), router: try unique.resolve(), analytics: Analytics())
+    }
+    let uniquePresenter: ListPresenter = try unique.resolve()
+    check(
+        uniquePresenter.router !== uniquePresenter.interactor.router,
+        "with .unique instead, the presenter and its interactor get two Routers (!==)")
+}

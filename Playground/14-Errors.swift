@@ -1,0 +1,82 @@
+import Plexus
+
+private protocol Api: AnyObject {}
+private final class HTTPApi: Api {}
+
+private final class Cell {
+    init(id: Int, title: String) {}
+}
+
+private protocol Playing {}
+private final class Recorder {}
+
+private final class Parent {
+    init(child: Child) {}
+}
+
+private final class Child {
+    init(parent: Parent) {}
+}
+
+private struct Unauthorized: Error {}
+
+@MainActor
+func errors() throws {
+    show("Every ResolutionError says what was asked for, in Swift spelling, and what to do about it.")
+    let container = DependencyContainer()
+
+    container.register(tag: "prod") { HTTPApi() as Api }
+    let notFound = caught { try container.resolve() as Api }
+    show("resolve() as Api, with Api only registered for tag \"prod\":")
+    show("  \(notFound.map { "\($0)" } ?? "no error")")
+    if case .definitionNotFound? = notFound as? ResolutionError {
+        check(
+            "\(notFound!)".contains("Near miss: Api is registered for tag \"prod\"."),
+            "definitionNotFound names the near miss: the tag it is registered for")
+    } else {
+        check(false, "a missing definition throws definitionNotFound")
+    }
+
+    container.register { (id: Int, title: String) in Cell(id: id, title: title) }
+    let wrongArguments = caught { try container.resolve(arguments: "Inbox") as Cell }
+    show("resolve(arguments: \"Inbox\") as Cell, with Cell registered with (Int, String):")
+    show("  \(wrongArguments.map { "\($0)" } ?? "no error")")
+    check(
+        "\(wrongArguments.map { "\($0)" } ?? "")".contains("registered with arguments (Int, String)"),
+        "wrong runtime arguments: the error lists the arguments the definition takes")
+
+    container.register { Recorder() }.implements(Playing.self)
+    let invalid = caught { try container.resolve() as Playing }
+    show("implements(Playing.self) on a Recorder that is not Playing, then resolve() as Playing:")
+    show("  \(invalid.map { "\($0)" } ?? "no error")")
+    if case .invalidType? = invalid as? ResolutionError {
+        check("\(invalid!)".contains("Recorder"), "invalid forwarding throws invalidType, naming the instance's type")
+    } else {
+        check(false, "invalid forwarding throws invalidType")
+    }
+
+    container.register { Parent(child: try container.resolve()) }
+    container.register { Child(parent: try container.resolve()) }
+    let cycle = caught { try container.resolve() as Parent }
+    show("Parent(child:) and Child(parent:) resolving each other in their initializers:")
+    show("  \(cycle.map { "\($0)" } ?? "no error")")
+    check(
+        "\(cycle.map { "\($0)" } ?? "")".hasPrefix("Circular dependency: Parent -> Child -> Parent"),
+        "a constructor cycle prints its path and how to break it")
+
+    container.register(tag: "expired") { () -> Api in throw Unauthorized() }
+    let domainError = caught { try container.resolve(tag: "expired") as Api }
+    check(domainError is Unauthorized, "an error thrown by your own factory comes out unchanged")
+
+    let logged = Locked<[String]>([])
+    let previousLevel = Plexus.logLevel
+    let previousLogger = Plexus.logger
+    Plexus.logLevel = .errors
+    Plexus.logger = { _, message in logged.update { $0.append("\(message)") } }
+    _ = caught { try container.resolve(tag: "staging", arguments: 1) as Api }
+    Plexus.logLevel = previousLevel
+    Plexus.logger = previousLogger
+    check(
+        logged.value.count == 1 && logged.value[0].contains("Api"),
+        "Plexus.logger receives each failed resolution (Plexus.logLevel is .errors by default)")
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// What the tour has checked so far. Only the main actor touches it: the chapters run one after another.
+@MainActor
+enum Tour {
+    static var chapters = 0
+    static var passed = 0
+    static var failures: [String] = []
+}
+
+/// Runs one chapter under a heading. An error escaping the chapter counts as a failed check.
+@MainActor
+func chapter(_ title: String, _ body: () throws -> Void) {
+    Tour.chapters += 1
+    let heading = "\(Tour.chapters). \(title)"
+    print("")
+    print(heading)
+    print(String(repeating: "=", count: heading.count))
+    do {
+        try body()
+    } catch {
+        check(false, "the chapter ends without an unexpected error (it threw: \(error))")
+    }
+}
+
+/// Prints one fact of the tour and records whether it holds.
+@MainActor
+func check(_ condition: Bool, _ message: String) {
+    if condition {
+        Tour.passed += 1
+        print("  ✓ \(message)")
+    } else {
+        Tour.failures.append("\(Tour.chapters). \(message)")
+        print("  ✗ \(message)")
+    }
+}
+
+/// Prints an explanation or a value the chapter shows, without checking anything.
+func show(_ text: String) {
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        print("    \(line)")
+    }
+}
+
+/// Runs `body` and returns the error it throws, or `nil` if it returns.
+func caught<R>(_ body: () throws -> R) -> (any Error)? {
+    do {
+        _ = try body()
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// A value shared with `@Sendable` factories, which may run on any thread.
+final class Locked<Value: Sendable>: @unchecked Sendable {  // safe: `value` is only read or written under `lock`
+    private let lock = NSLock()
+    private var storage: Value
+
+    init(_ value: Value) {
+        storage = value
+    }
+
+    var value: Value {
+        lock.withLock { storage }
+    }
+
+    func update<R>(_ change: (inout Value) -> R) -> R {
+        lock.withLock { change(&storage) }
+    }
+}
+
+extension Locked where Value == Int {
+    /// Adds one; factories use it to count how often they run.
+    func increment() {
+        update { $0 += 1 }
+    }
+}
