@@ -88,7 +88,7 @@ final class ConstructionSignal: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var valueIsReady = false
-    private var borrowers: Set<ObjectIdentifier> = []
+    private var borrowers: Set<GraphID> = []
     private var isOpen = false
 
     /// How a wait ended.
@@ -131,7 +131,7 @@ final class ConstructionSignal: @unchecked Sendable {
     var isOpened: Bool { withMutex { isOpen } }
 
     /// Lets the graph `borrower` use the ready value before it is published.
-    func lend(to borrower: ObjectIdentifier) {
+    func lend(to borrower: GraphID) {
         withMutex {
             borrowers.insert(borrower)
             pthread_cond_broadcast(condition)
@@ -147,7 +147,7 @@ final class ConstructionSignal: @unchecked Sendable {
     }
 
     /// Blocks until the construction ends or its value is lent to the graph `waiter`.
-    func wait(as waiter: ObjectIdentifier) -> Outcome {
+    func wait(as waiter: GraphID) -> Outcome {
         withMutex {
             while !isOpen && !borrowers.contains(waiter) {
                 pthread_cond_wait(condition, mutex)

@@ -14,8 +14,8 @@ struct Registry {
         let forward: Forward?
     }
 
-    private(set) var slots: [DefinitionKey: Slot] = [:]
-    private var forwards: [DefinitionKey: ForwardEntry] = [:]
+    private(set) var slots = KeyTable<Slot>()
+    private var forwards = KeyTable<ForwardEntry>()
     /// Every key registered (directly or by forwarding) for a type: auto-wiring candidates and near misses.
     private var keysByType: [ObjectIdentifier: [DefinitionKey]] = [:]
     private var slotsByDefinition: [ObjectIdentifier: Slot] = [:]
@@ -65,7 +65,7 @@ struct Registry {
 
     /// The directly registered keys with their slots, in registration order.
     var entriesInOrder: [(key: DefinitionKey, slot: Slot)] {
-        slots.map { (key: $0.key, slot: $0.value) }.sorted { $0.slot.order < $1.slot.order }
+        slots.entries.map { (key: $0.key, slot: $0.value) }.sorted { $0.slot.order < $1.slot.order }
     }
 
     /// The slot that holds `definition`, if registered here.
@@ -124,10 +124,10 @@ struct Registry {
     mutating func remove(_ key: DefinitionKey) -> [Any] {
         guard let slot = slots.removeValue(forKey: key) else { return [] }
         unindex(key)
-        guard !slots.values.contains(where: { $0 === slot }) else { return [slot] }
+        guard !slots.containsValue(where: { $0 === slot }) else { return [slot] }
         slotsByDefinition[ObjectIdentifier(slot.definition)] = nil
         var released: [Any] = [slot]
-        for (forwardKey, entry) in forwards where entry.slot === slot {
+        for (forwardKey, entry) in forwards.entries where entry.slot === slot {
             forwards[forwardKey] = nil
             unindex(forwardKey)
             released.append(entry)

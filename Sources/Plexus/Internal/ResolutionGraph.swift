@@ -44,7 +44,11 @@ final class ResolutionGraph {
     /// the runtime's dynamic exclusivity checks on class properties would be pure cost on every resolve.
     private struct State {
         /// Nesting of `resolve` calls on this thread; 0 when no resolution is in progress.
-        var depth = 0
+        var depth = 0 {
+            didSet { if oldValue == 0 { session &+= 1 } }
+        }
+        /// Counts the outermost resolves on this thread.
+        var session = 0
         var frames: [Frame] = []
         var shared: [ObjectIdentifier: SharedEntry] = [:]
         var queue: [DeferredHooks] = []
@@ -64,8 +68,10 @@ final class ResolutionGraph {
         state.deallocate()
     }
 
-    /// Identifies this graph to other threads (which graph constructs a singleton, who waits for whom).
-    var id: ObjectIdentifier { ObjectIdentifier(self) }
+    /// Identifies the resolution in progress to other threads (which one constructs a singleton, who waits for
+    /// whom, who may borrow). Each outermost resolve on this thread is a new session, so nothing granted to one
+    /// resolution carries over to the next.
+    var id: GraphID { GraphID(graph: ObjectIdentifier(self), session: state.pointee.session) }
 
     /// Nesting of `resolve` calls on this thread; 0 when no resolution is in progress.
     var depth: Int {
@@ -258,8 +264,14 @@ final class ResolutionGraph {
     }
 }
 
+/// One outermost resolution: the thread's graph and the number of the session.
+struct GraphID: Hashable, Sendable {
+    let graph: ObjectIdentifier
+    let session: Int
+}
+
 /// Which graph waits for which singleton construction; only touched when threads contend for a singleton.
-private let waits = Protected<[ObjectIdentifier: Pending]>([:])
+private let waits = Protected<[GraphID: Pending]>([:])
 
 /// The thread-local slot holding each thread's graph; the graph is released when its thread exits.
 private let graphKey: pthread_key_t = {

@@ -78,14 +78,14 @@ final class Slot {
 /// or rolled back.
 final class Pending: Sendable {
     /// The graph constructing it.
-    let owner: ObjectIdentifier
+    let owner: GraphID
     /// The slot whose factory runs.
     let slot: ObjectIdentifier
     /// The requested key, for cycle paths.
     let key: DefinitionKey
     let signal = ConstructionSignal()
 
-    init(owner: ObjectIdentifier, slot: ObjectIdentifier, key: DefinitionKey) {
+    init(owner: GraphID, slot: ObjectIdentifier, key: DefinitionKey) {
         self.owner = owner
         self.slot = slot
         self.key = key

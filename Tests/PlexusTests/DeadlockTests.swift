@@ -1,0 +1,548 @@
+import Foundation
+import Plexus
+import Testing
+
+// MARK: - Two modules that collaborate both ways
+
+private final class LeftSingleton {
+    let rightShared: RightShared
+    var rightSingleton: RightSingleton?
+
+    init(rightShared: RightShared) {
+        self.rightShared = rightShared
+    }
+}
+
+private final class LeftShared {
+    weak var rightSingleton: RightSingleton?
+}
+
+private final class RightSingleton {
+    let leftShared: LeftShared
+    weak var leftSingleton: LeftSingleton?
+
+    init(leftShared: LeftShared) {
+        self.leftShared = leftShared
+    }
+}
+
+private final class RightShared {
+    weak var leftSingleton: LeftSingleton?
+}
+
+// MARK: - Other fixtures
+
+private final class First {}
+private final class Second {}
+private final class Third {}
+private final class Store {}
+
+private final class Screen {
+    let store: Store
+    var presenter: Presenter?
+
+    init(store: Store) {
+        self.store = store
+    }
+}
+
+private final class Presenter {
+    weak var screen: Screen?
+    var store: Store?
+}
+
+/// Collects values from several threads; `@unchecked Sendable` is safe because `items` is only touched under
+/// `lock`.
+private final class Collected<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Value] = []
+
+    var values: [Value] { lock.withLock { items } }
+
+    func append(_ value: Value) {
+        lock.withLock { items.append(value) }
+    }
+}
+
+/// Counts calls; `@unchecked Sendable` is safe because `value` is only touched under `lock`.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    var count: Int { lock.withLock { value } }
+
+    func increment() {
+        lock.withLock { value += 1 }
+    }
+}
+
+/// Runs `body(index)` on `count` new threads released together. Returns `false` if they do not all finish within
+/// `timeout` seconds, so that a deadlock fails the test instead of hanging it (the stuck threads are abandoned).
+private func runOnThreads(_ count: Int, timeout: TimeInterval = 20, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
+    let ready = DispatchSemaphore(value: 0)
+    let start = DispatchSemaphore(value: 0)
+    let group = DispatchGroup()
+    for index in 0..<count {
+        group.enter()
+        let thread = Thread {
+            ready.signal()
+            _ = start.wait(timeout: .now() + timeout)
+            body(index)
+            group.leave()
+        }
+        thread.start()
+    }
+    for _ in 0..<count { _ = ready.wait(timeout: .now() + timeout) }
+    for _ in 0..<count { start.signal() }
+    return group.wait(timeout: .now() + timeout) == .success
+}
+
+private func isCircularDependency(_ error: any Error) -> Bool {
+    guard case ResolutionError.circularDependency(let path) = error else { return false }
+    return path.count >= 2 && path.first == path.last
+}
+
+@Suite struct DeadlockTests {
+    private struct Modules {
+        let left = DependencyContainer()
+        let right = DependencyContainer()
+        let leftSingletonCalls = Counter()
+        let rightSingletonCalls = Counter()
+    }
+
+    /// Two containers that collaborate both ways: each singleton takes the other side's shared instance in its
+    /// initializer and the other side's singleton in a property hook.
+    private func makeModules() -> Modules {
+        let modules = Modules()
+        let left = modules.left
+        let right = modules.right
+        left.register(.singleton) { [left] () throws -> LeftSingleton in
+            modules.leftSingletonCalls.increment()
+            Thread.sleep(forTimeInterval: 0.002)
+            return LeftSingleton(rightShared: try left.resolve())
+        }
+        .resolvingProperties { c, singleton in singleton.rightSingleton = try c.resolve() }
+        left.register { LeftShared() }
+            .resolvingProperties { c, shared in shared.rightSingleton = try c.resolve() }
+        right.register(.singleton) { [right] () throws -> RightSingleton in
+            modules.rightSingletonCalls.increment()
+            Thread.sleep(forTimeInterval: 0.002)
+            return RightSingleton(leftShared: try right.resolve())
+        }
+        .resolvingProperties { c, singleton in singleton.leftSingleton = try c.resolve() }
+        right.register { RightShared() }
+            .resolvingProperties { c, shared in shared.leftSingleton = try c.resolve() }
+        left.collaborate(with: right)
+        right.collaborate(with: left)
+        return modules
+    }
+
+    @Test(arguments: 1...10)
+    func containersCollaboratingBothWaysResolvedFromOppositeSidesNeverDeadlock(round: Int) throws {
+        let modules = makeModules()
+        let lefts = Collected<ObjectIdentifier>()
+        let rights = Collected<ObjectIdentifier>()
+        let failures = Collected<String>()
+
+        let finished = runOnThreads(4) { index in
+            do {
+                let left: LeftSingleton
+                let right: RightSingleton
+                if index.isMultiple(of: 2) {
+                    left = try modules.left.resolve()
+                    right = try modules.left.resolve()
+                } else {
+                    right = try modules.right.resolve()
+                    left = try modules.right.resolve()
+                }
+                if left.rightSingleton !== right || right.leftSingleton !== left {
+                    failures.append("thread \(index) got an inconsistent graph")
+                }
+                lefts.append(ObjectIdentifier(left))
+                rights.append(ObjectIdentifier(right))
+            } catch {
+                failures.append("thread \(index) threw \(error)")
+            }
+        }
+
+        #expect(finished, "threads did not finish within 20 s: deadlock")
+        #expect(failures.values.isEmpty)
+        #expect(Set(lefts.values).count == 1)
+        #expect(Set(rights.values).count == 1)
+        #expect(modules.leftSingletonCalls.count == 1)
+        #expect(modules.rightSingletonCalls.count == 1)
+    }
+
+    @Test(arguments: 1...3)
+    func singletonsThatNeedEachOtherThroughAHookResolveOnTwoThreadsAtOnce(round: Int) throws {
+        // First's initializer takes Second (singleton); Second's initializer takes Third (shared), whose hook
+        // takes First. Resolved on one thread, from either end, this graph completes.
+        let container = DependencyContainer()
+        let firstCalls = Counter()
+        let secondCalls = Counter()
+        container.register(.singleton) { [container] () throws -> First in
+            firstCalls.increment()
+            Thread.sleep(forTimeInterval: 0.01)
+            _ = try container.resolve() as Second
+            return First()
+        }
+        container.register(.singleton) { [container] () throws -> Second in
+            secondCalls.increment()
+            Thread.sleep(forTimeInterval: 0.05)
+            _ = try container.resolve() as Third
+            return Second()
+        }
+        container.register { Third() }
+            .resolvingProperties { c, _ in _ = try c.resolve() as First }
+        let failures = Collected<String>()
+
+        let finished = runOnThreads(2) { index in
+            do {
+                if index == 0 {
+                    _ = try container.resolve() as First
+                } else {
+                    _ = try container.resolve() as Second
+                }
+            } catch {
+                failures.append("thread \(index) threw \(error)")
+            }
+        }
+
+        #expect(finished, "threads did not finish within 20 s: deadlock")
+        #expect(failures.values.isEmpty)
+        #expect(firstCalls.count == 1)
+        #expect(secondCalls.count == 1)
+    }
+
+    @Test(arguments: 1...3)
+    func constructorCycleBetweenSingletonsOnTwoThreadsThrowsOnBoth(round: Int) throws {
+        let container = DependencyContainer()
+        container.register(.singleton) { [container] () throws -> First in
+            Thread.sleep(forTimeInterval: 0.03)
+            _ = try container.resolve() as Second
+            return First()
+        }
+        container.register(.singleton) { [container] () throws -> Second in
+            Thread.sleep(forTimeInterval: 0.03)
+            _ = try container.resolve() as First
+            return Second()
+        }
+        let outcomes = Collected<String>()
+
+        let finished = runOnThreads(2) { index in
+            do {
+                if index == 0 {
+                    _ = try container.resolve() as First
+                } else {
+                    _ = try container.resolve() as Second
+                }
+                outcomes.append("thread \(index) resolved")
+            } catch {
+                outcomes.append(isCircularDependency(error) ? "cycle" : "thread \(index) threw \(error)")
+            }
+        }
+
+        #expect(finished, "threads did not finish within 20 s: deadlock")
+        #expect(outcomes.values == ["cycle", "cycle"])
+        // Nothing was left half-constructed: the cycle is reported again, without waiting.
+        let error = #expect(throws: ResolutionError.self) { try container.resolve() as First }
+        #expect(error.map(isCircularDependency) == true)
+    }
+
+    @Test func constructorCycleAcrossCollaboratingContainersOnTwoThreadsThrowsOnBoth() throws {
+        let left = DependencyContainer()
+        let right = DependencyContainer()
+        left.register(.singleton) { [left] () throws -> First in
+            Thread.sleep(forTimeInterval: 0.03)
+            _ = try left.resolve() as Second
+            return First()
+        }
+        right.register(.singleton) { [right] () throws -> Second in
+            Thread.sleep(forTimeInterval: 0.03)
+            _ = try right.resolve() as First
+            return Second()
+        }
+        left.collaborate(with: right)
+        right.collaborate(with: left)
+        let outcomes = Collected<String>()
+
+        let finished = runOnThreads(2) { index in
+            do {
+                if index == 0 {
+                    _ = try left.resolve() as First
+                } else {
+                    _ = try right.resolve() as Second
+                }
+                outcomes.append("thread \(index) resolved")
+            } catch {
+                outcomes.append(isCircularDependency(error) ? "cycle" : "thread \(index) threw \(error)")
+            }
+        }
+
+        #expect(finished, "threads did not finish within 20 s: deadlock")
+        #expect(outcomes.values == ["cycle", "cycle"])
+    }
+
+    @Test func singletonLentToBreakAWaitCycleIsNotLentToLaterResolvesOfThatThread() throws {
+        // Front's initializer takes Back; Back's hook takes Front; both singletons. Constructed from both ends
+        // at once, thread 0 (in Front's factory) waits for Back while thread 1 (in Back's hook) waits for Front:
+        // Back's value is lent to thread 0's graph to break the deadlock. That loan is for that graph only: a
+        // later, separate resolve on thread 0 must wait until Back's hooks have run.
+        final class Back {
+            weak var front: Front?
+            var isComplete = false
+        }
+        final class Front {
+            let back: Back
+
+            init(back: Back) {
+                self.back = back
+            }
+        }
+        let container = DependencyContainer()
+        container.register(.singleton) { [container] () throws -> Front in
+            Thread.sleep(forTimeInterval: 0.01)  // Let thread 1 claim Back first.
+            return Front(back: try container.resolve())
+        }
+        container.register(.singleton) { Back() }
+            .resolvingProperties { c, back in
+                Thread.sleep(forTimeInterval: 0.03)  // Let thread 0 wait for Back first.
+                back.front = try c.resolve()
+                Thread.sleep(forTimeInterval: 0.05)
+                back.isComplete = true
+            }
+        let outcomes = Collected<String>()
+
+        let finished = runOnThreads(2) { index in
+            do {
+                if index == 0 {
+                    _ = try container.resolve() as Front
+                    let back: Back = try container.resolve()
+                    outcomes.append(back.isComplete ? "complete" : "thread 0 later got an incomplete Back")
+                } else {
+                    let back: Back = try container.resolve()
+                    outcomes.append(back.isComplete ? "complete" : "thread 1 got an incomplete Back")
+                }
+            } catch {
+                outcomes.append("thread \(index) threw \(error)")
+            }
+        }
+
+        #expect(finished, "threads did not finish within 20 s: deadlock")
+        #expect(outcomes.values == ["complete", "complete"])
+    }
+
+    @Test func otherThreadsGetASingletonOnlyOnceItsHooksRan() throws {
+        final class Slow {
+            var isComplete = false
+        }
+        let container = DependencyContainer()
+        let calls = Counter()
+        let factoryRan = DispatchSemaphore(value: 0)
+        container.register(.singleton) { () -> Slow in
+            calls.increment()
+            factoryRan.signal()
+            return Slow()
+        }
+        .resolvingProperties { _, slow in
+            Thread.sleep(forTimeInterval: 0.05)
+            slow.isComplete = true
+        }
+        let outcomes = Collected<String>()
+
+        let finished = runOnThreads(2) { index in
+            // The second thread asks while the first one runs the hook.
+            if index == 1 { _ = factoryRan.wait(timeout: .now() + 10) }
+            do {
+                let slow: Slow = try container.resolve()
+                outcomes.append(slow.isComplete ? "complete" : "thread \(index) saw an incomplete singleton")
+            } catch {
+                outcomes.append("thread \(index) threw \(error)")
+            }
+        }
+
+        #expect(finished, "threads did not finish within 20 s: deadlock")
+        #expect(outcomes.values == ["complete", "complete"])
+        #expect(calls.count == 1)
+    }
+
+    @Test func threadsWaitingForAFailedSingletonConstructItThemselves() throws {
+        let container = DependencyContainer()
+        let calls = Counter()
+        let factoryRan = DispatchSemaphore(value: 0)
+        container.register(.singleton) { () throws -> Store in
+            calls.increment()
+            if calls.count == 1 {
+                factoryRan.signal()
+                Thread.sleep(forTimeInterval: 0.05)
+                throw CancellationError()
+            }
+            return Store()
+        }
+        let outcomes = Collected<String>()
+
+        let finished = runOnThreads(2) { index in
+            if index == 1 { _ = factoryRan.wait(timeout: .now() + 10) }
+            do {
+                _ = try container.resolve() as Store
+                outcomes.append("resolved")
+            } catch is CancellationError {
+                outcomes.append("failed")
+            } catch {
+                outcomes.append("thread \(index) threw \(error)")
+            }
+        }
+
+        #expect(finished, "threads did not finish within 20 s: deadlock")
+        #expect(outcomes.values.sorted() == ["failed", "resolved"])
+        #expect(calls.count == 2)
+    }
+
+    @Test func singletonInASharedRootIsMadeOnceForManyThreads() throws {
+        let root = DependencyContainer()
+        let left = DependencyContainer()
+        let right = DependencyContainer()
+        let calls = Counter()
+        root.register(.singleton) { () -> Store in
+            calls.increment()
+            Thread.sleep(forTimeInterval: 0.02)
+            return Store()
+        }
+        left.collaborate(with: right, root)
+        right.collaborate(with: left, root)
+        let stores = Collected<ObjectIdentifier>()
+        let failures = Collected<String>()
+
+        let finished = runOnThreads(8) { index in
+            do {
+                let container = index.isMultiple(of: 2) ? left : right
+                stores.append(ObjectIdentifier(try container.resolve() as Store))
+            } catch {
+                failures.append("thread \(index) threw \(error)")
+            }
+        }
+
+        #expect(finished, "threads did not finish within 20 s: deadlock")
+        #expect(failures.values.isEmpty)
+        #expect(calls.count == 1)
+        #expect(stores.values.count == 8)
+        #expect(Set(stores.values).count == 1)
+    }
+
+    @Test func sharedGraphsAcrossCollaboratingContainersStayConsistentUnderLoad() throws {
+        let root = DependencyContainer()
+        let screens = DependencyContainer()
+        let presenters = DependencyContainer()
+        root.register(.singleton) { Store() }
+        screens.register { [screens] in Screen(store: try screens.resolve()) }
+            .resolvingProperties { c, screen in screen.presenter = try c.resolve() }
+        presenters.register { Presenter() }
+            .resolvingProperties { c, presenter in
+                presenter.screen = try c.resolve()
+                presenter.store = try c.resolve()
+            }
+        screens.collaborate(with: presenters, root)
+        presenters.collaborate(with: screens, root)
+        let failures = Collected<String>()
+        let iterations = 2_000
+
+        let finished = runOnThreads(4, timeout: 60) { index in
+            for iteration in 0..<iterations {
+                do {
+                    if index.isMultiple(of: 2) {
+                        let screen: Screen = try screens.resolve()
+                        if screen.presenter?.screen !== screen || screen.presenter?.store !== screen.store {
+                            failures.append("thread \(index) iteration \(iteration): inconsistent screen")
+                        }
+                    } else {
+                        // Resolving from the other side: the screen is only held weakly by the presenter, so
+                        // check it inside the graph through the store instead.
+                        let presenter: Presenter = try presenters.resolve()
+                        if presenter.store == nil {
+                            failures.append("thread \(index) iteration \(iteration): presenter without store")
+                        }
+                    }
+                } catch {
+                    failures.append("thread \(index) iteration \(iteration) threw \(error)")
+                }
+            }
+        }
+
+        #expect(finished, "threads did not finish within 60 s: deadlock")
+        #expect(failures.values.isEmpty)
+    }
+
+    @Test func registeringAndCollaboratingWhileOtherThreadsResolveNeverDeadlocks() throws {
+        let left = DependencyContainer()
+        let right = DependencyContainer()
+        left.register(.singleton) { Store() }
+        left.register { [left] in Screen(store: try left.resolve()) }
+            .resolvingProperties { c, screen in screen.presenter = try c.resolve() }
+        right.register { Presenter() }
+            .resolvingProperties { c, presenter in presenter.store = try c.resolve() }
+        left.collaborate(with: right)
+        right.collaborate(with: left)
+        let failures = Collected<String>()
+
+        let finished = runOnThreads(4, timeout: 60) { index in
+            for iteration in 0..<1_000 {
+                do {
+                    switch index {
+                    case 0:
+                        _ = try left.resolve() as Screen
+                    case 1:
+                        _ = try right.resolve() as Presenter
+                    case 2:
+                        left.register(tag: iteration) { First() }
+                        right.register(.singleton, tag: iteration) { Second() }
+                        _ = try left.resolve(tag: iteration) as Second
+                    default:
+                        left.collaborate(with: right)
+                        right.collaborate(with: [left])
+                        _ = try right.resolve(tag: iteration) as First
+                    }
+                } catch ResolutionError.definitionNotFound(let key)
+                    where index == 3 && key.type == First.self
+                {
+                    // The registering thread may not have reached this tag yet.
+                } catch {
+                    failures.append("thread \(index) iteration \(iteration) threw \(error)")
+                }
+            }
+        }
+
+        #expect(finished, "threads did not finish within 60 s: deadlock")
+        #expect(failures.values.isEmpty)
+    }
+
+    @Test func resettingTheOwnerWhileOtherThreadsResolveNeverDeadlocks() throws {
+        let root = DependencyContainer()
+        let child = DependencyContainer()
+        root.register(.singleton) { Store() }
+        child.collaborate(with: root)
+        let failures = Collected<String>()
+        let resolved = Counter()
+
+        let finished = runOnThreads(3, timeout: 60) { index in
+            for _ in 0..<1_000 {
+                if index == 0 {
+                    root.reset()
+                    root.register(.singleton) { Store() }
+                    continue
+                }
+                do {
+                    _ = try child.resolve() as Store
+                    resolved.increment()
+                } catch ResolutionError.definitionNotFound {
+                    // Between `reset` and `register` there is nothing to find.
+                } catch {
+                    failures.append("thread \(index) threw \(error)")
+                }
+            }
+        }
+
+        #expect(finished, "threads did not finish within 60 s: deadlock")
+        #expect(failures.values.isEmpty)
+        #expect(resolved.count > 0)
+    }
+}

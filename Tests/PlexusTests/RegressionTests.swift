@@ -1,0 +1,311 @@
+import Foundation
+import Plexus
+import Testing
+
+// Each test pins one Dip defect that Plexus fixes (SPEC §15). Data-race freedom is checked by running the
+// whole suite under ThreadSanitizer (`.ci/run`).
+
+private final class Service {}
+
+private struct Version: Equatable {
+    let number: Int
+}
+
+private final class Versioned {
+    let number: Int
+
+    init(number: Int) {
+        self.number = number
+    }
+}
+
+private final class Parent {
+    let child: Child
+
+    init(child: Child) {
+        self.child = child
+    }
+}
+
+private final class Child {
+    weak var parent: Parent?
+}
+
+private final class Chicken {}
+private final class Egg {}
+
+private final class Eager {}
+
+private enum BootError: Error {
+    case notReady
+}
+
+private enum FactoryError: Error, Equatable {
+    case broken
+}
+
+/// Implements neither method: it only compiles because the defaults are public.
+private final class Quiet: Resolvable {}
+
+/// Counts calls and holds a switch; `@unchecked Sendable` is safe because both are only touched under `lock`.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    private var flag = false
+
+    var count: Int { lock.withLock { value } }
+    var isOn: Bool {
+        get { lock.withLock { flag } }
+        set { lock.withLock { flag = newValue } }
+    }
+
+    func increment() {
+        lock.withLock { value += 1 }
+    }
+}
+
+/// Whether `error` is `definitionNotFound` for a key of `type`.
+private func isNotFound(_ error: ResolutionError?, _ type: Any.Type) -> Bool {
+    guard case .definitionNotFound(let key) = error else { return false }
+    return key.type == type
+}
+
+@Suite struct RegressionTests {
+    let container = DependencyContainer()
+
+    @Test func collaborationIsDirectionalAndDoesNotLeakBetweenSiblings() throws {
+        let root = DependencyContainer()
+        let first = DependencyContainer()
+        let second = DependencyContainer()
+        first.register { Service() }
+        first.collaborate(with: root)
+        second.collaborate(with: root)
+
+        // Dip linked both ways, so root (and through it, second) saw first's definitions.
+        let fromRoot = #expect(throws: ResolutionError.self) { try root.resolve() as Service }
+        let fromSibling = #expect(throws: ResolutionError.self) { try second.resolve() as Service }
+        #expect(isNotFound(fromRoot, Service.self))
+        #expect(isNotFound(fromSibling, Service.self))
+        #expect(try first.resolve(Service.self) is Service)
+    }
+
+    @Test func singletonIsCachedPerDefinitionNotPerRequestedTag() throws {
+        let calls = Counter()
+        container.register(.singleton) { () -> Service in
+            calls.increment()
+            return Service()
+        }
+
+        let untagged: Service = try container.resolve()
+        let taggedA: Service = try container.resolve(tag: "a")
+        let taggedB: Service = try container.resolve(tag: "b")
+        let numbered: Service = try container.resolve(tag: 1)
+
+        #expect(untagged === taggedA)
+        #expect(untagged === taggedB)
+        #expect(untagged === numbered)
+        #expect(calls.count == 1)
+    }
+
+    @Test func overrideLeavesNoStaleInstance() throws {
+        container.register(.singleton) { Versioned(number: 1) }
+        weak var old: Versioned?
+        do {
+            let untagged: Versioned = try container.resolve()
+            let tagged: Versioned = try container.resolve(tag: "a")
+            #expect(untagged === tagged)
+            old = untagged
+        }
+        #expect(old != nil)
+
+        container.register(.singleton) { Versioned(number: 2) }
+
+        #expect(old == nil)
+        #expect((try container.resolve() as Versioned).number == 2)
+        #expect((try container.resolve(tag: "a") as Versioned).number == 2)
+    }
+
+    @Test func singletonResolvedBeforeCollaborateStaysTheOnlyOne() throws {
+        let root = DependencyContainer()
+        let child = DependencyContainer()
+        let calls = Counter()
+        root.register(.singleton) { () -> Service in
+            calls.increment()
+            return Service()
+        }
+        let early: Service = try root.resolve()
+
+        child.collaborate(with: root)
+
+        #expect(try child.resolve() as Service === early)
+        #expect(try root.resolve() as Service === early)
+        #expect(calls.count == 1)
+    }
+
+    @Test func resetOfTheOwnerReleasesItsSingletonsEverywhere() throws {
+        let root = DependencyContainer()
+        let child = DependencyContainer()
+        root.register(.singleton) { Service() }
+        child.collaborate(with: root)
+        weak var weakService: Service?
+        do {
+            let service: Service = try child.resolve()
+            weakService = service
+        }
+        #expect(weakService != nil)
+
+        root.reset()
+
+        #expect(weakService == nil)
+    }
+
+    @Test func collaboratorErrorsPropagate() throws {
+        let root = DependencyContainer()
+        let child = DependencyContainer()
+        root.register { () throws -> Service in throw FactoryError.broken }
+        child.collaborate(with: root)
+
+        // Dip swallowed the error and reported the definition as not found.
+        let error = #expect(throws: FactoryError.self) { try child.resolve() as Service }
+        #expect(error == .broken)
+    }
+
+    @Test func noFactoryRunsTwiceInACycle() throws {
+        let parentCalls = Counter()
+        let childCalls = Counter()
+        container.register { [unowned container] () throws -> Parent in
+            parentCalls.increment()
+            return Parent(child: try container.resolve())
+        }
+        container.register { () -> Child in
+            childCalls.increment()
+            return Child()
+        }
+        .resolvingProperties { c, child in child.parent = try c.resolve() }
+
+        let parent: Parent = try container.resolve()
+
+        #expect(parent.child.parent === parent)
+        #expect(parentCalls.count == 1)
+        #expect(childCalls.count == 1)
+    }
+
+    @Test func constructorCycleThrowsInsteadOfOverflowingTheStack() throws {
+        container.register { [unowned container] () throws -> Chicken in
+            _ = try container.resolve() as Egg
+            return Chicken()
+        }
+        container.register { [unowned container] () throws -> Egg in
+            _ = try container.resolve() as Chicken
+            return Egg()
+        }
+
+        let error = #expect(throws: ResolutionError.self) { try container.resolve() as Chicken }
+        guard case .circularDependency = error else {
+            Issue.record("expected circularDependency, got \(String(describing: error))")
+            return
+        }
+        #expect(error?.description.hasPrefix("Circular dependency: Chicken -> Egg -> Chicken") == true)
+    }
+
+    @Test func resolvableDefaultsArePublic() throws {
+        container.register { Quiet() }
+
+        let quiet: Quiet = try container.resolve()
+
+        quiet.resolveDependencies(container)
+        quiet.didResolveDependencies()
+        #expect(try container.resolve() as Quiet !== quiet)
+    }
+
+    @Test func definitionKeyInitializerIsPublic() throws {
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(tag: "missing") as Service }
+        guard case .definitionNotFound(let key) = error else {
+            Issue.record("expected definitionNotFound, got \(String(describing: error))")
+            return
+        }
+
+        #expect(key == DefinitionKey(type: Service.self, typeOfArguments: Void.self, tag: "missing"))
+        #expect(key != DefinitionKey(type: Service.self, typeOfArguments: Void.self))
+    }
+
+    @Test func registeringAfterBootstrapWorks() throws {
+        container.register(.eagerSingleton) { Service() }
+        try container.bootstrap()
+        #expect(container.isBootstrapped)
+
+        let calls = Counter()
+        container.register(.eagerSingleton) { () -> Eager in
+            calls.increment()
+            return Eager()
+        }
+        container.register { Version(number: 1) }
+
+        #expect(try container.resolve() as Version == Version(number: 1))
+        try container.bootstrap()
+        #expect(calls.count == 1)
+        let eager: Eager = try container.resolve()
+        #expect(try container.resolve() as Eager === eager)
+        #expect(calls.count == 1)
+    }
+
+    @Test func failedBootstrapCanBeRetried() throws {
+        let ready = Counter()
+        let calls = Counter()
+        container.register(.eagerSingleton) { () throws -> Eager in
+            calls.increment()
+            guard ready.isOn else { throw BootError.notReady }
+            return Eager()
+        }
+
+        #expect(throws: BootError.self) { try container.bootstrap() }
+        #expect(!container.isBootstrapped)
+
+        ready.isOn = true
+        try container.bootstrap()
+
+        #expect(container.isBootstrapped)
+        #expect(calls.count == 2)
+        _ = try container.resolve() as Eager
+        #expect(calls.count == 2)
+    }
+
+    @Test func collaboratingContainersResolvedFromBothSidesOnSeveralThreadsDoNotDeadlock() throws {
+        let left = DependencyContainer()
+        let right = DependencyContainer()
+        left.register(.singleton) { [left] () throws -> Parent in
+            Thread.sleep(forTimeInterval: 0.005)
+            return Parent(child: try left.resolve())
+        }
+        right.register { Child() }
+            .resolvingProperties { c, child in child.parent = try c.resolve() }
+        left.collaborate(with: right)
+        right.collaborate(with: left)
+        let failures = Counter()
+        let group = DispatchGroup()
+
+        for index in 0..<4 {
+            group.enter()
+            Thread {
+                defer { group.leave() }
+                for _ in 0..<50 {
+                    do {
+                        if index.isMultiple(of: 2) {
+                            _ = try left.resolve() as Parent
+                        } else {
+                            _ = try right.resolve() as Child
+                        }
+                    } catch {
+                        failures.increment()
+                    }
+                }
+            }
+            .start()
+        }
+
+        #expect(group.wait(timeout: .now() + 20) == .success, "threads did not finish within 20 s: deadlock")
+        #expect(failures.count == 0)
+        let parent: Parent = try left.resolve()
+        #expect(parent.child.parent === parent)
+    }
+}
