@@ -50,6 +50,9 @@ final class ResolutionGraph {
         /// Counts the outermost resolves on this thread.
         var session = 0
         var frames: [Frame] = []
+        /// The slots of the running factories, kept only while the graph is deeper than `shallowDepth`, so that
+        /// cycle detection stays O(1) for deep graphs and a plain scan of a few frames for the usual ones.
+        var deepSlots: Set<ObjectIdentifier> = []
         var shared: [ObjectIdentifier: SharedEntry] = [:]
         var queue: [DeferredHooks] = []
         var resolvables: [Resolvable] = []
@@ -105,7 +108,7 @@ final class ResolutionGraph {
     /// only constructors could close).
     func enterFactory(of slot: AnyObject, requested: DefinitionKey) throws {
         let id = ObjectIdentifier(slot)
-        if state.pointee.frames.contains(where: { $0.slot == id }) {
+        if isRunning(id) {
             throw ResolutionError.circularDependency(path: cyclePath(from: id))
         }
         let parent = state.pointee.frames.last
@@ -113,10 +116,31 @@ final class ResolutionGraph {
             key: requested, injectedInType: parent?.holder ?? parent?.context.resolvingType,
             injectedInProperty: parent?.holder == nil ? nil : parent?.context.injectedInProperty)
         state.pointee.frames.append(Frame(slot: id, context: context))
+        if !state.pointee.deepSlots.isEmpty { state.pointee.deepSlots.insert(id) }
     }
 
     func leaveFactory() {
-        state.pointee.frames.removeLast()
+        if let frame = state.pointee.frames.popLast(), !state.pointee.deepSlots.isEmpty {
+            if state.pointee.frames.count < Self.shallowDepth {
+                state.pointee.deepSlots.removeAll(keepingCapacity: true)
+            } else if let slot = frame.slot {
+                state.pointee.deepSlots.remove(slot)
+            }
+        }
+    }
+
+    /// Up to this many frames, cycle detection scans them; deeper, it uses `deepSlots`.
+    private static let shallowDepth = 16
+
+    /// Whether the factory of the slot `id` is running in this graph.
+    private func isRunning(_ id: ObjectIdentifier) -> Bool {
+        if state.pointee.frames.count < Self.shallowDepth {
+            return state.pointee.frames.contains { $0.slot == id }
+        }
+        if state.pointee.deepSlots.isEmpty {
+            state.pointee.deepSlots = Set(state.pointee.frames.compactMap(\.slot))
+        }
+        return state.pointee.deepSlots.contains(id)
     }
 
     /// Runs `body` while the property `label` of an instance of `holder` is being auto-injected: the context then
@@ -196,6 +220,7 @@ final class ResolutionGraph {
     /// constructs them again, and nothing made in this graph is kept.
     func abort() {
         state.pointee.frames.removeAll(keepingCapacity: true)
+        state.pointee.deepSlots.removeAll()
         state.pointee.queue.removeAll(keepingCapacity: true)
         state.pointee.resolvables.removeAll(keepingCapacity: true)
         end(committing: false)
