@@ -123,6 +123,7 @@ extension DependencyContainer {
     func resolveRaw(_ key: DefinitionKey, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer?)
         throws -> Any?
     {
+        if let result, try resolveDirectly(key, arguments: arguments, into: result) { return nil }
         let delivery = try inGraph(into: result) { graph in
             var visited: [DependencyContainer] = []
             if let delivery = try find(
@@ -136,6 +137,45 @@ extension DependencyContainer {
         case .typed: return nil
         case .value(let instance): return instance
         }
+    }
+
+    /// The two most common resolves, without the general machinery: a published singleton under the exact key
+    /// (a copy under the lock, no resolution graph), and a `.unique` definition under the exact key whose instances
+    /// are known to need no hooks. Returns `false` to leave the request to the general path.
+    private func resolveDirectly(
+        _ key: DefinitionKey, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer
+    ) throws -> Bool {
+        var unique: (slot: Slot, type: ObjectIdentifier)?
+        let published = registry.withLock { registry -> InstanceBox? in
+            guard let slot = registry.slots[key] else { return nil }
+            if let instance = slot.instance { return instance }
+            if slot.blueprint.scope == .unique, slot.recipe.hooks.isEmpty, let info = slot.typeInfo,
+                !info.isResolvable, !info.hasInjectedProperties
+            {
+                unique = (slot, info.type)
+            }
+            return nil
+        }
+        if let published {
+            published.ops.copy(published.pointer, result)
+            return true
+        }
+        guard let (slot, type) = unique else { return false }
+        _ = try inGraph(into: result) { graph in
+            try withUnsafePointer(to: key) { key in
+                try graph.runFactory(of: slot, requested: key) {
+                    try slot.blueprint.factory(arguments, result)
+                    if slot.blueprint.ops.dynamicType(result) != type {
+                        // Another dynamic type than last time: learn what it needs, and queue its hooks if any.
+                        _ = try slot.store(
+                            nil, typed: result, recipe: slot.recipe, claim: nil, typeInfo: nil, forward: nil,
+                            owner: self, graph: graph)
+                    }
+                }
+            }
+            return .typed(slot.blueprint.ops)
+        }
+        return true
     }
 
     /// How an instance was handed over.

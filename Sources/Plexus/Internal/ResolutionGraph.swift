@@ -13,19 +13,26 @@
 /// thread, so its arrays keep their capacity and an ordinary resolve allocates nothing here. Only its own thread
 /// touches it; other threads only ever see its `id`.
 final class ResolutionGraph {
-    /// A factory or hook running on this thread: the context users read through `container.context`.
+    /// A factory, hook or property injection running on this thread. It points at the key or context it runs
+    /// for, which lives in the caller's stack frame for at least as long as the frame is on the stack; so pushing
+    /// and popping a frame copies no key, and the context users read through `container.context` is only built
+    /// when they read it.
     struct Frame {
-        /// The slot whose factory runs, for cycle detection; `nil` for hooks.
-        let slot: ObjectIdentifier?
-        let context: DependencyContainer.Context
-        /// For a property being auto-injected: the instance that holds it, which is what the property's own
-        /// resolution is injected in.
-        var holder: Any.Type?
+        enum Kind {
+            /// The factory of a slot runs; `pointer` is the requested `DefinitionKey`.
+            case factory(ObjectIdentifier)
+            /// Property hooks run; `pointer` is their `Context`.
+            case hooks
+            /// A property is being auto-injected; `pointer` is its `Context`.
+            case property
+        }
 
-        init(slot: ObjectIdentifier?, context: DependencyContainer.Context, holder: Any.Type? = nil) {
-            self.slot = slot
-            self.context = context
-            self.holder = holder
+        let kind: Kind
+        let pointer: UnsafeRawPointer
+
+        var slot: ObjectIdentifier? {
+            if case .factory(let slot) = kind { return slot }
+            return nil
         }
     }
 
@@ -101,31 +108,72 @@ final class ResolutionGraph {
 
     // MARK: Frames and cycles
 
-    /// The context of the innermost factory or hook running on this thread.
-    var context: DependencyContainer.Context? { state.pointee.frames.last?.context }
+    /// The context of the innermost factory, hook or property injection running on this thread.
+    var context: DependencyContainer.Context? {
+        state.pointee.frames.indices.last.map(context(at:))
+    }
 
-    /// Records that the factory of `slot` starts; throws if it is already running in this graph (a cycle that
-    /// only constructors could close).
-    func enterFactory(of slot: AnyObject, requested: DefinitionKey) throws {
+    private func context(at index: Int) -> DependencyContainer.Context {
+        let frame = state.pointee.frames[index]
+        guard case .factory = frame.kind else {
+            return frame.pointer.assumingMemoryBound(to: DependencyContainer.Context.self).pointee
+        }
+        let key = frame.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee
+        guard index > 0 else {
+            return DependencyContainer.Context(key: key, injectedInType: nil, injectedInProperty: nil)
+        }
+        let parent = state.pointee.frames[index - 1]
+        switch parent.kind {
+        case .factory:
+            let parentKey = parent.pointer.assumingMemoryBound(to: DefinitionKey.self)
+            return DependencyContainer.Context(
+                key: key, injectedInType: parentKey.pointee.type, injectedInProperty: nil)
+        case .hooks:
+            let parentContext = parent.pointer.assumingMemoryBound(to: DependencyContainer.Context.self)
+            return DependencyContainer.Context(
+                key: key, injectedInType: parentContext.pointee.resolvingType, injectedInProperty: nil)
+        case .property:
+            // What a property resolves is injected in the instance that holds the property.
+            let property = parent.pointer.assumingMemoryBound(to: DependencyContainer.Context.self).pointee
+            return DependencyContainer.Context(
+                key: key, injectedInType: property.injectedInType, injectedInProperty: property.injectedInProperty)
+        }
+    }
+
+    /// Runs the factory `body` of `slot` for the key at `requested`; throws if that factory is already running in
+    /// this graph (a cycle that only constructors could close).
+    func runFactory<R>(
+        of slot: AnyObject, requested: UnsafePointer<DefinitionKey>, _ body: () throws -> R
+    ) throws -> R {
         let id = ObjectIdentifier(slot)
         if isRunning(id) {
             throw ResolutionError.circularDependency(path: cyclePath(from: id))
         }
-        let parent = state.pointee.frames.last
-        let context = DependencyContainer.Context(
-            key: requested, injectedInType: parent?.holder ?? parent?.context.resolvingType,
-            injectedInProperty: parent?.holder == nil ? nil : parent?.context.injectedInProperty)
-        state.pointee.frames.append(Frame(slot: id, context: context))
+        state.pointee.frames.append(Frame(kind: .factory(id), pointer: UnsafeRawPointer(requested)))
         if !state.pointee.deepSlots.isEmpty { state.pointee.deepSlots.insert(id) }
+        defer { leaveFactory(id) }
+        return try body()
     }
 
-    func leaveFactory() {
-        if let frame = state.pointee.frames.popLast(), !state.pointee.deepSlots.isEmpty {
+    private func leaveFactory(_ id: ObjectIdentifier) {
+        state.pointee.frames.removeLast()
+        if !state.pointee.deepSlots.isEmpty {
             if state.pointee.frames.count < Self.shallowDepth {
                 state.pointee.deepSlots.removeAll(keepingCapacity: true)
-            } else if let slot = frame.slot {
-                state.pointee.deepSlots.remove(slot)
+            } else {
+                state.pointee.deepSlots.remove(id)
             }
+        }
+    }
+
+    /// Runs `body` with a hooks or property frame for `context` on the stack.
+    private func run<R>(_ kind: Frame.Kind, _ context: DependencyContainer.Context, _ body: () throws -> R) rethrows
+        -> R
+    {
+        try withUnsafePointer(to: context) { pointer in
+            state.pointee.frames.append(Frame(kind: kind, pointer: UnsafeRawPointer(pointer)))
+            defer { state.pointee.frames.removeLast() }
+            return try body()
         }
     }
 
@@ -148,20 +196,17 @@ final class ResolutionGraph {
     func injecting<R>(
         _ label: String?, of type: Any.Type, in holder: Any.Type, _ body: () throws -> R
     ) rethrows -> R {
-        let tag = state.pointee.frames.last?.context.tag
         let context = DependencyContainer.Context(
-            key: DefinitionKey(type: type, typeOfArguments: Void.self, tag: tag), injectedInType: holder,
-            injectedInProperty: label)
-        state.pointee.frames.append(Frame(slot: nil, context: context, holder: holder))
-        defer { state.pointee.frames.removeLast() }
-        return try body()
+            key: DefinitionKey(type: type, typeOfArguments: Void.self, tag: self.context?.tag),
+            injectedInType: holder, injectedInProperty: label)
+        return try run(.property, context, body)
     }
 
     /// The keys of the factories running in this graph, outermost first, from the one of `slot` on.
     func factoryPath(from id: ObjectIdentifier) -> [DefinitionKey] {
         let factories = state.pointee.frames.filter { $0.slot != nil }
         let start = factories.firstIndex { $0.slot == id } ?? factories.startIndex
-        return factories[start...].map(\.context.key)
+        return factories[start...].map { $0.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee }
     }
 
     /// The cycle closed by entering the factory of `slot` again: its running factories from the first entry of
@@ -205,9 +250,7 @@ final class ResolutionGraph {
         while index < state.pointee.queue.count {
             let hooks = state.pointee.queue[index]
             index += 1
-            state.pointee.frames.append(Frame(slot: nil, context: hooks.context))
-            defer { state.pointee.frames.removeLast() }
-            try hooks.run(in: self)
+            try run(.hooks, hooks.context) { try hooks.run(in: self) }
         }
         state.pointee.queue.removeAll(keepingCapacity: true)
         while let resolvable = state.pointee.resolvables.popLast() {

@@ -82,19 +82,21 @@ extension Slot {
         // `.unique` or `.shared` has the factory write straight into the caller's storage.
         var box: InstanceBox?
         do {
-            try graph.enterFactory(of: self, requested: key)
-            defer { graph.leaveFactory() }
-            try withArguments(from: arguments, key: key, owner: owner) { arguments in
-                if let typed, !blueprint.scope.isSingleton {
-                    try blueprint.factory(arguments, typed)
-                } else {
-                    box = try InstanceBox(ops: ops) { try blueprint.factory(arguments, $0) }
+            return try withUnsafePointer(to: key) { key in
+                try graph.runFactory(of: self, requested: key) {
+                    try withArguments(from: arguments, key: key.pointee, owner: owner) { arguments in
+                        if let typed, !blueprint.scope.isSingleton {
+                            try blueprint.factory(arguments, typed)
+                        } else {
+                            box = try InstanceBox(ops: ops) { try blueprint.factory(arguments, $0) }
+                        }
+                    }
+                    // Still inside the factory's frame, so that queued hooks can take its context.
+                    return try store(
+                        box, typed: typed, recipe: recipe, claim: claim, typeInfo: cachedInfo, forward: forward,
+                        owner: owner, graph: graph)
                 }
             }
-            // Still inside the factory's frame, so that queued hooks can take its context.
-            return try store(
-                box, typed: typed, recipe: recipe, claim: claim, typeInfo: cachedInfo, forward: forward,
-                owner: owner, graph: graph)
         } catch {
             if let claim {
                 let dropped = owner.registry.withLock { _ in rollBack(claim) }
@@ -107,7 +109,7 @@ extension Slot {
 
     /// Caches a new instance in its scope, queues its property hooks, and hands it over.
     // swift-format-ignore: FunctionParameterCount
-    private func store(
+    func store(
         _ box: InstanceBox?,
         typed: UnsafeMutableRawPointer?,
         recipe: Recipe,
