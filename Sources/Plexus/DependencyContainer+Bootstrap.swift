@@ -12,7 +12,11 @@ extension DependencyContainer {
         }
         var created = Set<ObjectIdentifier>()
         for (key, slot) in eager where created.insert(ObjectIdentifier(slot)).inserted {
-            try produce(slot, key: key, arguments: slot.blueprint.argumentCount == 0 ? .value(()) : .autoWire)
+            if slot.blueprint.argumentCount == 0 {
+                try withUnsafePointer(to: ()) { try produce(slot, key: key, arguments: .pointer($0)) }
+            } else {
+                try produce(slot, key: key, arguments: .autoWire)
+            }
         }
         registry.withLock { $0.isBootstrapped = true }
         log(.verbose, "Bootstrapped \(eager.count) eager singletons")
@@ -26,8 +30,8 @@ extension DependencyContainer {
     /// Resolves every definition, in registration order, to check that the graph can be built.
     ///
     /// Definitions without arguments are resolved as they are; a definition that takes arguments is resolved
-    /// with each of `arguments` whose type matches its argument types (pass a tuple for several arguments) and
-    /// skipped if none does.
+    /// with each of `arguments` that casts to its argument types (pass a tuple for several arguments; a subclass
+    /// instance or a labelled tuple casts too) and skipped if none does.
     ///
     /// ```swift
     /// try container.validate(42, (1, "title"))
@@ -38,18 +42,31 @@ extension DependencyContainer {
     public func validate(_ arguments: Any...) throws {
         let entries = registry.withLock { $0.entriesInOrder }
         for (key, slot) in entries {
-            let argumentSets: [Any] =
-                key.typeOfArguments == Void.self
-                ? [()] : arguments.filter { Swift.type(of: $0) == key.typeOfArguments }
-            for argumentSet in argumentSets {
-                do {
-                    try produce(slot, key: key, arguments: .value(argumentSet))
-                } catch let error as ResolutionError {
-                    throw error
-                } catch {
-                    log(.verbose, "Validation of \(key) ignored a domain error: \(error)")
+            if key.typeOfArguments == Void.self {
+                try validate(key) {
+                    try withUnsafePointer(to: ()) { try produce(slot, key: key, arguments: .pointer($0)) }
+                }
+                continue
+            }
+            for argumentSet in arguments {
+                try validate(key) {
+                    // `withArguments` skips argument sets that do not cast to the factory's argument types.
+                    _ = try slot.blueprint.withArguments(argumentSet) {
+                        try produce(slot, key: key, arguments: .pointer($0))
+                    }
                 }
             }
+        }
+    }
+
+    /// Runs one validation resolve: a `ResolutionError` fails validation, any other error is a domain error.
+    private func validate(_ key: DefinitionKey, _ resolve: () throws -> Void) throws {
+        do {
+            try resolve()
+        } catch let error as ResolutionError {
+            throw error
+        } catch {
+            log(.verbose, "Validation of \(key) ignored a domain error: \(error)")
         }
     }
 }

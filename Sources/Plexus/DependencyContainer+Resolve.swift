@@ -139,9 +139,10 @@ extension DependencyContainer {
         }
     }
 
-    /// The two most common resolves, without the general machinery: a published singleton under the exact key
-    /// (a copy under the lock, no resolution graph), and a `.unique` definition under the exact key whose instances
-    /// are known to need no hooks. Returns `false` to leave the request to the general path.
+    /// The most common resolves, without the general machinery: a published singleton under the exact key (a copy
+    /// under the lock, no resolution graph), and, under the exact key, a `.unique` definition — or a `.shared` one
+    /// asked for by an outermost resolve, which has nothing to share with — whose instances are known to need no
+    /// hooks. Returns `false` to leave the request to the general path.
     private func resolveDirectly(
         _ key: DefinitionKey, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer
     ) throws -> Bool {
@@ -149,7 +150,9 @@ extension DependencyContainer {
         let published = registry.withLock { registry -> InstanceBox? in
             guard let slot = registry.slots[key] else { return nil }
             if let instance = slot.instance { return instance }
-            if slot.blueprint.scope == .unique, slot.recipe.hooks.isEmpty, let info = slot.typeInfo,
+            let scope = slot.blueprint.scope
+            if scope == .unique || (scope == .shared && ResolutionGraph.current.depth == 0),
+                slot.recipe.hooks.isEmpty, let info = slot.typeInfo,
                 !info.isResolvable, !info.hasInjectedProperties
             {
                 unique = (slot, info.type)
@@ -170,6 +173,9 @@ extension DependencyContainer {
                         _ = try slot.store(
                             nil, typed: result, recipe: slot.recipe, claim: nil, typeInfo: nil, forward: nil,
                             owner: self, graph: graph)
+                    } else if slot.blueprint.scope == .shared, graph.hasQueuedHooks {
+                        // Hooks of instances its factory made may resolve it again in this graph.
+                        graph.storeShared(slot.blueprint.ops.box(result), of: slot)
                     }
                 }
             }
@@ -249,8 +255,11 @@ extension DependencyContainer {
             return nil
         }
         if let located {
+            // Only an instance of the requested type itself can be copied into the caller's storage: a `T?` request
+            // answered by `T`'s definition gets it as `Any`, to be wrapped.
+            let typed = located.requested == key ? result : nil
             return try produce(
-                located.found, located.acquisition, arguments: arguments, requested: located.requested, into: result,
+                located.found, located.acquisition, arguments: arguments, requested: located.requested, into: typed,
                 graph: graph)
         }
 
@@ -264,7 +273,8 @@ extension DependencyContainer {
         {
             let acquisition = registry.withLock { _ in found.slot.acquire(requested, graph: graph) }
             return try produce(
-                found, acquisition, arguments: .autoWire, requested: requested, into: result, graph: graph)
+                found, acquisition, arguments: .autoWire, requested: requested,
+                into: requested == key ? result : nil, graph: graph)
         }
 
         visited.append(self)

@@ -229,6 +229,9 @@ final class ResolutionGraph {
 
     // MARK: Deferred hooks
 
+    /// Whether property hooks are waiting to run.
+    var hasQueuedHooks: Bool { !state.pointee.queue.isEmpty }
+
     func `defer`(_ hooks: DeferredHooks) {
         state.pointee.queue.append(hooks)
     }

@@ -2,8 +2,6 @@
 enum ArgumentSource {
     /// A pointer to a value of the factory's argument type (a tuple for several).
     case pointer(UnsafeRawPointer)
-    /// A type-erased argument set (`validate`).
-    case value(Any)
     /// Resolve them from the owner (auto-wiring), passing the requested tag down.
     case autoWire
 }
@@ -180,10 +178,6 @@ extension Slot {
         switch source {
         case .pointer(let pointer):
             try body(pointer)
-        case .value(let value):
-            guard try blueprint.withArguments(value, body) else {
-                throw ResolutionError.definitionNotFound(key: key)
-            }
         case .autoWire:
             guard let autoWire = blueprint.autoWire else { throw ResolutionError.definitionNotFound(key: key) }
             var factoryError: (any Error)?

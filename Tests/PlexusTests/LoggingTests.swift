@@ -1,0 +1,195 @@
+import Foundation
+import Plexus
+import Testing
+
+// Type names unique to this file, so that messages from suites running in parallel can be told apart.
+private final class LoggingProbeMissing: Sendable {}
+private final class LoggingProbeRegistered: Sendable {}
+private final class LoggingProbeFailing: Sendable {}
+
+/// An error that counts how often it is turned into text.
+private final class CountingError: Error, CustomStringConvertible, @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var formatted: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+    var description: String {
+        lock.lock()
+        defer { lock.unlock() }
+        count += 1
+        return "LoggingProbeCountingError"
+    }
+}
+
+/// The messages a test's logger received.
+private final class Capture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [(LogLevel, String)] = []
+    private var calls = 0
+    var messages: [(level: LogLevel, text: String)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return items.map { (level: $0.0, text: $0.1) }
+    }
+    var callCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return calls
+    }
+    func record(_ level: LogLevel, _ message: Any) {
+        let text = "\(message)"
+        lock.lock()
+        defer { lock.unlock() }
+        calls += 1
+        items.append((level, text))
+    }
+    func messages(mentioning word: String) -> [(level: LogLevel, text: String)] {
+        messages.filter { $0.text.contains(word) }
+    }
+}
+
+/// Runs `body` with Plexus logging at `level` into a fresh capture, then restores the global settings.
+private func withLogging(_ level: LogLevel, _ body: (Capture) throws -> Void) throws {
+    let savedLevel = Plexus.logLevel
+    let savedLogger = Plexus.logger
+    defer {
+        Plexus.logLevel = savedLevel
+        Plexus.logger = savedLogger
+    }
+    let capture = Capture()
+    Plexus.logger = { level, message in capture.record(level, message) }
+    Plexus.logLevel = level
+    try body(capture)
+}
+
+@Suite(.serialized) struct LoggingTests {
+    let container = DependencyContainer()
+
+    @Test func logLevelIsSettableAndRestored() {
+        let saved = Plexus.logLevel
+        for level in [LogLevel.none, .errors, .verbose] {
+            Plexus.logLevel = level
+            #expect(Plexus.logLevel == level)
+        }
+        Plexus.logLevel = saved
+        #expect(Plexus.logLevel == saved)
+    }
+
+    @Test func loggerIsSettable() throws {
+        try withLogging(.errors) { capture in
+            #expect(throws: ResolutionError.self) { _ = try container.resolve() as LoggingProbeMissing }
+            #expect(capture.messages(mentioning: "LoggingProbeMissing").isEmpty == false)
+        }
+    }
+
+    @Test func levelsAreOrderedAndDipSpellingsCompile() {
+        #expect(LogLevel.none < .errors)
+        #expect(LogLevel.errors < .verbose)
+        #expect(LogLevel.None == .none)
+        #expect(LogLevel.Errors == .errors)
+        #expect(LogLevel.Verbose == .verbose)
+    }
+
+    @Test func noneLogsNothing() throws {
+        try withLogging(.none) { capture in
+            #expect(throws: ResolutionError.self) { _ = try container.resolve() as LoggingProbeMissing }
+            container.register { LoggingProbeRegistered() }
+            _ = try container.resolve() as LoggingProbeRegistered
+            try container.bootstrap()
+            #expect(capture.callCount == 0)
+        }
+    }
+
+    @Test func errorsLevelLogsAFailedResolve() throws {
+        try withLogging(.errors) { capture in
+            #expect(throws: ResolutionError.self) { _ = try container.resolve(tag: "t") as LoggingProbeMissing }
+            let messages = capture.messages(mentioning: "LoggingProbeMissing")
+            #expect(messages.count == 1)
+            #expect(messages.first?.level == .errors)
+            #expect(messages.first?.text.contains("tag: \"t\"") == true)
+        }
+    }
+
+    @Test func errorsLevelLogsAFactoryError() throws {
+        let error = CountingError()
+        container.register { () throws -> LoggingProbeFailing in throw error }
+        try withLogging(.errors) { capture in
+            #expect(throws: CountingError.self) { _ = try container.resolve() as LoggingProbeFailing }
+            #expect(capture.messages(mentioning: "LoggingProbeCountingError").count == 1)
+        }
+    }
+
+    @Test func errorsLevelDoesNotLogRegistrationsOrSuccessfulResolves() throws {
+        try withLogging(.errors) { capture in
+            container.register(.eagerSingleton) { LoggingProbeRegistered() }
+            _ = try container.resolve() as LoggingProbeRegistered
+            try container.bootstrap()
+            #expect(capture.messages(mentioning: "LoggingProbeRegistered").isEmpty)
+        }
+    }
+
+    @Test func verboseLogsRegistrations() throws {
+        try withLogging(.verbose) { capture in
+            container.register(.singleton, tag: "v") { LoggingProbeRegistered() }
+            let messages = capture.messages(mentioning: "LoggingProbeRegistered")
+            #expect(messages.isEmpty == false)
+            #expect(messages.allSatisfy { $0.level == .verbose })
+        }
+    }
+
+    @Test func verboseStillLogsErrorsAsErrors() throws {
+        try withLogging(.verbose) { capture in
+            #expect(throws: ResolutionError.self) { _ = try container.resolve() as LoggingProbeMissing }
+            #expect(capture.messages(mentioning: "LoggingProbeMissing").contains { $0.level == .errors })
+        }
+    }
+
+    @Test func nothingIsFormattedWhenTheLevelIsBelow() throws {
+        let error = CountingError()
+        container.register { () throws -> LoggingProbeFailing in throw error }
+        try withLogging(.none) { capture in
+            // Plain do/catch: `#expect(throws:)` itself formats the error it catches.
+            do {
+                _ = try container.resolve() as LoggingProbeFailing
+                Issue.record("expected the factory's error")
+            } catch let caught as CountingError {
+                #expect(caught === error)
+            }
+            #expect(capture.callCount == 0)
+        }
+        #expect(error.formatted == 0, "an error that will not be logged must not be formatted")
+    }
+
+    @Test func failuresInsideAGraphAreLoggedOnceByTheOutermostResolve() throws {
+        container.register { [container] () -> LoggingProbeRegistered in
+            _ = try? container.resolve() as LoggingProbeMissing
+            return LoggingProbeRegistered()
+        }
+        try withLogging(.errors) { capture in
+            _ = try container.resolve() as LoggingProbeRegistered
+            #expect(capture.messages(mentioning: "LoggingProbeMissing").isEmpty)
+        }
+    }
+
+    @Test func settingsAreSafeToChangeFromManyThreads() {
+        let savedLevel = Plexus.logLevel
+        let savedLogger = Plexus.logger
+        defer {
+            Plexus.logLevel = savedLevel
+            Plexus.logger = savedLogger
+        }
+        let container = container
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            for round in 0..<200 {
+                Plexus.logLevel = (index + round).isMultiple(of: 2) ? .none : .errors
+                Plexus.logger = { _, _ in }
+                _ = try? container.resolve() as LoggingProbeMissing
+            }
+        }
+        Plexus.logLevel = .verbose
+        #expect(Plexus.logLevel == .verbose)
+    }
+}
