@@ -125,13 +125,11 @@ extension DependencyContainer {
     {
         if let result, try resolveDirectly(key, arguments: arguments, into: result) { return nil }
         let delivery = try inGraph(into: result) { graph in
-            var visited: [DependencyContainer] = []
-            if let delivery = try find(
-                key, arguments: .pointer(arguments), into: result, graph: graph, visited: &visited)
-            {
+            var search = Search(key)
+            if let delivery = try find(&search, arguments: .pointer(arguments), into: result, graph: graph) {
                 return delivery
             }
-            throw ResolutionError.definitionNotFound(key: diagnose(key, searched: visited))
+            throw ResolutionError.definitionNotFound(key: diagnose(key))
         }
         switch delivery {
         case .typed: return nil
@@ -139,49 +137,76 @@ extension DependencyContainer {
         }
     }
 
-    /// The most common resolves, without the general machinery: a published singleton under the exact key (a copy
-    /// under the lock, no resolution graph), and, under the exact key, a `.unique` definition — or a `.shared` one
-    /// asked for by an outermost resolve, which has nothing to share with — whose instances are known to need no
-    /// hooks. Returns `false` to leave the request to the general path.
+    /// The most common resolves, without the general machinery: a published singleton (a copy under the lock, no
+    /// resolution graph), and a `.unique` definition — or a `.shared` one asked for by an outermost resolve, which
+    /// has nothing to share with — whose instances are known to need no hooks. Either under the exact key here or
+    /// where a remembered route through the collaborators points. Returns `false` to leave the request to the
+    /// general path.
     private func resolveDirectly(
         _ key: DefinitionKey, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer
     ) throws -> Bool {
-        var unique: (slot: Slot, type: ObjectIdentifier)?
-        let published = registry.withLock { registry -> InstanceBox? in
-            guard let slot = registry.slots[key] else { return nil }
-            if let instance = slot.instance { return instance }
-            let scope = slot.blueprint.scope
-            if scope == .unique || (scope == .shared && ResolutionGraph.current.depth == 0),
-                slot.recipe.hooks.isEmpty, let info = slot.typeInfo,
-                !info.isResolvable, !info.hasInjectedProperties
+        var routed: (owner: DependencyContainer, slot: Slot)?
+        let decision = registry.withLock { registry -> DirectDecision? in
+            if let slot = registry.slots[key] { return directDecision(for: slot) }
+            if let route = registry.routes[key], route.generation == Generation.current, route.forward == nil,
+                route.requested == key, !route.autoWires, let owner = route.owner, let slot = route.slot
             {
-                unique = (slot, info.type)
+                routed = (owner, slot)
             }
             return nil
         }
-        if let published {
+        if let routed {
+            let decision = routed.owner.registry.withLock { _ in directDecision(for: routed.slot) }
+            return try routed.owner.resolve(directly: decision, key, arguments: arguments, into: result)
+        }
+        return try resolve(directly: decision, key, arguments: arguments, into: result)
+    }
+
+    /// What the direct path can do with a slot; decided under its owner's lock.
+    private enum DirectDecision {
+        case copy(InstanceBox)
+        case create(Slot, type: ObjectIdentifier)
+    }
+
+    private func directDecision(for slot: Slot) -> DirectDecision? {
+        if let instance = slot.instance { return .copy(instance) }
+        let scope = slot.blueprint.scope
+        guard scope == .unique || (scope == .shared && ResolutionGraph.current.depth == 0),
+            slot.recipe.hooks.isEmpty, let info = slot.typeInfo, !info.isResolvable, !info.hasInjectedProperties
+        else { return nil }
+        return .create(slot, type: info.type)
+    }
+
+    private func resolve(
+        directly decision: DirectDecision?, _ key: DefinitionKey, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws -> Bool {
+        switch decision {
+        case nil:
+            return false
+        case .copy(let published):
             published.ops.copy(published.pointer, result)
             return true
-        }
-        guard let (slot, type) = unique else { return false }
-        _ = try inGraph(into: result) { graph in
-            try withUnsafePointer(to: key) { key in
-                try graph.runFactory(of: slot, requested: key) {
-                    try slot.blueprint.factory(arguments, result)
-                    if slot.blueprint.ops.dynamicType(result) != type {
-                        // Another dynamic type than last time: learn what it needs, and queue its hooks if any.
-                        _ = try slot.store(
-                            nil, typed: result, recipe: slot.recipe, claim: nil, typeInfo: nil, forward: nil,
-                            owner: self, graph: graph)
-                    } else if slot.blueprint.scope == .shared, graph.hasQueuedHooks {
-                        // Hooks of instances its factory made may resolve it again in this graph.
-                        graph.storeShared(slot.blueprint.ops.box(result), of: slot)
+        case .create(let slot, let type):
+            _ = try inGraph(into: result) { graph in
+                try withUnsafePointer(to: key) { key in
+                    try graph.runFactory(of: slot, requested: key) {
+                        try slot.blueprint.factory(arguments, result)
+                        if slot.blueprint.ops.dynamicType(result) != type {
+                            // Another dynamic type than last time: learn what it needs, and queue its hooks if any.
+                            _ = try slot.store(
+                                nil, typed: result, recipe: slot.recipe, claim: nil, typeInfo: nil, forward: nil,
+                                owner: self, graph: graph)
+                        } else if slot.blueprint.scope == .shared, graph.hasQueuedHooks {
+                            // Hooks of instances its factory made may resolve it again in this graph.
+                            graph.storeShared(slot.blueprint.ops.box(result), of: slot)
+                        }
                     }
                 }
+                return .typed(slot.blueprint.ops)
             }
-            return .typed(slot.blueprint.ops)
+            return true
         }
-        return true
     }
 
     /// How an instance was handed over.
@@ -228,65 +253,118 @@ extension DependencyContainer {
         /// The key to resolve: the requested one, or the wrapped type's for an `Optional` request.
         let requested: DefinitionKey
         let acquisition: Acquisition
+        /// Whether the factory's arguments are to be auto-wired.
+        let autoWires: Bool
     }
 
-    /// Finds `key` in this container (exact, untagged, forwarding, auto-wiring), then in the collaborators
-    /// depth-first, and produces the instance; `nil` when no container has it. Errors from factories and hooks
-    /// propagate.
+    /// One lookup across containers.
+    struct Search {
+        let key: DefinitionKey
+        /// The containers searched so far, so that link cycles end.
+        var visited: [ObjectIdentifier] = []
+        /// Where a collaborator found the key, for the first container to remember.
+        var route: Route?
+
+        init(_ key: DefinitionKey) {
+            self.key = key
+        }
+
+        /// For a `T?` or `T!` request, the key of `T`, which answers it; worked out at the first miss only.
+        lazy var unwrapped: DefinitionKey? = (key.type as? any OptionalType.Type).map { key.with(type: $0.wrappedType) }
+    }
+
+    /// Finds the key in this container (exact, untagged, forwarding, the wrapped type of an `Optional`,
+    /// auto-wiring) with one lock, then in the collaborators depth-first, and produces the instance; `nil` when no
+    /// container has it. Errors from factories and hooks propagate.
     private func find(
-        _ key: DefinitionKey,
-        arguments: ArgumentSource,
-        into result: UnsafeMutableRawPointer?,
-        graph: ResolutionGraph,
-        visited: inout [DependencyContainer]
+        _ search: inout Search, arguments: ArgumentSource, into result: UnsafeMutableRawPointer?,
+        graph: ResolutionGraph
     ) throws -> Delivery? {
-        let located = registry.withLock { registry -> Located? in
-            if let found = registry.find(key) {
-                return Located(found: found, requested: key, acquisition: found.slot.acquire(key, graph: graph))
+        let isFirst = search.visited.isEmpty
+        var collaborators: [WeakContainer] = []
+        var remembered: Route?
+        let located = try registry.withLock { registry -> Located? in
+            func located(_ found: Registry.Found, _ requested: DefinitionKey, autoWires: Bool) -> Located {
+                Located(
+                    found: found, requested: requested, acquisition: found.slot.acquire(requested, graph: graph),
+                    autoWires: autoWires)
             }
-            // `T?` and `T!` resolve through the definition of `T`.
-            if let wrapped = (key.type as? any OptionalType.Type)?.wrappedType {
-                let unwrapped = key.with(type: wrapped)
-                if let found = registry.find(unwrapped) {
-                    return Located(
-                        found: found, requested: unwrapped, acquisition: found.slot.acquire(unwrapped, graph: graph))
+            if let found = registry.find(search.key) { return located(found, search.key, autoWires: false) }
+            // A route is only remembered when nothing here answered the key, and stays valid while nothing changed.
+            if isFirst, let route = registry.routes[search.key], route.generation == Generation.current {
+                remembered = route
+                collaborators = registry.collaborators
+                return nil
+            }
+            if let unwrapped = search.unwrapped, let found = registry.find(unwrapped) {
+                return located(found, unwrapped, autoWires: false)
+            }
+            if search.key.typeOfArguments == Void.self {
+                if let found = try registry.autoWiringCandidate(for: search.key) {
+                    return located(found, search.key, autoWires: true)
+                }
+                if let unwrapped = search.unwrapped, let found = try registry.autoWiringCandidate(for: unwrapped) {
+                    return located(found, unwrapped, autoWires: true)
                 }
             }
+            collaborators = registry.collaborators
             return nil
         }
         if let located {
-            // Only an instance of the requested type itself can be copied into the caller's storage: a `T?` request
-            // answered by `T`'s definition gets it as `Any`, to be wrapped.
-            let typed = located.requested == key ? result : nil
-            return try produce(
-                located.found, located.acquisition, arguments: arguments, requested: located.requested, into: typed,
-                graph: graph)
+            if !isFirst {
+                search.route = Route(
+                    generation: 0, owner: self, slot: located.found.slot, forward: located.found.forward,
+                    requested: located.requested, autoWires: located.autoWires)
+            }
+            return try produce(located, for: search.key, arguments: arguments, into: result, graph: graph)
+        }
+        if let remembered, let delivery = try follow(remembered, for: search.key, arguments, into: result, graph) {
+            return delivery
         }
 
-        if key.typeOfArguments == Void.self,
-            let (found, requested) = try registry.withLock({ registry -> (Registry.Found, DefinitionKey)? in
-                if let found = try registry.autoWiringCandidate(for: key) { return (found, key) }
-                guard let wrapped = (key.type as? any OptionalType.Type)?.wrappedType else { return nil }
-                let unwrapped = key.with(type: wrapped)
-                return try registry.autoWiringCandidate(for: unwrapped).map { ($0, unwrapped) }
-            })
-        {
-            let acquisition = registry.withLock { _ in found.slot.acquire(requested, graph: graph) }
-            return try produce(
-                found, acquisition, arguments: .autoWire, requested: requested,
-                into: requested == key ? result : nil, graph: graph)
-        }
-
-        visited.append(self)
-        let collaborators = registry.withLock { $0.collaborators.compactMap(\.container) }
-        for collaborator in collaborators where !visited.contains(where: { $0 === collaborator }) {
-            if let delivery = try collaborator.find(
-                key, arguments: arguments, into: result, graph: graph, visited: &visited)
-            {
+        let generation = isFirst ? Generation.current : 0
+        if isFirst { search.visited.reserveCapacity(8) }
+        search.visited.append(ObjectIdentifier(self))
+        for case let collaborator? in collaborators.lazy.map(\.container)
+        where !search.visited.contains(ObjectIdentifier(collaborator)) {
+            if let delivery = try collaborator.find(&search, arguments: arguments, into: result, graph: graph) {
+                if isFirst, let route = search.route {
+                    // Remember where it was found, valid while nothing that could change the answer changes.
+                    var route = route
+                    route = Route(
+                        generation: generation, owner: route.owner, slot: route.slot, forward: route.forward,
+                        requested: route.requested, autoWires: route.autoWires)
+                    registry.withLock { $0.routes[search.key] = route }
+                }
                 return delivery
             }
         }
         return nil
+    }
+
+    /// Produces a located instance. Only an instance of the requested type itself is copied into the caller's
+    /// storage: a `T?` request answered by `T`'s definition gets it as `Any`, to be wrapped.
+    private func produce(
+        _ located: Located, for key: DefinitionKey, arguments: ArgumentSource, into result: UnsafeMutableRawPointer?,
+        graph: ResolutionGraph
+    ) throws -> Delivery {
+        try produce(
+            located.found, located.acquisition, arguments: located.autoWires ? .autoWire : arguments,
+            requested: located.requested, into: located.requested == key ? result : nil, graph: graph)
+    }
+
+    /// Resolves `key` where a remembered route says it was found; `nil` if the route's owner or slot is gone.
+    private func follow(
+        _ route: Route, for key: DefinitionKey, _ arguments: ArgumentSource, into result: UnsafeMutableRawPointer?,
+        _ graph: ResolutionGraph
+    ) throws -> Delivery? {
+        guard let owner = route.owner, let slot = route.slot else { return nil }
+        let found = Registry.Found(slot: slot, forward: route.forward)
+        let located = Located(
+            found: found, requested: route.requested,
+            acquisition: owner.registry.withLock { _ in slot.acquire(route.requested, graph: graph) },
+            autoWires: route.autoWires)
+        return try owner.produce(located, for: key, arguments: arguments, into: result, graph: graph)
     }
 
     private func produce(
@@ -321,7 +399,9 @@ extension DependencyContainer {
     }
 
     /// `key` with hints about what the searched containers do have for its type.
-    private func diagnose(_ key: DefinitionKey, searched containers: [DependencyContainer]) -> DefinitionKey {
+    private func diagnose(_ key: DefinitionKey) -> DefinitionKey {
+        // A lookup that finds nothing has searched every reachable container.
+        let containers = reachable()
         var hints: [String] = []
         var seen = Set<DefinitionKey>()
         let type = (key.type as? any OptionalType.Type)?.wrappedType ?? key.type
@@ -358,6 +438,21 @@ extension DependencyContainer {
         }
         guard !differences.isEmpty else { return nil }
         return "Near miss: \(typeName(candidate.type)) is registered \(differences.joined(separator: " and "))."
+    }
+}
+
+extension DependencyContainer {
+    /// This container and every collaborator reachable from it, depth-first in order.
+    func reachable() -> [DependencyContainer] {
+        var found: [DependencyContainer] = []
+        var stack = [self]
+        while let container = stack.popLast() {
+            guard !found.contains(where: { $0 === container }) else { continue }
+            found.append(container)
+            let collaborators = container.registry.withLock { $0.collaborators.compactMap(\.container) }
+            stack.append(contentsOf: collaborators.reversed())
+        }
+        return found
     }
 }
 

@@ -36,6 +36,11 @@ public final class DependencyContainer: Sendable {
         configBlock(self)
     }
 
+    deinit {
+        // Lookups that went through this container may now go elsewhere.
+        Generation.advance()
+    }
+
     /// Forgets every definition, cached instance and the bootstrap state; keeps the collaborators.
     ///
     /// Singletons this container owns are released everywhere: collaborators never keep their own copy.

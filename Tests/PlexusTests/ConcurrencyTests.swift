@@ -102,7 +102,10 @@ private func onThreads(_ count: Int, timeout: Double = 30, _ body: @escaping @Se
 
 /// Runs `operation` in a detached task; `false` if it did not finish within `timeout`. The wait blocks a dispatch
 /// thread, never the cooperative pool.
-private func completes(within timeout: Double = 30, _ operation: @escaping @Sendable () async -> Void) async -> Bool {
+/// The timeout is generous because tasks run on the cooperative pool, which has one thread per core (two on CI) and is
+/// shared with every other suite running in parallel, some of which block their thread while they wait for their own
+/// threads: a task group here can wait a long time for a free thread without anything being wrong.
+private func completes(within timeout: Double = 180, _ operation: @escaping @Sendable () async -> Void) async -> Bool {
     let done = DispatchSemaphore(value: 0)
     Task.detached {
         await operation()

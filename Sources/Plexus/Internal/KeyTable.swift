@@ -34,6 +34,11 @@ struct KeyTable<Value> {
         return nil
     }
 
+    subscript(key: DefinitionKey, default defaultValue: @autoclosure () -> Value) -> Value {
+        get { self[key] ?? defaultValue() }
+        set { self[key] = newValue }
+    }
+
     subscript(key: DefinitionKey) -> Value? {
         get { index(of: key).flatMap { buckets[$0]?.value } }
         set {
@@ -94,4 +99,13 @@ struct KeyTable<Value> {
     func containsValue(where predicate: (Value) -> Bool) -> Bool {
         buckets.contains { $0.map { predicate($0.value) } ?? false }
     }
+}
+
+extension DefinitionKey {
+    /// A key that stands for a type alone, to index what is registered for it.
+    static func typeOnly(_ type: Any.Type) -> DefinitionKey {
+        DefinitionKey(type: type, typeOfArguments: TypeOnly.self, tag: nil)
+    }
+
+    private enum TypeOnly {}
 }

@@ -17,11 +17,15 @@ struct Registry {
     private(set) var slots = KeyTable<Slot>()
     private var forwards = KeyTable<ForwardEntry>()
     /// Every key registered (directly or by forwarding) for a type: auto-wiring candidates and near misses.
-    private var keysByType: [ObjectIdentifier: [DefinitionKey]] = [:]
+    private var keysByType = KeyTable<[DefinitionKey]>()
     private var slotsByDefinition: [ObjectIdentifier: Slot] = [:]
     private var nextOrder = 0
     var isBootstrapped = false
-    var collaborators: [WeakContainer] = []
+    var collaborators: [WeakContainer] = [] {
+        didSet { Generation.advance() }
+    }
+    /// Where keys not registered here were found through the collaborators.
+    var routes = KeyTable<Route>()
 
     // MARK: Lookup
 
@@ -39,7 +43,7 @@ struct Registry {
     /// The definition to auto-wire `key` with (§9): the definitions of the type that take arguments, same tag
     /// first, else untagged, with the most arguments. Throws if several with different arguments tie.
     func autoWiringCandidate(for key: DefinitionKey) throws -> Found? {
-        guard let keys = keysByType[ObjectIdentifier(key.type)] else { return nil }
+        guard let keys = keysByType[.typeOnly(key.type)] else { return nil }
         let withArguments = keys.filter { $0.typeOfArguments != Void.self }
         var candidates = key.tag == nil ? [] : withArguments.filter { $0.tag == key.tag }
         if candidates.isEmpty { candidates = withArguments.filter { $0.tag == nil } }
@@ -60,7 +64,7 @@ struct Registry {
 
     /// The keys registered for a type, for near-miss hints.
     func keys(for type: Any.Type) -> [DefinitionKey] {
-        keysByType[ObjectIdentifier(type)] ?? []
+        keysByType[.typeOnly(type)] ?? []
     }
 
     /// The directly registered keys with their slots, in registration order.
@@ -81,6 +85,7 @@ struct Registry {
         _ definition: AnyObject, blueprint: Blueprint, key: DefinitionKey, recipe: Recipe,
         forwards definitionForwards: [Forward]
     ) -> [Any] {
+        Generation.advance()
         var released: [Any] = []
         if let old = slots[key] {
             if old.definition === definition {
@@ -99,7 +104,7 @@ struct Registry {
             slotsByDefinition[ObjectIdentifier(definition)] = slot
         }
         slots[key] = slot
-        keysByType[ObjectIdentifier(key.type), default: []].append(key)
+        keysByType[.typeOnly(key.type), default: []].append(key)
         for forward in definitionForwards {
             released += add(forward, to: slot, typeOfArguments: key.typeOfArguments)
         }
@@ -113,9 +118,10 @@ struct Registry {
     }
 
     private mutating func add(_ forward: Forward, to slot: Slot, typeOfArguments: Any.Type) -> [Any] {
+        Generation.advance()
         let key = DefinitionKey(type: forward.type, typeOfArguments: typeOfArguments, tag: forward.tag)
         let replaced = forwards.updateValue(ForwardEntry(slot: slot, forward: forward), forKey: key)
-        if replaced == nil { keysByType[ObjectIdentifier(key.type), default: []].append(key) }
+        if replaced == nil { keysByType[.typeOnly(key.type), default: []].append(key) }
         return replaced.map { [$0] } ?? []
     }
 
@@ -123,6 +129,7 @@ struct Registry {
     /// too. Returns what was removed, to be released outside the lock.
     mutating func remove(_ key: DefinitionKey) -> [Any] {
         guard let slot = slots.removeValue(forKey: key) else { return [] }
+        Generation.advance()
         unindex(key)
         guard !slots.containsValue(where: { $0 === slot }) else { return [slot] }
         slotsByDefinition[ObjectIdentifier(slot.definition)] = nil
@@ -136,7 +143,7 @@ struct Registry {
     }
 
     private mutating func unindex(_ key: DefinitionKey) {
-        let type = ObjectIdentifier(key.type)
+        let type = DefinitionKey.typeOnly(key.type)
         keysByType[type]?.removeAll { $0 == key }
         if keysByType[type]?.isEmpty == true { keysByType[type] = nil }
     }
@@ -144,6 +151,7 @@ struct Registry {
     /// Forgets every definition and cached instance and the bootstrap state; keeps the collaborators.
     /// Returns the old registry, to be released outside the lock.
     mutating func reset() -> Registry {
+        Generation.advance()
         let old = self
         self = Registry()
         collaborators = old.collaborators
