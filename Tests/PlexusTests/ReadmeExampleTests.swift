@@ -1,0 +1,31 @@
+import Plexus
+import Testing
+
+// The example of README.md, kept here verbatim (apart from being wrapped in a test) so that it cannot rot.
+
+private protocol Api: AnyObject {}
+private final class NetworkApi: Api {}
+private final class ListPresenter {
+    let api: Api
+    weak var view: ListView?
+    init(api: Api) { self.api = api }
+}
+private final class ListView {
+    let presenter: ListPresenter
+    init(presenter: ListPresenter) { self.presenter = presenter }
+}
+
+@Suite struct ReadmeExampleTests {
+    @Test func readmeExampleClosesTheCircularGraph() throws {
+        let container = DependencyContainer()
+        container.register(.singleton) { NetworkApi() as Api }
+        container.register { [unowned container] in ListPresenter(api: try container.resolve()) }
+            .resolvingProperties { container, presenter in presenter.view = try container.resolve() }
+        container.register { [unowned container] in ListView(presenter: try container.resolve()) }
+
+        let view: ListView = try container.resolve()
+        #expect(view.presenter.view === view)
+        let api: Api = try container.resolve()
+        #expect(view.presenter.api === api)
+    }
+}
