@@ -13,7 +13,7 @@ extension DependencyContainer {
         var created = Set<ObjectIdentifier>()
         for (key, slot) in eager where created.insert(ObjectIdentifier(slot)).inserted {
             if slot.blueprint.argumentCount == 0 {
-                try withUnsafePointer(to: ()) { try produce(slot, key: key, arguments: .pointer($0)) }
+                try produce(slot, key: key, arguments: .pointer(zeroSizedArguments))
             } else {
                 try produce(slot, key: key, arguments: .autoWire)
             }
@@ -44,7 +44,7 @@ extension DependencyContainer {
         for (key, slot) in entries {
             if key.typeOfArguments == Void.self {
                 try validate(key) {
-                    try withUnsafePointer(to: ()) { try produce(slot, key: key, arguments: .pointer($0)) }
+                    try produce(slot, key: key, arguments: .pointer(zeroSizedArguments))
                 }
                 continue
             }

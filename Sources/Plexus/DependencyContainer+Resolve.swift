@@ -18,7 +18,7 @@ extension DependencyContainer {
     @inlinable
     public func resolve<T>(tag: DependencyTagConvertible?) throws -> T {
         let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: tag?.dependencyTag)
-        return try withUnsafePointer(to: ()) { try resolveTyped(key, arguments: UnsafeRawPointer($0)) }
+        return try resolveTyped(key, arguments: zeroSizedArguments)
     }
 
     /// Resolves an untagged instance of `T`, as the call site's type says: the same as ``resolve(tag:)`` with no
@@ -32,7 +32,7 @@ extension DependencyContainer {
     @inlinable
     public func resolve<T>() throws -> T {
         let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: nil)
-        return try withUnsafePointer(to: ()) { try resolveTyped(key, arguments: UnsafeRawPointer($0)) }
+        return try resolveTyped(key, arguments: zeroSizedArguments)
     }
 
     /// Resolves an instance of `T` from a definition that takes runtime arguments.
@@ -52,9 +52,7 @@ extension DependencyContainer {
     @inlinable
     public func resolve<T, each A>(tag: DependencyTagConvertible? = nil, arguments: repeat each A) throws -> T {
         let key = DefinitionKey(type: T.self, typeOfArguments: (repeat each A).self, tag: tag?.dependencyTag)
-        return try withUnsafePointer(to: (repeat each arguments)) {
-            try resolveTyped(key, arguments: UnsafeRawPointer($0))
-        }
+        return try withArgumentsPointer(to: (repeat each arguments)) { try resolveTyped(key, arguments: $0) }
     }
 
     /// Resolves an instance of a type known only at run time.
@@ -69,7 +67,7 @@ extension DependencyContainer {
     /// - Throws: As ``resolve(tag:)``.
     public func resolve(_ type: Any.Type, tag: DependencyTagConvertible? = nil) throws -> Any {
         let key = DefinitionKey(type: type, typeOfArguments: Void.self, tag: tag?.dependencyTag)
-        return try withUnsafePointer(to: ()) { try resolveAny(key, arguments: UnsafeRawPointer($0)) }
+        return try resolveAny(key, arguments: zeroSizedArguments)
     }
 
     /// Resolves an instance of a type known only at run time, from a definition that takes runtime arguments.
@@ -84,9 +82,7 @@ extension DependencyContainer {
         throws -> Any
     {
         let key = DefinitionKey(type: type, typeOfArguments: (repeat each A).self, tag: tag?.dependencyTag)
-        return try withUnsafePointer(to: (repeat each arguments)) {
-            try resolveAny(key, arguments: UnsafeRawPointer($0))
-        }
+        return try withArgumentsPointer(to: (repeat each arguments)) { try resolveAny(key, arguments: $0) }
     }
 
     // MARK: - From the generic surface to the non-generic core
@@ -230,7 +226,10 @@ extension DependencyContainer {
             return try body(graph)
         }
         graph.depth = 1
-        defer { graph.depth = 0 }
+        defer {
+            graph.depth = 0
+            graph.releaseLeftovers()
+        }
         do {
             let delivery = try body(graph)
             do {

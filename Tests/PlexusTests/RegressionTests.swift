@@ -309,3 +309,24 @@ private func isNotFound(_ error: ResolutionError?, _ type: Any.Type) -> Bool {
         #expect(parent.child.parent === parent)
     }
 }
+
+/// Release builds once passed a pointer to the empty argument tuple that read as "auto-wire" inside an enum, so every
+/// typed resolve without arguments failed with `definitionNotFound` (CI now also runs the tests in release).
+@Suite struct ZeroSizedArgumentRegressionTests {
+    private struct Empty {}
+    private final class Made {
+        let value: Int
+        init(_ value: Int) { self.value = value }
+    }
+
+    @Test func resolvesWithoutArgumentsAndWithZeroSizedArguments() throws {
+        let container = DependencyContainer()
+        container.register(.unique) { Made(1) }
+        container.register(.unique) { (_: Empty) in Made(2) }
+        container.register(.unique) { (_: Empty, _: Empty) in Made(3) }
+        #expect((try container.resolve() as Made).value == 1)
+        #expect((try container.resolve(arguments: Empty()) as Made).value == 2)
+        #expect((try container.resolve(arguments: Empty(), Empty()) as Made).value == 3)
+        try container.validate(Empty(), (Empty(), Empty()))
+    }
+}

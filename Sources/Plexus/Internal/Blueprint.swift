@@ -87,7 +87,7 @@ final class Blueprint: Sendable {
         if argumentCount > 0 {
             autoWire = { container, tag, body in
                 let arguments = (repeat try container.resolveArgument((each A).self, tag: tag))
-                try withUnsafePointer(to: arguments) { try body(UnsafeRawPointer($0)) }
+                try withArgumentsPointer(to: arguments, body)
             }
         }
         return Blueprint(
@@ -102,7 +102,7 @@ final class Blueprint: Sendable {
             },
             withArguments: { value, body in
                 guard let arguments = value as? (repeat each A) else { return false }
-                try withUnsafePointer(to: arguments) { try body(UnsafeRawPointer($0)) }
+                try withArgumentsPointer(to: arguments, body)
                 return true
             },
             autoWire: autoWire)
@@ -142,4 +142,21 @@ extension DependencyContainer {
     func resolveArgument<A>(_: A.Type, tag: Tag?) throws -> A {
         try resolve(tag: tag)
     }
+}
+
+/// Stands for runtime arguments of zero size (none, or only empty values). A pointer to a zero-sized value may be any
+/// address, even one that reads as `nil` inside an enum or optional, so Plexus never takes one and passes this instead.
+/// `nonisolated(unsafe)` is sound: the pointer is set once, never changes, and the memory behind it is never read or
+/// written (reading a zero-sized value touches no memory).
+@usableFromInline
+nonisolated(unsafe) let zeroSizedArguments = UnsafeRawPointer(
+    UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16))
+
+/// Calls `body` with a pointer to `arguments` that is never null-like, also for zero-sized arguments.
+@inlinable
+func withArgumentsPointer<Arguments, R>(
+    to arguments: Arguments, _ body: (UnsafeRawPointer) throws -> R
+) rethrows -> R {
+    if MemoryLayout<Arguments>.size == 0 { return try body(zeroSizedArguments) }
+    return try withUnsafePointer(to: arguments) { try body(UnsafeRawPointer($0)) }
 }

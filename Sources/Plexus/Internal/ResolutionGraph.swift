@@ -64,6 +64,8 @@ final class ResolutionGraph {
         var queue: [DeferredHooks] = []
         var resolvables: [Resolvable] = []
         var commits: [Commit] = []
+        /// What the graph held, released only after it ended (see `releaseLeftovers`).
+        var leftovers: [Any] = []
     }
 
     private let state: UnsafeMutablePointer<State>
@@ -255,9 +257,10 @@ final class ResolutionGraph {
             index += 1
             try run(.hooks, hooks.context) { try hooks.run(in: self) }
         }
-        state.pointee.queue.removeAll(keepingCapacity: true)
+        retire(&state.pointee.queue)
         while let resolvable = state.pointee.resolvables.popLast() {
             resolvable.didResolveDependencies()
+            state.pointee.leftovers.append(resolvable)
         }
         end(committing: true)
     }
@@ -267,8 +270,8 @@ final class ResolutionGraph {
     func abort() {
         state.pointee.frames.removeAll(keepingCapacity: true)
         state.pointee.deepSlots.removeAll()
-        state.pointee.queue.removeAll(keepingCapacity: true)
-        state.pointee.resolvables.removeAll(keepingCapacity: true)
+        retire(&state.pointee.queue)
+        retire(&state.pointee.resolvables)
         end(committing: false)
     }
 
@@ -278,15 +281,33 @@ final class ResolutionGraph {
             state.pointee.commits.removeAll(keepingCapacity: true)
             for commit in finished {
                 let dropped = commit.owner.registry.withLock { _ -> InstanceBox? in
-                    guard committing else { return commit.slot.rollBack(commit.pending) }
-                    commit.slot.commit(commit.pending)
-                    return nil
+                    committing ? commit.slot.commit(commit.pending) : commit.slot.rollBack(commit.pending)
                 }
                 commit.pending.signal.open()
-                withExtendedLifetime(dropped) {}
+                if let dropped { state.pointee.leftovers.append(dropped) }
             }
         }
-        if !state.pointee.shared.isEmpty { state.pointee.shared.removeAll(keepingCapacity: true) }
+        if !state.pointee.shared.isEmpty {
+            state.pointee.leftovers.append(state.pointee.shared)
+            state.pointee.shared = [:]
+        }
+    }
+
+    /// Keeps what `values` holds for `releaseLeftovers()` and empties it.
+    private func retire<Element>(_ values: inout [Element]) {
+        guard !values.isEmpty else { return }
+        state.pointee.leftovers.append(values)
+        values = []
+    }
+
+    /// Releases what the finished graph held (shared instances, the instances its hooks ran on, weak singletons
+    /// held until the end). Called once the graph has ended, because releasing runs `deinit`s, which are user code
+    /// that may resolve again.
+    func releaseLeftovers() {
+        guard !state.pointee.leftovers.isEmpty else { return }
+        var leftovers: [Any] = []
+        swap(&leftovers, &state.pointee.leftovers)
+        leftovers.removeAll()
     }
 
     // MARK: Waiting for other threads

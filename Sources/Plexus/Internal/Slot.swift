@@ -51,17 +51,19 @@ final class Slot {
         }
     }
 
-    /// Publishes the value built under `pending` as the singleton. Called under the owner's lock.
-    func commit(_ pending: Pending) {
-        guard self.pending === pending else { return }
+    /// Publishes the value built under `pending` as the singleton. Called under the owner's lock; returns the box of
+    /// a weak singleton, which the graph held until now, to be released after the lock.
+    func commit(_ pending: Pending) -> InstanceBox? {
+        guard self.pending === pending else { return nil }
         self.pending = nil
-        guard let value = pendingValue else { return }
+        guard let value = pendingValue else { return nil }
         pendingValue = nil
         if blueprint.scope == .weakSingleton {
             weakInstance = value.value as AnyObject
-        } else {
-            instance = value
+            return value
         }
+        instance = value
+        return nil
     }
 
     /// Forgets the construction in progress without publishing it. Called under the owner's lock; returns what
