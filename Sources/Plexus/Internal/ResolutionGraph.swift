@@ -66,6 +66,9 @@ final class ResolutionGraph {
         var commits: [Commit] = []
         /// What the graph held, released only after it ended (see `releaseLeftovers`).
         var leftovers: [Any] = []
+        /// The leftovers being released, in a buffer of their own so that both keep their capacity.
+        var releasing: [Any] = []
+        var isReleasing = false
     }
 
     private let state: UnsafeMutablePointer<State>
@@ -257,7 +260,7 @@ final class ResolutionGraph {
             index += 1
             try run(.hooks, hooks.context) { try hooks.run(in: self) }
         }
-        retire(&state.pointee.queue)
+        retireQueue()
         while let resolvable = state.pointee.resolvables.popLast() {
             resolvable.didResolveDependencies()
             state.pointee.leftovers.append(resolvable)
@@ -270,8 +273,9 @@ final class ResolutionGraph {
     func abort() {
         state.pointee.frames.removeAll(keepingCapacity: true)
         state.pointee.deepSlots.removeAll()
-        retire(&state.pointee.queue)
-        retire(&state.pointee.resolvables)
+        retireQueue()
+        for resolvable in state.pointee.resolvables { state.pointee.leftovers.append(resolvable) }
+        state.pointee.resolvables.removeAll(keepingCapacity: true)
         end(committing: false)
     }
 
@@ -285,29 +289,40 @@ final class ResolutionGraph {
                 }
                 commit.pending.signal.open()
                 if let dropped { state.pointee.leftovers.append(dropped) }
+                state.pointee.leftovers.append(commit.owner)
             }
         }
         if !state.pointee.shared.isEmpty {
-            state.pointee.leftovers.append(state.pointee.shared)
-            state.pointee.shared = [:]
+            for entry in state.pointee.shared.values {
+                state.pointee.leftovers.append(entry.instance)
+                state.pointee.leftovers.append(entry.slot)
+            }
+            state.pointee.shared.removeAll(keepingCapacity: true)
         }
     }
 
-    /// Keeps what `values` holds for `releaseLeftovers()` and empties it.
-    private func retire<Element>(_ values: inout [Element]) {
-        guard !values.isEmpty else { return }
-        state.pointee.leftovers.append(values)
-        values = []
+    /// Empties the hooks queue, keeping what its entries hold in `leftovers` (so no `deinit` runs yet) and the
+    /// queue's capacity for the next graph.
+    private func retireQueue() {
+        guard !state.pointee.queue.isEmpty else { return }
+        for hooks in state.pointee.queue {
+            state.pointee.leftovers.append(hooks.instance)
+            state.pointee.leftovers.append(hooks.owner)
+        }
+        state.pointee.queue.removeAll(keepingCapacity: true)
     }
 
     /// Releases what the finished graph held (shared instances, the instances its hooks ran on, weak singletons
     /// held until the end). Called once the graph has ended, because releasing runs `deinit`s, which are user code
-    /// that may resolve again.
+    /// that may resolve again: a graph started by a `deinit` leaves its own leftovers, released by the loop here.
     func releaseLeftovers() {
-        guard !state.pointee.leftovers.isEmpty else { return }
-        var leftovers: [Any] = []
-        swap(&leftovers, &state.pointee.leftovers)
-        leftovers.removeAll()
+        guard !state.pointee.leftovers.isEmpty, !state.pointee.isReleasing else { return }
+        state.pointee.isReleasing = true
+        defer { state.pointee.isReleasing = false }
+        while !state.pointee.leftovers.isEmpty {
+            swap(&state.pointee.leftovers, &state.pointee.releasing)
+            state.pointee.releasing.removeAll(keepingCapacity: true)
+        }
     }
 
     // MARK: Waiting for other threads
