@@ -31,15 +31,22 @@ public final class Definition<T, U>: Sendable {
     ///
     /// - Parameter block: Sets the properties; errors it throws propagate out of the outermost `resolve`.
     /// - Returns: This definition, for chaining.
+    @inlinable
     @discardableResult
     public func resolvingProperties(
         _ block: @escaping @Sendable (DependencyContainer, T) throws -> Void
     ) -> Definition {
-        update {
-            $0.hooks.append { container, instance in
-                if let instance = instance as? T { try block(container, instance) }
-            }
+        // Inlinable so that the cast below is specialized where `T` is known.
+        addHook { container, instance in
+            if let instance = instance as? T { try block(container, instance) }
         }
+    }
+
+    /// Appends a type-erased property hook.
+    @usableFromInline
+    @discardableResult
+    func addHook(_ hook: @escaping Hook) -> Definition {
+        update { $0.hooks.append(hook) }
     }
 
     /// Turns auto-injection of `@Injected` / `@InjectedWeak` properties on or off for this definition,
@@ -72,6 +79,7 @@ struct WeakContainer {
 }
 
 /// A property hook with the instance type-erased.
+@usableFromInline
 typealias Hook = @Sendable (DependencyContainer, Any) throws -> Void
 
 /// The mutable part of a definition, only touched under its lock.

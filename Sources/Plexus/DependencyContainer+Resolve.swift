@@ -347,9 +347,19 @@ extension DependencyContainer {
         _ located: Located, for key: DefinitionKey, arguments: ArgumentSource, into result: UnsafeMutableRawPointer?,
         graph: ResolutionGraph
     ) throws -> Delivery {
-        try produce(
-            located.found, located.acquisition, arguments: located.autoWires ? .autoWire : arguments,
-            requested: located.requested, into: located.requested == key ? result : nil, graph: graph)
+        let arguments = located.autoWires ? .autoWire : arguments
+        guard located.requested != key else {
+            return try produce(
+                located.found, located.acquisition, arguments: arguments, requested: located.requested, into: result,
+                graph: graph)
+        }
+        // A `T?` request answered by `T`'s definition: the `T` is built in the caller's storage for a `T?`, which is
+        // large enough, and wrapped there.
+        let delivery = try produce(
+            located.found, located.acquisition, arguments: arguments, requested: located.requested,
+            into: located.found.forward == nil ? result : nil, graph: graph)
+        if case .typed(let ops) = delivery, let result { ops.wrapInOptional(result) }
+        return delivery
     }
 
     /// Resolves `key` where a remembered route says it was found; `nil` if the route's owner or slot is gone.

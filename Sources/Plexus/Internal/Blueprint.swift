@@ -15,6 +15,8 @@ final class TypeOps: Sendable {
     @usableFromInline let unbox: @Sendable (_ value: Any, _ destination: UnsafeMutableRawPointer) -> Bool
     /// The dynamic type of the value at `pointer`.
     @usableFromInline let dynamicType: @Sendable (UnsafeRawPointer) -> ObjectIdentifier
+    /// Turns the `T` at `pointer` into an `Optional<T>` in the same storage (which must be large enough for one).
+    @usableFromInline let wrapInOptional: @Sendable (UnsafeMutableRawPointer) -> Void
 
     @inlinable
     init<T>(_: T.Type) {
@@ -31,6 +33,10 @@ final class TypeOps: Sendable {
             return true
         }
         dynamicType = { pointer in ObjectIdentifier(type(of: pointer.assumingMemoryBound(to: T.self).pointee as Any)) }
+        wrapInOptional = { pointer in
+            let value = pointer.assumingMemoryBound(to: T.self).move()
+            pointer.assumingMemoryBound(to: T?.self).initialize(to: value)
+        }
     }
 }
 

@@ -60,7 +60,10 @@ final class ResolutionGraph {
         /// The slots of the running factories, kept only while the graph is deeper than `shallowDepth`, so that
         /// cycle detection stays O(1) for deep graphs and a plain scan of a few frames for the usual ones.
         var deepSlots: Set<ObjectIdentifier> = []
-        var shared: [ObjectIdentifier: SharedEntry] = [:]
+        /// The shared instances of the graph, in creation order; usually a handful, so scanned.
+        var shared: [SharedEntry] = []
+        /// Positions in `shared`, built once the graph has more shared instances than a scan should cover.
+        var sharedIndex: [ObjectIdentifier: Int] = [:]
         var queue: [DeferredHooks] = []
         var resolvables: [Resolvable] = []
         var commits: [Commit] = []
@@ -225,11 +228,25 @@ final class ResolutionGraph {
     // MARK: Shared instances
 
     func sharedInstance(of slot: AnyObject) -> Any? {
-        state.pointee.shared.isEmpty ? nil : state.pointee.shared[ObjectIdentifier(slot)]?.instance
+        guard !state.pointee.shared.isEmpty else { return nil }
+        if state.pointee.sharedIndex.isEmpty {
+            return state.pointee.shared.first { $0.slot === slot }?.instance
+        }
+        return state.pointee.sharedIndex[ObjectIdentifier(slot)].map { state.pointee.shared[$0].instance }
     }
 
     func storeShared(_ instance: Any, of slot: AnyObject) {
-        state.pointee.shared[ObjectIdentifier(slot)] = SharedEntry(slot: slot, instance: instance)
+        state.pointee.shared.append(SharedEntry(slot: slot, instance: instance))
+        let count = state.pointee.shared.count
+        if count > Self.shallowDepth {
+            if state.pointee.sharedIndex.isEmpty {
+                for (index, entry) in state.pointee.shared.enumerated() {
+                    state.pointee.sharedIndex[ObjectIdentifier(entry.slot)] = index
+                }
+            } else {
+                state.pointee.sharedIndex[ObjectIdentifier(slot)] = count - 1
+            }
+        }
     }
 
     // MARK: Deferred hooks
@@ -293,11 +310,12 @@ final class ResolutionGraph {
             }
         }
         if !state.pointee.shared.isEmpty {
-            for entry in state.pointee.shared.values {
+            for entry in state.pointee.shared {
                 state.pointee.leftovers.append(entry.instance)
                 state.pointee.leftovers.append(entry.slot)
             }
             state.pointee.shared.removeAll(keepingCapacity: true)
+            if !state.pointee.sharedIndex.isEmpty { state.pointee.sharedIndex.removeAll(keepingCapacity: true) }
         }
     }
 

@@ -76,32 +76,42 @@ extension Slot {
         graph: ResolutionGraph
     ) throws -> Any? {
         let ops = blueprint.ops
-        // Caching scopes and type-erased requests build the instance in a box of its own; a typed request for
-        // `.unique` or `.shared` has the factory write straight into the caller's storage.
-        var box: InstanceBox?
-        do {
-            return try withUnsafePointer(to: key) { key in
-                try graph.runFactory(of: self, requested: key) {
-                    try withArguments(from: arguments, key: key.pointee, owner: owner) { arguments in
-                        if let typed, !blueprint.scope.isSingleton {
-                            try blueprint.factory(arguments, typed)
-                        } else {
-                            box = try InstanceBox(ops: ops) { try blueprint.factory(arguments, $0) }
+        // A singleton is built in a box of its own, which the scope keeps; a typed request for `.unique` or `.shared`
+        // has the factory write straight into the caller's storage; an erased one (through forwarding, `T?`, or
+        // `resolve(_: Any.Type)`) builds it in temporary storage on the stack and hands over a copy as `Any`.
+        func run(into destination: UnsafeMutableRawPointer?) throws -> Any? {
+            do {
+                return try withUnsafePointer(to: key) { key in
+                    try graph.runFactory(of: self, requested: key) {
+                        let box = try withArguments(from: arguments, key: key.pointee, owner: owner) {
+                            arguments -> InstanceBox? in
+                            if let destination, !blueprint.scope.isSingleton {
+                                try blueprint.factory(arguments, destination)
+                                return nil
+                            }
+                            return try InstanceBox(ops: ops) { try blueprint.factory(arguments, $0) }
                         }
+                        // Still inside the factory's frame, so that queued hooks can take its context.
+                        return try store(
+                            box, typed: destination, recipe: recipe, claim: claim, typeInfo: cachedInfo,
+                            forward: forward, owner: owner, graph: graph)
                     }
-                    // Still inside the factory's frame, so that queued hooks can take its context.
-                    return try store(
-                        box, typed: typed, recipe: recipe, claim: claim, typeInfo: cachedInfo, forward: forward,
-                        owner: owner, graph: graph)
                 }
+            } catch {
+                if let claim {
+                    let dropped = owner.registry.withLock { _ in rollBack(claim) }
+                    claim.signal.open()
+                    withExtendedLifetime(dropped) {}
+                }
+                throw error
             }
-        } catch {
-            if let claim {
-                let dropped = owner.registry.withLock { _ in rollBack(claim) }
-                claim.signal.open()
-                withExtendedLifetime(dropped) {}
-            }
-            throw error
+        }
+        guard typed == nil, !blueprint.scope.isSingleton else { return try run(into: typed) }
+        return try withUnsafeTemporaryAllocation(byteCount: max(ops.size, 1), alignment: ops.alignment) { buffer in
+            guard let temporary = buffer.baseAddress else { return try run(into: nil) }
+            _ = try run(into: temporary)
+            defer { ops.destroy(temporary) }
+            return ops.box(temporary)
         }
     }
 
@@ -169,22 +179,23 @@ extension Slot {
 
     /// Calls `body` with the factory's arguments. Errors from resolving auto-wired arguments are wrapped in
     /// `autoWiringFailed`; errors from `body` (the factory) propagate unchanged.
-    private func withArguments(
+    private func withArguments<R>(
         from source: ArgumentSource,
         key: DefinitionKey,
         owner: DependencyContainer,
-        _ body: (UnsafeRawPointer) throws -> Void
-    ) throws {
+        _ body: (UnsafeRawPointer) throws -> R
+    ) throws -> R {
         switch source {
         case .pointer(let pointer):
-            try body(pointer)
+            return try body(pointer)
         case .autoWire:
             guard let autoWire = blueprint.autoWire else { throw ResolutionError.definitionNotFound(key: key) }
+            var result: R?
             var factoryError: (any Error)?
             do {
                 try autoWire(owner, key.tag) { arguments in
                     do {
-                        try body(arguments)
+                        result = try body(arguments)
                     } catch {
                         factoryError = error
                         throw error
@@ -194,6 +205,8 @@ extension Slot {
                 if let factoryError { throw factoryError }
                 throw ResolutionError.autoWiringFailed(type: key.type, underlyingError: error)
             }
+            guard let result else { throw ResolutionError.definitionNotFound(key: key) }
+            return result
         }
     }
 }
