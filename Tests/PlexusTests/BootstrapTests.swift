@@ -31,6 +31,13 @@ private final class Log: @unchecked Sendable {
 
 private enum DomainError: Error, Equatable { case notYet }
 
+/// The type's name without the decoration release builds give private types ("(First in _551F…)").
+private func plainName(of type: Any.Type) -> String {
+    let name = "\(type)"
+    guard name.hasPrefix("("), let end = name.range(of: " in ") else { return name }
+    return String(name[name.index(after: name.startIndex)..<end.lowerBound])
+}
+
 @Suite struct BootstrapTests {
     let container = DependencyContainer()
     private let log = Log()
@@ -38,7 +45,7 @@ private enum DomainError: Error, Equatable { case notYet }
     private func registerEager<T: Sendable>(_ make: @escaping @Sendable () -> T, tag: String? = nil) {
         let log = log
         container.register(.eagerSingleton, tag: tag) { () -> T in
-            log.append("\(T.self)")
+            log.append(plainName(of: T.self))
             return make()
         }
     }
