@@ -1,0 +1,389 @@
+import Foundation
+import Plexus
+import Testing
+
+// Threads that really overlap on two cores: each is a `Thread` released together with the others, and each does
+// enough work (thousands of operations, or factories that sleep) that they interleave. Every wait is bounded, so a
+// deadlock fails a test instead of hanging the run.
+
+// MARK: - Fixtures
+
+private final class Anchor: Sendable {}
+
+private protocol Anchoring: AnyObject, Sendable {}
+
+extension Anchor: Anchoring {}
+
+private final class Volatile: Sendable {
+    let anchor: Anchor
+
+    init(anchor: Anchor) {
+        self.anchor = anchor
+    }
+}
+
+private final class Contended: Sendable {}
+
+private final class SharedPart: Sendable {}
+
+private final class Pair: Sendable {
+    let first: SharedPart
+    let second: SharedPart
+
+    init(first: SharedPart, second: SharedPart) {
+        self.first = first
+        self.second = second
+    }
+}
+
+private final class Versioned: Sendable {
+    let version: Int
+
+    init(version: Int) {
+        self.version = version
+    }
+}
+
+private final class Hen: Sendable {
+    init(egg: Ovum) {}
+}
+
+private final class Ovum: Sendable {
+    init(hen: Hen) {}
+}
+
+/// Collects values from several threads; `@unchecked Sendable` is safe because `items` is only touched under
+/// `lock`.
+private final class Collected<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Value] = []
+
+    var values: [Value] { lock.withLock { items } }
+
+    func append(_ value: Value) {
+        lock.withLock { items.append(value) }
+    }
+
+    func randomElement(_ index: Int) -> Value? {
+        lock.withLock { items.isEmpty ? nil : items[index % items.count] }
+    }
+}
+
+/// Counts calls, per key; `@unchecked Sendable` is safe because `counts` is only touched under `lock`.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [Int: Int] = [:]
+
+    var count: Int { lock.withLock { counts[0, default: 0] } }
+    var all: [Int: Int] { lock.withLock { counts } }
+
+    func increment(_ key: Int = 0) {
+        lock.withLock { counts[key, default: 0] += 1 }
+    }
+}
+
+/// Runs `body(index)` on `count` new threads released together. Returns `false` if they do not all finish within
+/// `timeout` seconds, so that a deadlock fails the test instead of hanging it (the stuck threads are abandoned).
+private func runOnThreads(_ count: Int, timeout: TimeInterval = 30, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
+    let ready = DispatchSemaphore(value: 0)
+    let start = DispatchSemaphore(value: 0)
+    let group = DispatchGroup()
+    for index in 0..<count {
+        group.enter()
+        let thread = Thread {
+            ready.signal()
+            _ = start.wait(timeout: .now() + timeout)
+            body(index)
+            group.leave()
+        }
+        thread.start()
+    }
+    for _ in 0..<count { _ = ready.wait(timeout: .now() + timeout) }
+    for _ in 0..<count { start.signal() }
+    return group.wait(timeout: .now() + timeout) == .success
+}
+
+/// A per-thread SplitMix64 generator, so that every run does the same mix of operations.
+private struct ThreadRandom {
+    private var state: UInt64
+
+    init(seed: Int) {
+        state = UInt64(truncatingIfNeeded: seed) &* 0x9E37_79B9_7F4A_7C15
+    }
+
+    mutating func below(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}
+
+private let tags: [DependencyContainer.Tag?] = [nil, "a", "b", 1]
+
+private let singletonScopes: [ComponentScope] = [.singleton, .eagerSingleton, .weakSingleton]
+
+@Suite struct StressTests {
+    let container = DependencyContainer()
+
+    @Test(arguments: singletonScopes)
+    func singletonScopeIsConstructedExactlyOnceUnderContention(scope: ComponentScope) throws {
+        let calls = Counter()
+        container.register(scope) { () -> Anchor in
+            calls.increment()
+            Thread.sleep(forTimeInterval: 0.02)
+            return Anchor()
+        }
+        .implements(Anchoring.self)
+        let child = DependencyContainer()
+        child.collaborate(with: container)
+        // Every thread keeps what it resolved until all are done, so a weak singleton stays alive meanwhile.
+        let resolved = Collected<Anchor>()
+        let failures = Collected<String>()
+
+        let finished = runOnThreads(8) { [container] index in
+            for round in 0..<50 {
+                do {
+                    let anchor: Anchor?
+                    switch (index + round) % 5 {
+                    case 0: anchor = try container.resolve() as Anchor
+                    case 1: anchor = try container.resolve(tag: "a") as Anchor
+                    case 2: anchor = try child.resolve() as Anchor?
+                    case 3: anchor = try container.resolve() as Anchoring as? Anchor
+                    default: anchor = try child.resolve(Anchor.self) as? Anchor
+                    }
+                    guard let anchor else {
+                        failures.append("thread \(index) got no Anchor")
+                        continue
+                    }
+                    resolved.append(anchor)
+                } catch {
+                    failures.append("thread \(index) threw \(error)")
+                }
+            }
+        }
+
+        #expect(finished, "threads did not finish within 30 s: deadlock")
+        #expect(failures.values.isEmpty)
+        #expect(resolved.values.count == 8 * 50)
+        #expect(Set(resolved.values.map(ObjectIdentifier.init)).count == 1)
+        #expect(calls.count == 1)
+    }
+
+    @Test func sharedIsConstructedOncePerGraphUnderContention() throws {
+        let calls = Counter()
+        container.register { () -> SharedPart in
+            calls.increment()
+            Thread.sleep(forTimeInterval: 0.001)
+            return SharedPart()
+        }
+        container.register(.unique) { [unowned container] () throws -> Pair in
+            Pair(first: try container.resolve(), second: try container.resolve())
+        }
+        let pairs = Collected<Pair>()
+        let failures = Collected<String>()
+
+        let finished = runOnThreads(4) { [container] index in
+            for _ in 0..<100 {
+                do {
+                    pairs.append(try container.resolve())
+                } catch {
+                    failures.append("thread \(index) threw \(error)")
+                }
+            }
+        }
+
+        #expect(finished, "threads did not finish within 30 s: deadlock")
+        #expect(failures.values.isEmpty)
+        #expect(pairs.values.allSatisfy { $0.first === $0.second })
+        #expect(Set(pairs.values.map { ObjectIdentifier($0.first) }).count == 400)
+        #expect(calls.count == 400)
+    }
+
+    @Test(arguments: singletonScopes)
+    func singletonOwnedByACollaboratorIsConstructedOnceFromEveryContainer(scope: ComponentScope) throws {
+        let calls = Counter()
+        container.register(scope) { () -> Contended in
+            calls.increment()
+            Thread.sleep(forTimeInterval: 0.02)
+            return Contended()
+        }
+        let children = (0..<4).map { _ in DependencyContainer() }
+        for (index, child) in children.enumerated() {
+            // Children see the owner directly or through each other, in cycles.
+            child.collaborate(with: children[(index + 1) % children.count], container)
+        }
+        let resolved = Collected<Contended>()
+        let failures = Collected<String>()
+
+        let finished = runOnThreads(8) { index in
+            for _ in 0..<50 {
+                do {
+                    resolved.append(try children[index % children.count].resolve())
+                } catch {
+                    failures.append("thread \(index) threw \(error)")
+                }
+            }
+        }
+
+        #expect(finished, "threads did not finish within 30 s: deadlock")
+        #expect(failures.values.isEmpty)
+        #expect(Set(resolved.values.map(ObjectIdentifier.init)).count == 1)
+        #expect(calls.count == 1)
+    }
+
+    @Test func concurrentRegisterResolveRemoveResetCollaborateAndBootstrapNeverCrashOrDeadlock() throws {
+        // A root owns one singleton that nobody changes; three modules that collaborate with the root (and, at
+        // random, with each other, in cycles) are changed and resolved by six threads at once.
+        let root = DependencyContainer()
+        let anchorCalls = Counter()
+        root.register(.singleton) { () -> Anchor in
+            anchorCalls.increment()
+            Thread.sleep(forTimeInterval: 0.005)
+            return Anchor()
+        }
+        let modules = (0..<3).map { _ in DependencyContainer() }
+        for module in modules { module.collaborate(with: root) }
+        let definitions = Collected<
+            (module: Int, definition: Definition<Volatile, Void>, tag: DependencyContainer.Tag?)
+        >()
+        let anchors = Collected<ObjectIdentifier>()
+        let failures = Collected<String>()
+        let operations = Counter()
+
+        let finished = runOnThreads(6) { index in
+            var random = ThreadRandom(seed: index + 1)
+            for _ in 0..<2500 {
+                let module = modules[random.below(modules.count)]
+                let tag = tags[random.below(tags.count)]
+                operations.increment()
+                do {
+                    switch random.below(100) {
+                    case ..<25:
+                        let scope = ComponentScope.allCases[random.below(ComponentScope.allCases.count)]
+                        let definition = module.register(scope, tag: tag) { [unowned module] () throws -> Volatile in
+                            Volatile(anchor: try module.resolve())
+                        }
+                        definitions.append((modules.firstIndex { $0 === module }!, definition, tag))
+                    case ..<70:
+                        do {
+                            let volatile: Volatile = try module.resolve(tag: tag)
+                            anchors.append(ObjectIdentifier(volatile.anchor))
+                        } catch ResolutionError.definitionNotFound(let key) where key.type == Volatile.self {
+                            // Another thread removed it or reset the module: a defined outcome.
+                        }
+                    case ..<80:
+                        anchors.append(ObjectIdentifier(try module.resolve() as Anchor))
+                    case ..<88:
+                        if let entry = definitions.randomElement(random.below(1 << 20)) {
+                            modules[entry.module].remove(entry.definition, tag: entry.tag)
+                        }
+                    case ..<90:
+                        module.reset()
+                    case ..<97:
+                        module.collaborate(
+                            with: modules[random.below(modules.count)], modules[random.below(modules.count)])
+                    default:
+                        try module.bootstrap()
+                    }
+                } catch {
+                    failures.append("thread \(index) threw \(error)")
+                }
+            }
+        }
+
+        #expect(finished, "threads did not finish within 30 s: deadlock")
+        #expect(failures.values.isEmpty)
+        #expect(operations.count == 6 * 2500)
+        #expect(anchors.values.count > 1000, "too few successful resolves to mean anything")
+        #expect(Set(anchors.values).count == 1, "the root's singleton was constructed more than once")
+        #expect(anchorCalls.count == 1)
+        // Every module still works.
+        for module in modules {
+            module.register(tag: "after") { [unowned module] () throws -> Volatile in
+                Volatile(anchor: try module.resolve())
+            }
+            #expect(try module.resolve(tag: "after") as Volatile? != nil)
+        }
+    }
+
+    @Test(arguments: singletonScopes)
+    func reRegisteringWhileOtherThreadsResolveConstructsEachDefinitionAtMostOnce(scope: ComponentScope) throws {
+        let calls = Counter()
+        @Sendable func register(version: Int) {
+            container.register(scope) { () -> Versioned in
+                calls.increment(version)
+                Thread.sleep(forTimeInterval: 0.0005)
+                return Versioned(version: version)
+            }
+        }
+        register(version: 0)
+        let seen = Collected<Versioned>()
+        let failures = Collected<String>()
+
+        let finished = runOnThreads(4) { [container] index in
+            for round in 0..<300 {
+                if index == 0 {
+                    if round.isMultiple(of: 3) { register(version: round / 3 + 1) }
+                    continue
+                }
+                do {
+                    seen.append(try container.resolve())
+                } catch {
+                    failures.append("thread \(index) threw \(error)")
+                }
+            }
+        }
+
+        #expect(finished, "threads did not finish within 30 s: deadlock")
+        #expect(failures.values.isEmpty)
+        #expect(calls.all.values.allSatisfy { $0 == 1 }, "a definition was constructed more than once")
+        // Two resolves that got the same version got the same instance.
+        var instances: [Int: ObjectIdentifier] = [:]
+        for versioned in seen.values {
+            #expect(instances[versioned.version, default: ObjectIdentifier(versioned)] == ObjectIdentifier(versioned))
+            instances[versioned.version] = ObjectIdentifier(versioned)
+        }
+        let latest: Versioned = try container.resolve()
+        #expect(latest.version == 100)
+    }
+
+    @Test(arguments: singletonScopes, singletonScopes)
+    func constructorCycleBetweenSingletonsFirstResolvedOnTwoThreadsThrowsOnBoth(
+        hen henScope: ComponentScope, ovum ovumScope: ComponentScope
+    ) throws {
+        container.register(henScope) { [unowned container] () throws -> Hen in
+            Thread.sleep(forTimeInterval: 0.03)
+            return Hen(egg: try container.resolve())
+        }
+        container.register(ovumScope) { [unowned container] () throws -> Ovum in
+            Thread.sleep(forTimeInterval: 0.03)
+            return Ovum(hen: try container.resolve())
+        }
+        let outcomes = Collected<String>()
+
+        let finished = runOnThreads(2) { [container] index in
+            do {
+                if index == 0 {
+                    _ = try container.resolve() as Hen
+                } else {
+                    _ = try container.resolve() as Ovum
+                }
+                outcomes.append("thread \(index) resolved a cycle")
+            } catch ResolutionError.circularDependency(let path) {
+                let names = path.map { String(describing: $0.type) }
+                let expected = index == 0 ? ["Hen", "Ovum", "Hen"] : ["Ovum", "Hen", "Ovum"]
+                outcomes.append(names == expected ? "cycle" : "thread \(index) reported \(names)")
+            } catch {
+                outcomes.append("thread \(index) threw \(error)")
+            }
+        }
+
+        #expect(finished, "threads did not finish within 30 s: deadlock")
+        #expect(outcomes.values == ["cycle", "cycle"])
+        // Nothing is left half-constructed: the cycle is reported again at once, from either end.
+        #expect(throws: ResolutionError.self) { try container.resolve() as Hen }
+        #expect(throws: ResolutionError.self) { try container.resolve() as Ovum }
+    }
+}
