@@ -34,6 +34,9 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
 
     /// Factories resolve each other in a loop that only constructors could close. `path` starts and ends with
     /// the same key: `A -> B -> A`.
+    ///
+    /// A factory that resolves its own definition again while it runs is a cycle too, even with other runtime
+    /// argument values: keys compare types, not values.
     case circularDependency(path: [DefinitionKey])
 
     /// What went wrong and how to fix it.
