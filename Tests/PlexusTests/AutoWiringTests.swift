@@ -79,18 +79,6 @@ private enum PartError: Error, Equatable {
     case outOfStock
 }
 
-/// Counts calls; `@unchecked Sendable` is safe because `value` is only touched under `lock`.
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    var count: Int { lock.withLock { value } }
-
-    func increment() {
-        lock.withLock { value += 1 }
-    }
-}
-
 private func key(_ type: Any.Type, arguments: Any.Type = Void.self, tag: DependencyContainer.Tag? = nil)
     -> DefinitionKey
 {

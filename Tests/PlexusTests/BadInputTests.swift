@@ -97,18 +97,6 @@ private final class Levels: @unchecked Sendable {
     }
 }
 
-/// Counts calls; `@unchecked Sendable` is safe because `value` is only touched under `lock`.
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    var count: Int { lock.withLock { value } }
-
-    func increment() {
-        lock.withLock { value += 1 }
-    }
-}
-
 private func sameType(_ lhs: Any.Type?, _ rhs: Any.Type?) -> Bool {
     lhs.map(ObjectIdentifier.init) == rhs.map(ObjectIdentifier.init)
 }

@@ -12,23 +12,6 @@ private final class Dependent: Sendable {
 }
 private final class Missing: Sendable {}
 
-/// Collects events from factories, in order.
-private final class Log: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [String] = []
-    var entries: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return items
-    }
-    func append(_ entry: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        items.append(entry)
-    }
-    func count(of entry: String) -> Int { entries.filter { $0 == entry }.count }
-}
-
 private enum DomainError: Error, Equatable { case notYet }
 
 /// The type's name without the decoration release builds give private types ("(First in _551F…)").

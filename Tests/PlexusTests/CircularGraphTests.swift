@@ -42,18 +42,6 @@ private final class Node {
     }
 }
 
-/// Counts calls; `@unchecked Sendable` is safe because `value` is only touched under `lock`.
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    var count: Int { lock.withLock { value } }
-
-    func increment() {
-        lock.withLock { value += 1 }
-    }
-}
-
 /// The outcome of work done on another thread; `@unchecked Sendable` is safe because `value` is only touched
 /// under `lock`.
 private final class Outcome: @unchecked Sendable {

@@ -58,18 +58,6 @@ private enum CollaboratorError: Error, Equatable {
     case hookFailed
 }
 
-/// Counts factory calls; `@unchecked Sendable` is safe because `count` is only touched under `lock`.
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    var count: Int { lock.withLock { value } }
-
-    func increment() {
-        lock.withLock { value += 1 }
-    }
-}
-
 /// Whether `error` is `definitionNotFound` for a key of `type`.
 private func isNotFound(_ error: ResolutionError?, _ type: Any.Type) -> Bool {
     guard case .definitionNotFound(let key) = error else { return false }

@@ -42,23 +42,6 @@ private final class OtherFromB: Sendable {
 
 private enum Failure: Error { case firstAttempt }
 
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
-    }
-    @discardableResult
-    func increment() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        count += 1
-        return count
-    }
-}
-
 /// A thread-safe bag that keeps what threads put in it (and so keeps instances alive).
 private final class Bag<Element>: @unchecked Sendable {
     private let lock = NSLock()
@@ -151,8 +134,8 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
             }
         }
         #expect(finished)
-        #expect(failures.value == 0)
-        #expect(counter.value == 1)
+        #expect(failures.count == 0)
+        #expect(counter.count == 1)
         #expect(resolved.elements.count == 16)
         #expect(identities(resolved.elements).count == 1)
     }
@@ -181,7 +164,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         #expect(finished)
         #expect(resolved.elements.count == 12)
         #expect(identities(resolved.elements).count == 1)
-        #expect(counter.value == 1)
+        #expect(counter.count == 1)
     }
 
     @Test func nestedSingletonsAreEachConstructedOnceUnderContention() {
@@ -203,8 +186,8 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
             }
         }
         #expect(finished)
-        #expect(outerCount.value == 1)
-        #expect(counter.value == 1)
+        #expect(outerCount.count == 1)
+        #expect(counter.count == 1)
         #expect(outers.elements.count == 6)
         #expect(identities(outers.elements.map(\.inner) + inners.elements).count == 1)
     }
@@ -228,8 +211,8 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
             }
         }
         #expect(finished)
-        #expect(attempts.value == 2, "one failed attempt, then exactly one construction")
-        #expect(failures.value == 1)
+        #expect(attempts.count == 2, "one failed attempt, then exactly one construction")
+        #expect(failures.count == 1)
         #expect(resolved.elements.count == 9)
         #expect(identities(resolved.elements).count == 1)
     }
@@ -248,7 +231,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         #expect(pairs.elements.count == 8)
         #expect(pairs.elements.allSatisfy { $0.first === $0.second })
         #expect(identities(pairs.elements.map(\.first)).count == 8)
-        #expect(counter.value == 8)
+        #expect(counter.count == 8)
     }
 
     @Test func uniqueCallsTheFactoryForEveryResolveOnEveryThread() {
@@ -265,8 +248,8 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
             }
         }
         #expect(finished)
-        #expect(failures.value == 0)
-        #expect(counter.value == 1600)
+        #expect(failures.count == 0)
+        #expect(counter.count == 1600)
     }
 
     @Test func registeringResolvingAndRemovingConcurrently() {
@@ -320,7 +303,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
             }
         }
         #expect(finished)
-        #expect(failures.value == 0)
+        #expect(failures.count == 0)
     }
 
     @Test func bootstrapAndResolveRacingCreateEachEagerSingletonOnce() {
@@ -346,9 +329,9 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
             }
         }
         #expect(finished)
-        #expect(failures.value == 0)
-        #expect(counter.value == 1)
-        #expect(lightCount.value == 1)
+        #expect(failures.count == 0)
+        #expect(counter.count == 1)
+        #expect(lightCount.count == 1)
         #expect(container.isBootstrapped)
         #expect(identities(heavies.elements + [(try? container.resolve() as Heavy) ?? Light()]).count == 1)
     }
@@ -379,7 +362,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
             }
         }
         #expect(finished)
-        #expect(unexpected.value == 0)
+        #expect(unexpected.count == 0)
         #expect(try container.resolve() as Heavy === (try container.resolve() as Heavy))
     }
 
@@ -495,9 +478,9 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
             }
         }
         #expect(finished, "collaborating containers must not deadlock")
-        #expect(failures.value == 0)
-        #expect(aCount.value == 1)
-        #expect(bCount.value == 1)
+        #expect(failures.count == 0)
+        #expect(aCount.count == 1)
+        #expect(bCount.count == 1)
         #expect(identities(fromAs.elements).count == 1)
         let fromB = fromAs.elements.first.flatMap { ($0 as? FromA)?.fromB }
         #expect(identities(fromBs.elements + (fromB.map { [$0] } ?? [])).count == 1)
@@ -519,7 +502,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
             }
         }
         #expect(finished)
-        #expect(mismatches.value == 0)
+        #expect(mismatches.count == 0)
     }
 
     @Test func taskGroupResolvesASingletonOnce() async {
@@ -544,7 +527,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         #expect(finished)
         #expect(ids.elements.count == 50)
         #expect(Set(ids.elements).count == 1)
-        #expect(counter.value == 1)
+        #expect(counter.count == 1)
     }
 
     @Test func tasksRegisterAndResolveConcurrently() async {
@@ -565,7 +548,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
             }
         }
         #expect(finished)
-        #expect(failures.value == 0)
+        #expect(failures.count == 0)
         for index in 0..<40 {
             #expect((try? container.resolve(tag: index) as Tagged)?.tag == "\(index)")
         }
@@ -589,6 +572,6 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
             }
         }
         #expect(finished)
-        #expect(failures.value == 0)
+        #expect(failures.count == 0)
     }
 }

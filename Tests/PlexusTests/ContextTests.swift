@@ -49,19 +49,6 @@ private final class InjectionHost {
     @Injected var probe: Probe?
 }
 
-/// Collects values from several threads; `@unchecked Sendable` is safe because `items` is only touched under
-/// `lock`.
-private final class Collected<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [Value] = []
-
-    var values: [Value] { lock.withLock { items } }
-
-    func append(_ value: Value) {
-        lock.withLock { items.append(value) }
-    }
-}
-
 @Suite struct ContextTests {
     let container = DependencyContainer()
 

@@ -51,52 +51,6 @@ private final class Presenter {
     var store: Store?
 }
 
-/// Collects values from several threads; `@unchecked Sendable` is safe because `items` is only touched under
-/// `lock`.
-private final class Collected<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [Value] = []
-
-    var values: [Value] { lock.withLock { items } }
-
-    func append(_ value: Value) {
-        lock.withLock { items.append(value) }
-    }
-}
-
-/// Counts calls; `@unchecked Sendable` is safe because `value` is only touched under `lock`.
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    var count: Int { lock.withLock { value } }
-
-    func increment() {
-        lock.withLock { value += 1 }
-    }
-}
-
-/// Runs `body(index)` on `count` new threads released together. Returns `false` if they do not all finish within
-/// `timeout` seconds, so that a deadlock fails the test instead of hanging it (the stuck threads are abandoned).
-private func runOnThreads(_ count: Int, timeout: TimeInterval = 20, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
-    let ready = DispatchSemaphore(value: 0)
-    let start = DispatchSemaphore(value: 0)
-    let group = DispatchGroup()
-    for index in 0..<count {
-        group.enter()
-        let thread = Thread {
-            ready.signal()
-            _ = start.wait(timeout: .now() + timeout)
-            body(index)
-            group.leave()
-        }
-        thread.start()
-    }
-    for _ in 0..<count { _ = ready.wait(timeout: .now() + timeout) }
-    for _ in 0..<count { start.signal() }
-    return group.wait(timeout: .now() + timeout) == .success
-}
-
 private func isCircularDependency(_ error: any Error) -> Bool {
     guard case ResolutionError.circularDependency(let path) = error else { return false }
     return path.count >= 2 && path.first == path.last
@@ -144,7 +98,7 @@ private func isCircularDependency(_ error: any Error) -> Bool {
         let rights = Collected<ObjectIdentifier>()
         let failures = Collected<String>()
 
-        let finished = runOnThreads(4) { index in
+        let finished = runOnThreads(4, timeout: 20) { index in
             do {
                 let left: LeftSingleton
                 let right: RightSingleton
@@ -196,7 +150,7 @@ private func isCircularDependency(_ error: any Error) -> Bool {
             .resolvingProperties { c, _ in _ = try c.resolve() as First }
         let failures = Collected<String>()
 
-        let finished = runOnThreads(2) { index in
+        let finished = runOnThreads(2, timeout: 20) { index in
             do {
                 if index == 0 {
                     _ = try container.resolve() as First
@@ -229,7 +183,7 @@ private func isCircularDependency(_ error: any Error) -> Bool {
         }
         let outcomes = Collected<String>()
 
-        let finished = runOnThreads(2) { index in
+        let finished = runOnThreads(2, timeout: 20) { index in
             do {
                 if index == 0 {
                     _ = try container.resolve() as First
@@ -266,7 +220,7 @@ private func isCircularDependency(_ error: any Error) -> Bool {
         right.collaborate(with: left)
         let outcomes = Collected<String>()
 
-        let finished = runOnThreads(2) { index in
+        let finished = runOnThreads(2, timeout: 20) { index in
             do {
                 if index == 0 {
                     _ = try left.resolve() as First
@@ -313,7 +267,7 @@ private func isCircularDependency(_ error: any Error) -> Bool {
             }
         let outcomes = Collected<String>()
 
-        let finished = runOnThreads(2) { index in
+        let finished = runOnThreads(2, timeout: 20) { index in
             do {
                 if index == 0 {
                     _ = try container.resolve() as Front
@@ -350,7 +304,7 @@ private func isCircularDependency(_ error: any Error) -> Bool {
         }
         let outcomes = Collected<String>()
 
-        let finished = runOnThreads(2) { index in
+        let finished = runOnThreads(2, timeout: 20) { index in
             // The second thread asks while the first one runs the hook.
             if index == 1 { _ = factoryRan.wait(timeout: .now() + 10) }
             do {
@@ -381,7 +335,7 @@ private func isCircularDependency(_ error: any Error) -> Bool {
         }
         let outcomes = Collected<String>()
 
-        let finished = runOnThreads(2) { index in
+        let finished = runOnThreads(2, timeout: 20) { index in
             if index == 1 { _ = factoryRan.wait(timeout: .now() + 10) }
             do {
                 _ = try container.resolve() as Store
@@ -413,7 +367,7 @@ private func isCircularDependency(_ error: any Error) -> Bool {
         let stores = Collected<ObjectIdentifier>()
         let failures = Collected<String>()
 
-        let finished = runOnThreads(8) { index in
+        let finished = runOnThreads(8, timeout: 20) { index in
             do {
                 let container = index.isMultiple(of: 2) ? left : right
                 stores.append(ObjectIdentifier(try container.resolve() as Store))

@@ -42,23 +42,6 @@ private enum DomainError: Error, Equatable {
 /// An error compared by identity.
 private final class ReferenceError: Error, Sendable {}
 
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
-    }
-    @discardableResult
-    func increment() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        count += 1
-        return count
-    }
-}
-
 @Suite struct ErrorTests {
     let container = DependencyContainer()
 
@@ -352,7 +335,7 @@ private final class Counter: @unchecked Sendable {
         #expect(throws: DomainError.offline) { _ = try container.resolve() as Service }
         let first: Service = try container.resolve()
         #expect(try container.resolve() as Service === first)
-        #expect(attempts.value == 2)
+        #expect(attempts.count == 2)
     }
 
     @Test func singletonWhoseHookFailedIsNotKeptHalfBuilt() throws {
@@ -381,7 +364,7 @@ private final class Counter: @unchecked Sendable {
         #expect(throws: DomainError.offline) { _ = try container.resolve() as Service }
         let missing: Missing = try container.resolve()
         #expect(try container.resolve() as Missing === missing)
-        #expect(made.value <= 2)
+        #expect(made.count <= 2)
     }
 
     @Test func containerResolvesAfterCircularDependency() throws {
@@ -430,7 +413,7 @@ private final class Counter: @unchecked Sendable {
         }
         #expect(throws: DomainError.offline) { _ = try container.resolve() as Service }
         _ = try container.resolve() as Missing
-        #expect(made.value == 2)
+        #expect(made.count == 2)
     }
 
     @Test func contextIsClearedAfterAnError() throws {

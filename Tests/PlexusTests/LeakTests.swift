@@ -70,18 +70,6 @@ private final class StrongRef {
     var object: AnyObject?
 }
 
-/// Counts calls; `@unchecked Sendable` is safe because `value` is only touched under `lock`.
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    var count: Int { lock.withLock { value } }
-
-    func increment() {
-        lock.withLock { value += 1 }
-    }
-}
-
 /// Runs `body` on a new thread and waits at most `timeout` seconds for it, so that a deadlock fails the test
 /// instead of hanging it (the stuck thread is abandoned).
 private func finishesOnAThread(timeout: TimeInterval = 5, _ body: @escaping @Sendable () -> Void) -> Bool {

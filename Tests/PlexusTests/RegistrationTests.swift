@@ -15,23 +15,6 @@ private struct Cell {
     let title: String
 }
 
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
-    }
-    @discardableResult
-    func increment() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        count += 1
-        return count
-    }
-}
-
 private struct Weak {
     weak var object: AnyObject?
 }
@@ -160,7 +143,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         let a = try container.resolve(tag: "a") as Service
         let b = try container.resolve(tag: "b") as Service
         #expect(a === b)
-        #expect(counter.value == 1)
+        #expect(counter.count == 1)
     }
 
     @Test func definitionRegisteredUntaggedAndTaggedSharesInstance() throws {
@@ -191,7 +174,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         #expect(mine !== theirs)
         #expect(try container.resolve() as Service === mine)
         #expect(try other.resolve() as Service === theirs)
-        #expect(counter.value == 2)
+        #expect(counter.count == 2)
     }
 
     @Test func definitionRegisteredInSecondContainerSurvivesRemovalFromFirst() throws {
@@ -409,6 +392,6 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
                 return ServiceImp()
             }
         }
-        #expect(counter.value == 0)
+        #expect(counter.count == 0)
     }
 }

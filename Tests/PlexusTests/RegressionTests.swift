@@ -47,20 +47,15 @@ private enum FactoryError: Error, Equatable {
 /// Implements neither method: it only compiles because the defaults are public.
 private final class Quiet: Resolvable {}
 
-/// Counts calls and holds a switch; `@unchecked Sendable` is safe because both are only touched under `lock`.
-private final class Counter: @unchecked Sendable {
+/// A switch that a test flips while factories read it from other threads; `@unchecked Sendable` is safe because
+/// `flag` is only touched under `lock`.
+private final class Flag: @unchecked Sendable {
     private let lock = NSLock()
-    private var value = 0
     private var flag = false
 
-    var count: Int { lock.withLock { value } }
     var isOn: Bool {
         get { lock.withLock { flag } }
         set { lock.withLock { flag = newValue } }
-    }
-
-    func increment() {
-        lock.withLock { value += 1 }
     }
 }
 
@@ -250,7 +245,7 @@ private func isNotFound(_ error: ResolutionError?, _ type: Any.Type) -> Bool {
     }
 
     @Test func failedBootstrapCanBeRetried() throws {
-        let ready = Counter()
+        let ready = Flag()
         let calls = Counter()
         container.register(.eagerSingleton) { () throws -> Eager in
             calls.increment()

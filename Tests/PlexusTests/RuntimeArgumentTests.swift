@@ -13,21 +13,6 @@ private final class Received: Sendable {
     init(_ values: Any...) { self.values = values.map { "\($0)" } }
 }
 
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
-    }
-    func increment() {
-        lock.lock()
-        defer { lock.unlock() }
-        count += 1
-    }
-}
-
 @Suite struct RuntimeArgumentTests {
     let container = DependencyContainer()
 
@@ -199,7 +184,7 @@ private final class Counter: @unchecked Sendable {
         let second: Received = try container.resolve(arguments: 2)
         #expect(first === second)
         #expect(first.values == ["1"])
-        #expect(counter.value == 1)
+        #expect(counter.count == 1)
     }
 
     @Test func argumentsReachFactoriesResolvedInsideAGraph() throws {

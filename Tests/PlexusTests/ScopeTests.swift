@@ -34,21 +34,6 @@ private final class ObserverPair: Sendable {
     }
 }
 
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
-    }
-    func increment() {
-        lock.lock()
-        defer { lock.unlock() }
-        count += 1
-    }
-}
-
 /// A weak reference that a factory may set while a test reads it.
 private final class WeakBox: @unchecked Sendable {
     private let lock = NSLock()
@@ -114,10 +99,10 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         let pair: Pair = try container.resolve()
         if Self.reusesWithinGraph(scope) {
             #expect(pair.first === pair.second)
-            #expect(counter.value == 1)
+            #expect(counter.count == 1)
         } else {
             #expect(pair.first !== pair.second)
-            #expect(counter.value == 2)
+            #expect(counter.count == 2)
         }
     }
 
@@ -137,7 +122,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
     func factoryCallsAcrossThreeGraphs(scope: ComponentScope) throws {
         registerDependency(scope)
         let held: [Dependency] = try (0..<3).map { _ in try container.resolve() }
-        #expect(counter.value == (Self.reusesAcrossGraphs(scope) ? 1 : 3))
+        #expect(counter.count == (Self.reusesAcrossGraphs(scope) ? 1 : 3))
         #expect(held.count == 3)
     }
 
@@ -153,9 +138,9 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
     @Test(arguments: ComponentScope.allCases)
     func factoryIsNotCalledBeforeTheFirstResolve(scope: ComponentScope) throws {
         registerDependency(scope)
-        #expect(counter.value == 0)
+        #expect(counter.count == 0)
         _ = try container.resolve() as Dependency
-        #expect(counter.value == 1)
+        #expect(counter.count == 1)
     }
 
     @Test func sharedIsReleasedWhenTheOutermostResolveReturns() throws {
@@ -189,7 +174,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         }
         #expect(throws: Failure.planned) { _ = try container.resolve() as Pair }
         _ = try container.resolve() as Dependency
-        #expect(counter.value == 2)
+        #expect(counter.count == 2)
     }
 
     @Test func sharedIsReusedAcrossContainersInOneGraph() throws {
@@ -230,7 +215,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         #expect(views.optional === views.plain)
         #expect(views.tagged === views.plain)
         #expect(views.forwarded === views.plain)
-        #expect(counter.value == 1)
+        #expect(counter.count == 1)
     }
 
     @Test(arguments: cachingScopes)
@@ -243,7 +228,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         #expect(a === untagged)
         #expect(b === untagged)
         #expect(number === untagged)
-        #expect(counter.value == 1)
+        #expect(counter.count == 1)
     }
 
     @Test(arguments: cachingScopes)
@@ -252,7 +237,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         let a = try container.resolve(tag: "a") as Dependency
         let untagged: Dependency = try container.resolve()
         #expect(a === untagged)
-        #expect(counter.value == 1)
+        #expect(counter.count == 1)
     }
 
     @Test(arguments: cachingScopes)
@@ -274,7 +259,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         #expect(unwrapped === service)
         #expect(named === service)
         #expect(optionalService === service)
-        #expect(counter.value == 1)
+        #expect(counter.count == 1)
     }
 
     @Test(arguments: cachingScopes)
@@ -283,7 +268,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         let any = try container.resolve(Dependency.self)
         let typed: Dependency = try container.resolve()
         #expect(ObjectIdentifier(any as AnyObject) == ObjectIdentifier(typed))
-        #expect(counter.value == 1)
+        #expect(counter.count == 1)
     }
 
     @Test(arguments: cachingScopes)
@@ -295,7 +280,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
             held.append(try container.resolve() as Dependency)
             held.append(try container.resolve() as Pair)
         }
-        #expect(counter.value == 1)
+        #expect(counter.count == 1)
     }
 
     @Test(arguments: [ComponentScope.singleton, .eagerSingleton])
@@ -304,7 +289,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         let weak = try resolveWeakly(container)
         #expect(weak.object != nil, "the container owns its singleton")
         _ = try container.resolve() as Dependency
-        #expect(counter.value == 1)
+        #expect(counter.count == 1)
     }
 
     @Test func weakSingletonIsHeldWhileReferencedOutside() throws {
@@ -312,7 +297,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         let held: Dependency = try container.resolve()
         let again: Dependency = try container.resolve()
         #expect(held === again)
-        #expect(counter.value == 1)
+        #expect(counter.count == 1)
     }
 
     @Test func weakSingletonIsFreedAndRecreatedAfterRelease() throws {
@@ -320,9 +305,9 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         let weak = try resolveWeakly(container)
         #expect(weak.object == nil, "nothing outside holds it, so it is freed")
         let next: Dependency = try container.resolve()
-        #expect(counter.value == 2)
+        #expect(counter.count == 2)
         #expect(try container.resolve() as Dependency === next)
-        #expect(counter.value == 2)
+        #expect(counter.count == 2)
     }
 
     @Test func weakSingletonIsHeldStronglyUntilTheOutermostResolveReturns() throws {
@@ -333,7 +318,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         }
         let pair: ObserverPair = try container.resolve()
         #expect(pair.sawSameInstance, "within the graph the weak singleton is held strongly")
-        #expect(counter.value == 1)
+        #expect(counter.count == 1)
         #expect(pair.first.dependency == nil, "after the graph it is only held weakly")
     }
 
@@ -343,7 +328,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         let holder: Dependency = try container.resolve()
         let observer: Observer = try container.resolve()
         #expect(observer.dependency === holder)
-        #expect(counter.value == 1)
+        #expect(counter.count == 1)
     }
 
     @Test func singletonsOfTheSameTypeUnderDifferentTagsAreDistinct() throws {
@@ -352,21 +337,21 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         let a = try container.resolve(tag: "a") as Dependency
         let b = try container.resolve(tag: "b") as Dependency
         #expect(a !== b)
-        #expect(counter.value == 2)
+        #expect(counter.count == 2)
     }
 
     @Test func singletonFactoryThatThrowsIsRetriedAndCachesTheSuccess() throws {
         let attempts = Counter()
         container.register(.singleton) { () -> Dependency in
             attempts.increment()
-            if attempts.value == 1 { throw Failure.planned }
+            if attempts.count == 1 { throw Failure.planned }
             return Dependency()
         }
         #expect(throws: Failure.planned) { _ = try container.resolve() as Dependency }
         let first: Dependency = try container.resolve()
         let second: Dependency = try container.resolve()
         #expect(first === second)
-        #expect(attempts.value == 2)
+        #expect(attempts.count == 2)
     }
 
     @Test func uniqueWithTagsNeverCaches() throws {
@@ -374,7 +359,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         let a = try container.resolve(tag: "a") as Dependency
         let b = try container.resolve(tag: "a") as Dependency
         #expect(a !== b)
-        #expect(counter.value == 2)
+        #expect(counter.count == 2)
     }
 
     @Test func scopesListAndDescribeThemselves() {

@@ -52,55 +52,16 @@ private final class Ovum: Sendable {
     init(hen: Hen) {}
 }
 
-/// Collects values from several threads; `@unchecked Sendable` is safe because `items` is only touched under
-/// `lock`.
-private final class Collected<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [Value] = []
-
-    var values: [Value] { lock.withLock { items } }
-
-    func append(_ value: Value) {
-        lock.withLock { items.append(value) }
-    }
-
-    func randomElement(_ index: Int) -> Value? {
-        lock.withLock { items.isEmpty ? nil : items[index % items.count] }
-    }
-}
-
 /// Counts calls, per key; `@unchecked Sendable` is safe because `counts` is only touched under `lock`.
-private final class Counter: @unchecked Sendable {
+private final class KeyedCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var counts: [Int: Int] = [:]
 
-    var count: Int { lock.withLock { counts[0, default: 0] } }
     var all: [Int: Int] { lock.withLock { counts } }
 
-    func increment(_ key: Int = 0) {
+    func increment(_ key: Int) {
         lock.withLock { counts[key, default: 0] += 1 }
     }
-}
-
-/// Runs `body(index)` on `count` new threads released together. Returns `false` if they do not all finish within
-/// `timeout` seconds, so that a deadlock fails the test instead of hanging it (the stuck threads are abandoned).
-private func runOnThreads(_ count: Int, timeout: TimeInterval = 30, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
-    let ready = DispatchSemaphore(value: 0)
-    let start = DispatchSemaphore(value: 0)
-    let group = DispatchGroup()
-    for index in 0..<count {
-        group.enter()
-        let thread = Thread {
-            ready.signal()
-            _ = start.wait(timeout: .now() + timeout)
-            body(index)
-            group.leave()
-        }
-        thread.start()
-    }
-    for _ in 0..<count { _ = ready.wait(timeout: .now() + timeout) }
-    for _ in 0..<count { start.signal() }
-    return group.wait(timeout: .now() + timeout) == .success
 }
 
 /// A per-thread SplitMix64 generator, so that every run does the same mix of operations.
@@ -276,7 +237,7 @@ private let singletonScopes: [ComponentScope] = [.singleton, .eagerSingleton, .w
                     case ..<80:
                         anchors.append(ObjectIdentifier(try module.resolve() as Anchor))
                     case ..<88:
-                        if let entry = definitions.randomElement(random.below(1 << 20)) {
+                        if let entry = definitions.element(wrapping: random.below(1 << 20)) {
                             modules[entry.module].remove(entry.definition, tag: entry.tag)
                         }
                     case ..<90:
@@ -310,7 +271,7 @@ private let singletonScopes: [ComponentScope] = [.singleton, .eagerSingleton, .w
 
     @Test(arguments: singletonScopes)
     func reRegisteringWhileOtherThreadsResolveConstructsEachDefinitionAtMostOnce(scope: ComponentScope) throws {
-        let calls = Counter()
+        let calls = KeyedCounter()
         @Sendable func register(version: Int) {
             container.register(scope) { () -> Versioned in
                 calls.increment(version)

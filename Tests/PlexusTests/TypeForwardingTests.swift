@@ -13,37 +13,6 @@ private final class Store: Reading, Writing, Closing, Flushing, Sendable {
 }
 private final class Cache: Reading, Sendable {}
 
-/// Collects events from hooks, in order.
-private final class Log: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [String] = []
-    var entries: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return items
-    }
-    func append(_ entry: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        items.append(entry)
-    }
-}
-
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
-    }
-    func increment() {
-        lock.lock()
-        defer { lock.unlock() }
-        count += 1
-    }
-}
-
 private enum Failure: Error { case planned }
 
 @Suite struct TypeForwardingTests {
@@ -121,7 +90,7 @@ private enum Failure: Error { case planned }
         let writing: Writing = try container.resolve()
         #expect(reading === store)
         #expect(writing === store)
-        #expect(counter.value == 1)
+        #expect(counter.count == 1)
     }
 
     @Test func forwardedSharedInstanceIsSharedWithinOneGraph() throws {
@@ -198,7 +167,7 @@ private enum Failure: Error { case planned }
             .implements(Reading.self, resolvingProperties: { _, _ in counter.increment() })
         _ = try container.resolve() as Reading
         _ = try container.resolve() as Reading
-        #expect(counter.value == 1)
+        #expect(counter.count == 1)
     }
 
     @Test func forwardedResolvingPropertiesErrorPropagatesUnchanged() throws {

@@ -20,22 +20,6 @@ private final class Right: Sendable {
     init(left: Left) {}
 }
 
-/// Collects events from factories, in order.
-private final class Log: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [String] = []
-    var entries: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return items
-    }
-    func append(_ entry: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        items.append(entry)
-    }
-}
-
 private enum DomainError: Error { case cannotStartHere }
 
 @Suite struct ValidationTests {

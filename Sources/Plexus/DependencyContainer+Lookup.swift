@@ -1,0 +1,228 @@
+extension DependencyContainer {
+    /// A definition found for a request, and what its slot said under the lock.
+    private struct Located {
+        let found: Registry.Found
+        /// The key to resolve: the requested one, or the wrapped type's for an `Optional` request.
+        let requested: DefinitionKey
+        let acquisition: Acquisition
+        /// Whether the factory's arguments are to be auto-wired.
+        let autoWires: Bool
+    }
+
+    /// One lookup across containers.
+    struct Search {
+        let key: DefinitionKey
+        /// The containers searched so far, so that link cycles end.
+        var visited: [ObjectIdentifier] = []
+        /// Where a collaborator found the key, for the first container to remember.
+        var route: Route?
+
+        init(_ key: DefinitionKey) {
+            self.key = key
+        }
+
+        /// For a `T?` or `T!` request, the key of `T`, which answers it; worked out at the first miss only.
+        lazy var unwrapped: DefinitionKey? = (key.type as? any OptionalType.Type).map { key.with(type: $0.wrappedType) }
+    }
+
+    /// Finds the key in this container (exact, untagged, forwarding, the wrapped type of an `Optional`,
+    /// auto-wiring) with one lock, then in the collaborators depth-first, and produces the instance; `nil` when no
+    /// container has it. Errors from factories and hooks propagate.
+    func find(
+        _ search: inout Search, arguments: ArgumentSource, into result: UnsafeMutableRawPointer?,
+        graph: ResolutionGraph
+    ) throws -> Delivery? {
+        let isFirst = search.visited.isEmpty
+        var collaborators: [WeakContainer] = []
+        var remembered: Route?
+        let located = try registry.withLock { registry -> Located? in
+            func located(_ found: Registry.Found, _ requested: DefinitionKey, autoWires: Bool) -> Located {
+                Located(
+                    found: found, requested: requested, acquisition: found.slot.acquire(requested, graph: graph),
+                    autoWires: autoWires)
+            }
+            if let found = registry.find(search.key) { return located(found, search.key, autoWires: false) }
+            // A route is only remembered when nothing here answered the key, and stays valid while nothing changed.
+            if isFirst, let route = registry.routes[search.key], route.generation == Generation.current {
+                remembered = route
+                collaborators = registry.collaborators
+                return nil
+            }
+            if let unwrapped = search.unwrapped, let found = registry.find(unwrapped) {
+                return located(found, unwrapped, autoWires: false)
+            }
+            if search.key.typeOfArguments == Void.self {
+                if let found = try registry.autoWiringCandidate(for: search.key) {
+                    return located(found, search.key, autoWires: true)
+                }
+                if let unwrapped = search.unwrapped, let found = try registry.autoWiringCandidate(for: unwrapped) {
+                    return located(found, unwrapped, autoWires: true)
+                }
+            }
+            collaborators = registry.collaborators
+            return nil
+        }
+        if let located {
+            if !isFirst {
+                search.route = Route(
+                    generation: 0, owner: self, slot: located.found.slot, forward: located.found.forward,
+                    requested: located.requested, autoWires: located.autoWires)
+            }
+            return try produce(located, for: search.key, arguments: arguments, into: result, graph: graph)
+        }
+        if let remembered, let delivery = try follow(remembered, for: search.key, arguments, into: result, graph) {
+            return delivery
+        }
+
+        let generation = isFirst ? Generation.current : 0
+        if isFirst { search.visited.reserveCapacity(8) }
+        search.visited.append(ObjectIdentifier(self))
+        for case let collaborator? in collaborators.lazy.map(\.container)
+        where !search.visited.contains(ObjectIdentifier(collaborator)) {
+            if let delivery = try collaborator.find(&search, arguments: arguments, into: result, graph: graph) {
+                if isFirst, let route = search.route {
+                    // Remember where it was found, valid while nothing that could change the answer changes.
+                    var route = route
+                    route = Route(
+                        generation: generation, owner: route.owner, slot: route.slot, forward: route.forward,
+                        requested: route.requested, autoWires: route.autoWires)
+                    registry.withLock { $0.routes[search.key] = route }
+                }
+                return delivery
+            }
+        }
+        return nil
+    }
+
+    /// Produces a located instance. Only an instance of the requested type itself is copied into the caller's
+    /// storage: a `T?` request answered by `T`'s definition gets it as `Any`, to be wrapped.
+    private func produce(
+        _ located: Located, for key: DefinitionKey, arguments: ArgumentSource, into result: UnsafeMutableRawPointer?,
+        graph: ResolutionGraph
+    ) throws -> Delivery {
+        let arguments = located.autoWires ? .autoWire : arguments
+        guard located.requested != key else {
+            return try produce(
+                located.found, located.acquisition, arguments: arguments, requested: located.requested, into: result,
+                graph: graph)
+        }
+        // A `T?` request answered by `T`'s definition: the `T` is built in the caller's storage for a `T?`, which is
+        // large enough, and wrapped there.
+        let delivery = try produce(
+            located.found, located.acquisition, arguments: arguments, requested: located.requested,
+            into: located.found.forward == nil ? result : nil, graph: graph)
+        if case .typed(let ops) = delivery, let result { ops.wrapInOptional(result) }
+        return delivery
+    }
+
+    /// Resolves `key` where a remembered route says it was found; `nil` if the route's owner or slot is gone.
+    private func follow(
+        _ route: Route, for key: DefinitionKey, _ arguments: ArgumentSource, into result: UnsafeMutableRawPointer?,
+        _ graph: ResolutionGraph
+    ) throws -> Delivery? {
+        guard let owner = route.owner, let slot = route.slot else { return nil }
+        let found = Registry.Found(slot: slot, forward: route.forward)
+        let located = Located(
+            found: found, requested: route.requested,
+            acquisition: owner.registry.withLock { _ in slot.acquire(route.requested, graph: graph) },
+            autoWires: route.autoWires)
+        return try owner.produce(located, for: key, arguments: arguments, into: result, graph: graph)
+    }
+
+    private func produce(
+        _ found: Registry.Found,
+        _ acquisition: Acquisition,
+        arguments: ArgumentSource,
+        requested: DefinitionKey,
+        into result: UnsafeMutableRawPointer?,
+        graph: ResolutionGraph
+    ) throws -> Delivery {
+        guard
+            let instance = try found.slot.produce(
+                acquisition, arguments: arguments, key: requested, forward: found.forward, into: result, owner: self,
+                graph: graph)
+        else {
+            return .typed(found.slot.blueprint.ops)
+        }
+        if let forward = found.forward, !forward.accepts(instance) {
+            throw ResolutionError.invalidType(resolved: type(of: instance), key: requested)
+        }
+        return .value(instance)
+    }
+
+    /// Produces an instance of a slot of this container for `bootstrap` and `validate`.
+    func produce(_ slot: Slot, key: DefinitionKey, arguments: ArgumentSource) throws {
+        _ = try inGraph { graph in
+            let acquisition = registry.withLock { _ in slot.acquire(key, graph: graph) }
+            return try produce(
+                Registry.Found(slot: slot, forward: nil), acquisition, arguments: arguments, requested: key,
+                into: nil, graph: graph)
+        }
+    }
+
+    /// `key` with hints about what the searched containers do have for its type.
+    func diagnose(_ key: DefinitionKey) -> DefinitionKey {
+        // A lookup that finds nothing has searched every reachable container.
+        let containers = reachable()
+        var hints: [String] = []
+        var seen = Set<DefinitionKey>()
+        let type = (key.type as? any OptionalType.Type)?.wrappedType ?? key.type
+        for container in containers {
+            for candidate in container.registry.withLock({ $0.keys(for: type) }) where seen.insert(candidate).inserted {
+                if let hint = nearMiss(candidate, for: key) { hints.append(hint) }
+            }
+        }
+        if type != key.type {
+            hints.insert(
+                "\(typeName(key.type)) resolves through the definition of \(typeName(type)), which has none.", at: 0)
+        }
+        guard !hints.isEmpty || key.typeOfArguments != Void.self else { return key }
+        if key.typeOfArguments != Void.self {
+            hints.append(
+                "Resolving with arguments never auto-wires; arguments must match a definition's types, count and order exactly."
+            )
+        }
+        var result = key
+        result.diagnostics = NotFoundDiagnostics(hints: hints)
+        return result
+    }
+
+    private func nearMiss(_ candidate: DefinitionKey, for key: DefinitionKey) -> String? {
+        var differences: [String] = []
+        // An untagged definition answers every tag, so only another tag is a difference.
+        if let tag = candidate.tag, tag != key.tag {
+            differences.append("for tag \(tag)")
+        }
+        if candidate.typeOfArguments != key.typeOfArguments {
+            differences.append(
+                candidate.typeOfArguments == Void.self
+                    ? "without arguments" : "with arguments \(argumentsName(candidate.typeOfArguments))")
+        }
+        guard !differences.isEmpty else { return nil }
+        return "Near miss: \(typeName(candidate.type)) is registered \(differences.joined(separator: " and "))."
+    }
+}
+
+extension DependencyContainer {
+    /// This container and every collaborator reachable from it, depth-first in order.
+    func reachable() -> [DependencyContainer] {
+        var found: [DependencyContainer] = []
+        var stack = [self]
+        while let container = stack.popLast() {
+            guard !found.contains(where: { $0 === container }) else { continue }
+            found.append(container)
+            let collaborators = container.registry.withLock { $0.collaborators.compactMap(\.container) }
+            stack.append(contentsOf: collaborators.reversed())
+        }
+        return found
+    }
+}
+
+/// Lets the container see through `Optional` to the wrapped type.
+protocol OptionalType {
+    static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalType {
+    static var wrappedType: Any.Type { Wrapped.self }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+// Helpers shared by the test files. Fixture types (the things under test) stay in the files that use them.
+
+/// A thread-safe counter, for counting factory calls and the like from any thread.
+// `@unchecked Sendable` is safe: `value` is only read or written while holding `lock`.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    /// The number of increments so far.
+    var count: Int { lock.withLock { value } }
+
+    /// Adds one and returns the new count.
+    @discardableResult
+    func increment() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
+}
+
+/// A thread-safe, append-only collection of values gathered from several threads.
+// `@unchecked Sendable` is safe: `items` is only read or written while holding `lock`.
+final class Collected<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Value] = []
+
+    /// A snapshot of the values appended so far, in append order.
+    var values: [Value] { lock.withLock { items } }
+
+    /// Appends `value`.
+    func append(_ value: Value) {
+        lock.withLock { items.append(value) }
+    }
+
+    /// The element at `index` modulo the current count (so any index is valid), or `nil` while empty.
+    func element(wrapping index: Int) -> Value? {
+        lock.withLock { items.isEmpty ? nil : items[index % items.count] }
+    }
+}
+
+/// A thread-safe log of strings, in the order they were appended.
+// `@unchecked Sendable` is safe: `items` is only read or written while holding `lock`.
+final class Log: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+
+    /// A snapshot of the entries appended so far, in append order.
+    var entries: [String] { lock.withLock { items } }
+
+    /// Appends `entry`.
+    func append(_ entry: String) {
+        lock.withLock { items.append(entry) }
+    }
+
+    /// How many entries equal `entry`.
+    func count(of entry: String) -> Int { entries.filter { $0 == entry }.count }
+}
+
+/// Runs `body(index)` for `index` in `0..<count`, each on its own `Thread`, releasing them all together once every
+/// thread has started. Every wait is bounded by `timeout` seconds, so a deadlock fails the caller instead of hanging.
+/// Returns `false` if the threads did not all finish within `timeout` of being released.
+func runOnThreads(_ count: Int, timeout: TimeInterval = 30, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
+    let ready = DispatchSemaphore(value: 0)
+    let start = DispatchSemaphore(value: 0)
+    let group = DispatchGroup()
+    for index in 0..<count {
+        group.enter()
+        let thread = Thread {
+            ready.signal()
+            _ = start.wait(timeout: .now() + timeout)
+            body(index)
+            group.leave()
+        }
+        thread.start()
+    }
+    for _ in 0..<count { _ = ready.wait(timeout: .now() + timeout) }
+    for _ in 0..<count { start.signal() }
+    return group.wait(timeout: .now() + timeout) == .success
+}
