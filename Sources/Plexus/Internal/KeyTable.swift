@@ -9,7 +9,8 @@ struct KeyTable<Value> {
         var value: Value
     }
 
-    private var buckets: [Entry?] = Array(repeating: nil, count: 8)
+    /// Empty until the first insertion, so an unused table costs no allocation.
+    private var buckets: [Entry?] = []
     private(set) var count = 0
 
     private var mask: Int { buckets.count - 1 }
@@ -26,6 +27,7 @@ struct KeyTable<Value> {
     }
 
     private func index(of key: DefinitionKey) -> Int? {
+        guard !buckets.isEmpty else { return nil }
         var index = Self.hash(key) & mask
         while let entry = buckets[index] {
             if entry.key == key { return index }
@@ -85,7 +87,7 @@ struct KeyTable<Value> {
 
     private mutating func grow() {
         let old = buckets
-        buckets = Array(repeating: nil, count: old.count * 2)
+        buckets = Array(repeating: nil, count: max(old.count * 2, 8))
         count = 0
         for case let entry? in old { updateValue(entry.value, forKey: entry.key) }
     }

@@ -26,6 +26,8 @@ struct Registry {
     }
     /// Where keys not registered here were found through the collaborators.
     var routes = KeyTable<Route>()
+    /// What `autoWiringCandidate` answered, per requested key; emptied whenever a definition is added or removed.
+    private var autoWiringCandidates = KeyTable<Found?>()
 
     // MARK: Lookup
 
@@ -41,8 +43,16 @@ struct Registry {
     }
 
     /// The definition to auto-wire `key` with (§9): the definitions of the type that take arguments, same tag
-    /// first, else untagged, with the most arguments. Throws if several with different arguments tie.
-    func autoWiringCandidate(for key: DefinitionKey) throws -> Found? {
+    /// first, else untagged, with the most arguments. Throws if several with different arguments tie. The answer
+    /// (also "none") is remembered until a definition is added or removed here.
+    mutating func autoWiringCandidate(for key: DefinitionKey) throws -> Found? {
+        if let remembered = autoWiringCandidates[key] { return remembered }
+        let candidate = try findAutoWiringCandidate(for: key)
+        autoWiringCandidates[key] = .some(candidate)
+        return candidate
+    }
+
+    private func findAutoWiringCandidate(for key: DefinitionKey) throws -> Found? {
         guard let keys = keysByType[.typeOnly(key.type)] else { return nil }
         let withArguments = keys.filter { $0.typeOfArguments != Void.self }
         var candidates = key.tag == nil ? [] : withArguments.filter { $0.tag == key.tag }
@@ -86,6 +96,7 @@ struct Registry {
         forwards definitionForwards: [Forward]
     ) -> [Any] {
         Generation.advance()
+        autoWiringCandidates = KeyTable()
         var released: [Any] = []
         if let old = slots[key] {
             if old.definition === definition {
@@ -119,6 +130,7 @@ struct Registry {
 
     private mutating func add(_ forward: Forward, to slot: Slot, typeOfArguments: Any.Type) -> [Any] {
         Generation.advance()
+        autoWiringCandidates = KeyTable()
         let key = DefinitionKey(type: forward.type, typeOfArguments: typeOfArguments, tag: forward.tag)
         let replaced = forwards.updateValue(ForwardEntry(slot: slot, forward: forward), forKey: key)
         if replaced == nil { keysByType[.typeOnly(key.type), default: []].append(key) }
@@ -130,6 +142,7 @@ struct Registry {
     mutating func remove(_ key: DefinitionKey) -> [Any] {
         guard let slot = slots.removeValue(forKey: key) else { return [] }
         Generation.advance()
+        autoWiringCandidates = KeyTable()
         unindex(key)
         guard !slots.containsValue(where: { $0 === slot }) else { return [slot] }
         slotsByDefinition[ObjectIdentifier(slot.definition)] = nil
