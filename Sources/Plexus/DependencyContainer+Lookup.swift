@@ -65,7 +65,7 @@ extension DependencyContainer {
         if let located {
             if !isFirst {
                 search.route = Route(
-                    generation: 0, owner: self, slot: located.found.slot, forward: located.found.forward,
+                    owner: self, slot: located.found.slot, forward: located.found.forward,
                     requested: located.requested, autoWires: located.autoWires)
             }
             return try produce(located, for: search.key, arguments: arguments, into: result, graph: graph)
@@ -74,18 +74,16 @@ extension DependencyContainer {
             return delivery
         }
 
+        // Read before searching, so that a change made during the search invalidates the route it finds.
         let generation = isFirst ? Generation.current : 0
         if isFirst { search.visited.reserveCapacity(8) }
         search.visited.append(ObjectIdentifier(self))
         for case let collaborator? in collaborators.lazy.map(\.container)
         where !search.visited.contains(ObjectIdentifier(collaborator)) {
             if let delivery = try collaborator.find(&search, arguments: arguments, into: result, graph: graph) {
-                if isFirst, let route = search.route {
+                if isFirst, var route = search.route {
                     // Remember where it was found, valid while nothing that could change the answer changes.
-                    var route = route
-                    route = Route(
-                        generation: generation, owner: route.owner, slot: route.slot, forward: route.forward,
-                        requested: route.requested, autoWires: route.autoWires)
+                    route.generation = generation
                     registry.withLock { $0.routes[search.key] = route }
                 }
                 return delivery
@@ -94,8 +92,8 @@ extension DependencyContainer {
         return nil
     }
 
-    /// Produces a located instance. Only an instance of the requested type itself is copied into the caller's
-    /// storage: a `T?` request answered by `T`'s definition gets it as `Any`, to be wrapped.
+    /// Produces a located instance, into the caller's storage when it has the requested type; a `T?` request
+    /// answered by `T`'s definition is built there as a `T` and wrapped in place.
     private func produce(
         _ located: Located, for key: DefinitionKey, arguments: ArgumentSource, into result: UnsafeMutableRawPointer?,
         graph: ResolutionGraph

@@ -87,8 +87,9 @@ extension DependencyContainer {
 
     // MARK: - From the generic surface to the non-generic core
 
-    /// Resolves `key` into storage for a `T`: the core copies the instance straight in when it has exactly the
-    /// requested type, and hands back `Any` (cast here) when it comes through forwarding or `Optional`.
+    /// Resolves `key` into storage for a `T`: the core copies the instance straight in when it has the requested
+    /// type (a `T?` answered by `T` is wrapped in place), and hands back `Any`, cast here, when it comes through a
+    /// forwarding registration.
     @inlinable
     func resolveTyped<T>(_ key: DefinitionKey, arguments: UnsafeRawPointer) throws -> T {
         try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in

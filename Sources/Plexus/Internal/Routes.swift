@@ -30,7 +30,8 @@ enum Generation {
 /// Where a key was last found through the collaborators of a container, so that the next lookup goes straight
 /// there. Holds the owner and the slot weakly: a route never keeps a container or a singleton alive.
 struct Route {
-    let generation: Int
+    /// The `Generation` the route was found at; set by the container that remembers it.
+    var generation = 0
     weak var owner: DependencyContainer?
     weak var slot: Slot?
     let forward: Forward?

@@ -9,9 +9,8 @@ enum ArgumentSource {
 extension Slot {
     /// Gets an instance, starting from what `acquire` said under the lock.
     ///
-    /// When `result` is given and the instance is of the requested type itself (not through a forwarding
-    /// registration or an `Optional`), the instance is copied into `result` and `nil` is returned; otherwise the
-    /// instance is returned as `Any`.
+    /// When `result` is given and `key` is this definition's own type (not a forwarding registration), the
+    /// instance is copied into `result` and `nil` is returned; otherwise the instance is returned as `Any`.
     func produce(
         _ first: Acquisition,
         arguments: ArgumentSource,
