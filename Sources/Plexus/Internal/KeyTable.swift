@@ -130,4 +130,3 @@ extension DefinitionKey {
 
     private enum TypeOnly {}
 }
-
