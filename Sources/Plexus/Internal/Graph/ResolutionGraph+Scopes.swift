@@ -23,6 +23,7 @@ extension ResolutionGraph {
 
     /// Opens the scope of one `resolve` call. It is full when it is the outermost one or when hooks or callbacks,
     /// not a factory, started it.
+    @inline(never)
     func openScope() {
         let isFull = state.pointee.depth == 0 || state.pointee.frames.last?.isFactory == false
         state.pointee.scopes.append(
@@ -39,6 +40,7 @@ extension ResolutionGraph {
     /// then publishes its singletons. Any other scope publishes its singletons at once when nothing it created
     /// waits for hooks, and otherwise hands its work to its parent by leaving it in place. If a hook or callback
     /// throws, the scope is still open: the caller abandons it.
+    @inline(never)
     func closeScope() throws {
         guard let mark = state.pointee.scopes.last else { return }
         if mark.isFull {
@@ -65,6 +67,7 @@ extension ResolutionGraph {
     /// Its singletons are rolled back (so the next resolve constructs them again), except one already lent to
     /// another graph, which that graph may have published inside an instance of its own: rolling it back would let
     /// a second instance be made, so it is published as it is. Its shared instances leave the graph.
+    @inline(never)
     func abandonScope() {
         guard let mark = state.pointee.scopes.last else { return }
         retireQueue(from: mark.queue)
@@ -133,6 +136,7 @@ extension ResolutionGraph {
     /// held until the end). Called once the outermost resolve has ended, because releasing runs `deinit`s, which are
     /// user code that may resolve again: a graph started by a `deinit` leaves its own leftovers, released by the
     /// loop here.
+    @inline(never)
     func releaseLeftovers() {
         guard !state.pointee.leftovers.isEmpty, !state.pointee.isReleasing else { return }
         state.pointee.isReleasing = true
