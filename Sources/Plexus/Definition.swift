@@ -64,6 +64,11 @@ public final class Definition<T, U>: Sendable {
         state.withLock { state in
             change(&state)
             state.recipe = Recipe(hooks: state.hooks, autoInjects: state.autoInjects)
+            // A definition returned by `register(_:type:tag:)`: its hooks run through the forwarding it stands for.
+            if let linkedHooks = state.linkedHooks {
+                let hooks = state.hooks
+                linkedHooks.withLock { $0 = hooks }
+            }
             state.registrations.removeAll { $0.container == nil }
             for registration in state.registrations {
                 registration.container?.refresh(self, recipe: state.recipe)
@@ -88,6 +93,10 @@ struct DefinitionState {
     var autoInjects: Bool?
     var forwards: [Forward] = []
     var registrations: [WeakContainer] = []
+    /// For a definition returned by `register(_:type:tag:)`: where its hooks go, and where `implements` on it
+    /// sends its forwarding registrations (to the definition it was made from).
+    var linkedHooks: Protected<[Hook]>?
+    var relay: (@Sendable (Forward) -> Void)?
     /// The immutable snapshot the containers use while resolving.
     var recipe = Recipe(hooks: [], autoInjects: nil)
 }

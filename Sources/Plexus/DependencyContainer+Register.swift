@@ -57,6 +57,46 @@ extension DependencyContainer {
         log(.verbose, "Registered \(key) as \(definition.scope)")
     }
 
+    /// Registers an existing definition under another type: Dip's form of
+    /// ``Definition/implements(_:tag:)``, returning a definition for the new type.
+    ///
+    /// ```swift
+    /// let service = container.register(.singleton) { ServiceImp() }
+    /// container.register(service, type: Service.self, tag: "main")
+    ///     .resolvingProperties { container, service in service.delegate = try container.resolve() }
+    /// let main = try container.resolve(tag: "main") as Service   // main === the ServiceImp singleton
+    /// ```
+    ///
+    /// Instances resolved as `F` are those of `definition`: they share its scope and cached instances. Hooks
+    /// added to the returned definition run after `definition`'s own, only on instances created through `F`, and
+    /// ``Definition/implements(_:tag:)`` on it adds the forwarding to `definition`. If `definition` is not yet
+    /// registered in this container, it is registered here untagged first. An instance that is not an `F`
+    /// throws ``ResolutionError/invalidType(resolved:key:)`` when resolved as `F`.
+    /// - Parameters:
+    ///   - definition: A definition returned by `register`.
+    ///   - type: The other type to resolve it as, usually a protocol its instances conform to.
+    ///   - tag: The tag of the new registration, or `nil`.
+    /// - Returns: The definition registered for `F`, to chain ``Definition/resolvingProperties(_:)`` on.
+    @discardableResult
+    public func register<T, U, F>(
+        _ definition: Definition<T, U>, type: F.Type, tag: DependencyTagConvertible? = nil
+    ) -> Definition<F, U> {
+        let isRegisteredHere = definition.state.withLock { state in
+            state.registrations.contains { $0.container === self }
+        }
+        if !isRegisteredHere { register(definition, tag: nil) }
+        let forwarding = Definition<F, U>(blueprint: definition.blueprint)
+        let linkedHooks = Protected<[Hook]>([])
+        forwarding.state.withLock { state in
+            state.linkedHooks = linkedHooks
+            state.relay = { [weak definition] forward in definition?.addForward(forward) }
+        }
+        definition.addForward(
+            Forward(
+                type: F.self, tag: tag?.dependencyTag, hooks: [], linkedHooks: linkedHooks, accepts: { $0 is F }))
+        return forwarding
+    }
+
     /// Removes the registration of `definition` under `tag`, and with it the instances it cached here.
     /// - Parameters:
     ///   - definition: The definition to remove.
