@@ -126,7 +126,8 @@ extension DependencyContainer {
             if let delivery = try find(&search, arguments: .pointer(arguments), into: result, graph: graph) {
                 return delivery
             }
-            throw ResolutionError.definitionNotFound(key: diagnose(key))
+            throw ResolutionError.definitionNotFound(
+                key: diagnose(key, requiredBy: graph.runningFactoryKeys.reversed()))
         }
         switch delivery {
         case .typed: return nil
@@ -217,8 +218,10 @@ extension DependencyContainer {
     /// Runs `body` inside the calling thread's resolution graph; the outermost call finishes the graph (hooks,
     /// `didResolveDependencies`, publishing singletons) or, on error, rolls it back. If finishing fails after
     /// the instance was copied into `result`, it is destroyed again.
+    // parity: `logsFailure` added so that `validate` logs (or ignores) failures itself; keep it when rewriting.
     func inGraph(
-        into result: UnsafeMutableRawPointer? = nil, _ body: (ResolutionGraph) throws -> Delivery
+        into result: UnsafeMutableRawPointer? = nil, logsFailure: Bool = true,
+        _ body: (ResolutionGraph) throws -> Delivery
     ) throws -> Delivery {
         let graph = ResolutionGraph.current
         guard graph.depth == 0 else {
@@ -242,7 +245,7 @@ extension DependencyContainer {
             return delivery
         } catch {
             graph.abort()
-            log(.errors, "Plexus: \(error)")
+            if logsFailure { log(.errors, "Plexus: \(error)") }
             throw error
         }
     }

@@ -39,11 +39,22 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
     /// argument values: keys compare types, not values.
     case circularDependency(path: [DefinitionKey])
 
-    /// What went wrong and how to fix it.
+    /// What went wrong and how to fix it; after ``DependencyContainer/validate(_:)``, prefixed with the definition
+    /// that was being validated.
     public var description: String {
+        guard let validated = validatedDefinition else { return coreDescription }
+        return "Validation of \(validated) failed: \(coreDescription)"
+    }
+
+    /// The description without the validation prefix, also used for a nested error.
+    var coreDescription: String {
         switch self {
         case .definitionNotFound(let key):
-            var text = "No definition registered for \(key)."
+            var text = "No definition registered for \(key)"
+            if let requiredBy = key.diagnostics?.requiredBy, !requiredBy.isEmpty {
+                text += requiredBy.map { ", required by \($0)" }.joined()
+            }
+            text += "."
             if let hints = key.diagnostics?.hints, !hints.isEmpty {
                 text += " " + hints.joined(separator: " ")
             } else {
@@ -54,21 +65,20 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
             return text
         case .autoInjectionFailed(let label, let type, let underlyingError):
             let property = label.map { "property `\($0)`" } ?? "an auto-injected property"
-            return "Failed to auto-inject \(property) of type \(typeName(type)): \(underlyingError)"
+            return "Failed to auto-inject \(property) of type \(typeName(type)): \(nestedDescription(underlyingError))"
         case .autoWiringFailed(let type, let underlyingError):
-            return "Failed to auto-wire \(typeName(type)): \(underlyingError)"
+            return "Failed to auto-wire \(typeName(type)): \(nestedDescription(underlyingError))"
         case .ambiguousDefinitions(let type, let definitions):
             let list = definitions.map { "\($0)" }.joined(separator: "; ")
             return "Ambiguous definitions for \(typeName(type)): \(list). They take the same number of runtime "
                 + "arguments, so auto-wiring cannot choose; resolve with explicit `arguments:` or tag them apart."
         case .invalidType(let resolved, let key):
             let actual = resolved.map(typeName) ?? "nil"
-            return "Resolved an instance of \(actual) for \(key), which is not a \(typeName(key.type)). "
+            return "Resolved an instance of \(actual) for \(key), which is not \(withArticle(typeName(key.type))). "
                 + "Check the `implements` and `type:` of the definition."
         case .circularDependency(let path):
-            let chain = path.map { typeName($0.type) }.joined(separator: " -> ")
-            return "Circular dependency: \(chain). These factories resolve each other; break the cycle by "
-                + "injecting one side in `resolvingProperties` (or `@Injected`) instead of its initializer."
+            return "Circular dependency: \(cycleDescription(path)). These factories resolve each other; break the "
+                + "cycle by injecting one side in `resolvingProperties` (or `@Injected`) instead of its initializer."
         }
     }
 }

@@ -217,6 +217,14 @@ final class ResolutionGraph {
         return factories[start...].map { $0.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee }
     }
 
+    /// The keys of every factory running in this graph, outermost first: the "required by" chain of a
+    /// `definitionNotFound` (added for error messages; keep when rewriting).
+    var runningFactoryKeys: [DefinitionKey] {
+        state.pointee.frames.compactMap { frame in
+            frame.slot.map { _ in frame.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee }
+        }
+    }
+
     /// The cycle closed by entering the factory of `slot` again: its running factories from the first entry of
     /// `slot` on, then that entry again, so the path reads `A -> B -> A` even when it was re-entered through a
     /// forwarded type or an `Optional`.
