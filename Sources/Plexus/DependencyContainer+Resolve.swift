@@ -126,8 +126,8 @@ extension DependencyContainer {
             if let delivery = try find(&search, arguments: .pointer(arguments), into: result, graph: graph) {
                 return delivery
             }
-            throw ResolutionError.definitionNotFound(
-                key: diagnose(key, requiredBy: graph.runningFactoryKeys.reversed()))
+            // parity: the "required by" chain is what the graph is making right now, innermost first.
+            throw ResolutionError.definitionNotFound(key: diagnose(key, requiredBy: graph.dependentKeys.reversed()))
         }
         switch delivery {
         case .typed: return nil

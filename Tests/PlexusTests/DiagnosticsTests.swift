@@ -86,6 +86,16 @@ private final class Other {}
                     + "required by DiagTop."))
     }
 
+    @Test func requiredByChainNamesInstancesWhoseHooksRun() throws {
+        container.register { DiagRepository() }
+            .resolvingProperties { container, _ in _ = try container.resolve() as DiagNeedsStore }
+        container.register { [container] in DiagNeedsStore(store: try container.resolve()) }
+        let text = try description { _ = try container.resolve() as DiagRepository }
+        #expect(
+            text.hasPrefix(
+                "No definition registered for DiagStore, required by DiagNeedsStore, required by DiagRepository."))
+    }
+
     @Test func notFoundAtTheTopHasNoRequiredByChain() throws {
         let text = try description { _ = try container.resolve() as DiagStore }
         #expect(!text.contains("required by"))

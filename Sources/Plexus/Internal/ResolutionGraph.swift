@@ -217,11 +217,16 @@ final class ResolutionGraph {
         return factories[start...].map { $0.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee }
     }
 
-    /// The keys of every factory running in this graph, outermost first: the "required by" chain of a
-    /// `definitionNotFound` (added for error messages; keep when rewriting).
-    var runningFactoryKeys: [DefinitionKey] {
+    /// The keys of the instances being made in this graph, outermost first: each running factory, and each
+    /// instance whose property hooks run. The "required by" chain of a `definitionNotFound` (added for error
+    /// messages; keep when rewriting).
+    var dependentKeys: [DefinitionKey] {
         state.pointee.frames.compactMap { frame in
-            frame.slot.map { _ in frame.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee }
+            switch frame.kind {
+            case .factory: frame.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee
+            case .hooks: frame.pointer.assumingMemoryBound(to: DependencyContainer.Context.self).pointee.key
+            case .property: nil
+            }
         }
     }
 
