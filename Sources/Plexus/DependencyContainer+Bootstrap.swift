@@ -74,10 +74,10 @@ extension DependencyContainer {
         for argumentSet in arguments {
             try validate(validating) {
                 // `withArguments` skips argument sets that do not cast to the factory's argument types.
-                matched =
-                    try slot.blueprint.withArguments(argumentSet) {
-                        try produce(slot, key: key, arguments: .pointer($0), forward: forward, logsFailure: false)
-                    } || matched
+                _ = try slot.blueprint.withArguments(argumentSet) {
+                    matched = true
+                    try produce(slot, key: key, arguments: .pointer($0), forward: forward, logsFailure: false)
+                }
             }
         }
         if !matched {

@@ -296,6 +296,16 @@ private enum DomainError: Error { case cannotStartHere }
         try container.validate()
     }
 
+    @Test func argumentSetThatMatchesButMeetsADomainErrorIsNotAutoWired() throws {
+        let log = log
+        container.register { (id: Int) throws -> Cell in
+            log.append("called with \(id)")
+            throw DomainError.cannotStartHere
+        }
+        try container.validate(3)
+        #expect(log.entries == ["called with 3"])
+    }
+
     @Test func resolutionErrorWrappedInAutoInjectionStillFails() throws {
         container.register { Holder() }
         let error = try #require(throws: ResolutionError.self) { try container.validate() }
