@@ -84,7 +84,7 @@ extension DependencyContainer {
                 if isFirst, var route = search.route {
                     // Remember where it was found, valid while nothing that could change the answer changes.
                     route.generation = generation
-                    registry.withLock { $0.routes[search.key] = route }
+                    registry.withLock { $0.remember(route, for: search.key) }
                 }
                 return delivery
             }

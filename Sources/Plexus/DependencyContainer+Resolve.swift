@@ -214,35 +214,28 @@ extension DependencyContainer {
         case value(Any)
     }
 
-    /// Runs `body` inside the calling thread's resolution graph; the outermost call finishes the graph (hooks,
-    /// `didResolveDependencies`, publishing singletons) or, on error, rolls it back. If finishing fails after
-    /// the instance was copied into `result`, it is destroyed again.
+    /// Runs `body` as one `resolve` call: a scope of the calling thread's resolution graph (ResolutionGraph+Scopes).
+    /// The scope owns what is created inside it; when `body` succeeds it finishes or hands over that work, and when
+    /// `body` (or finishing) throws, it drops that work. If finishing fails after the instance was copied into
+    /// `result`, the instance is destroyed again.
     func inGraph(
         into result: UnsafeMutableRawPointer? = nil, _ body: (ResolutionGraph) throws -> Delivery
     ) throws -> Delivery {
         let graph = ResolutionGraph.current
-        guard graph.depth == 0 else {
-            graph.depth += 1
-            defer { graph.depth -= 1 }
-            return try body(graph)
-        }
-        graph.depth = 1
-        defer {
-            graph.depth = 0
-            graph.releaseLeftovers()
-        }
+        graph.openScope()
+        defer { if graph.depth == 0 { graph.releaseLeftovers() } }
         do {
             let delivery = try body(graph)
             do {
-                try graph.finish()
+                try graph.closeScope()
             } catch {
                 if case .typed(let ops) = delivery, let result { ops.destroy(result) }
                 throw error
             }
             return delivery
         } catch {
-            graph.abort()
-            log(.errors, "Plexus: \(error)")
+            graph.abandonScope()
+            if graph.depth == 0 { log(.errors, "Plexus: \(error)") }
             throw error
         }
     }

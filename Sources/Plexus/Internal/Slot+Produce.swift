@@ -221,7 +221,14 @@ struct DeferredHooks {
     /// The context of the instance's resolution, restored while its hooks run.
     let context: DependencyContainer.Context
 
+    /// Runs the property work in Dip's order: `resolveDependencies` of a `Resolvable`, then auto-injection, then
+    /// the definition's hooks, then those of the forwarding registration it was resolved through.
+    /// `didResolveDependencies` is queued for the end of the scope.
     func run(in graph: ResolutionGraph) throws {
+        if isResolvable, let resolvable = instance as? Resolvable {
+            resolvable.resolveDependencies(owner)
+            graph.didResolve(resolvable, context: context)
+        }
         if autoInjects {
             try AutoInjector.inject(into: instance, container: owner, graph: graph)
         }
@@ -230,10 +237,6 @@ struct DeferredHooks {
         }
         if let forward {
             for hook in forward.hooks { try hook(owner, instance) }
-        }
-        if isResolvable, let resolvable = instance as? Resolvable {
-            resolvable.resolveDependencies(owner)
-            graph.didResolve(resolvable)
         }
     }
 }
