@@ -57,6 +57,7 @@ private func advice(for error: DipError) -> String {
     case .ambiguousDefinitions(let type, let definitions): return "\(definitions.count) ways to make \(type)"
     case .invalidType(let resolved, let key): return "\(resolved.map { "\($0)" } ?? "nil") is not a \(key.type)"
     case .circularDependency(let path): return "inject one of \(path.map(\.type)) in a hook"  // new in Plexus
+    case .resolutionTooDeep(let depth, _): return "\(depth) nested factories: build the chain in one"  // new
     }
 }
 
@@ -106,6 +107,7 @@ private func advice(for error: DipError) -> String {
         let key = DefinitionKey(type: Report.self, typeOfArguments: Void.self, tag: "prod")
         #expect(advice(for: .definitionNotFound(key: key)).hasPrefix("register Report"))
         #expect(advice(for: .invalidType(resolved: Int.self, key: key)) == "Int is not a Report")
+        #expect(advice(for: .resolutionTooDeep(depth: 9000, path: [key])).hasPrefix("9000 nested factories"))
         #expect(
             advice(for: .ambiguousDefinitions(type: Report.self, definitions: [key, key])) == "2 ways to make Report")
     }
