@@ -16,6 +16,10 @@ extension DependencyContainer {
         var visited: [ObjectIdentifier] = []
         /// Where a collaborator found the key, for the first container to remember.
         var route: Route?
+        /// Typed accessors (§18): only a definition under exactly `key` answers (no untagged fallback, `Optional`
+        /// unwrapping, auto-wiring or remembered route, which may have been found by a fallback), and, once the
+        /// collaborators have none, the first container's declared default.
+        var isAccessor = false
 
         init(_ key: DefinitionKey) {
             self.key = key
@@ -40,6 +44,13 @@ extension DependencyContainer {
                 Located(
                     found: found, requested: requested, acquisition: found.slot.acquire(requested, graph: graph),
                     autoWires: autoWires)
+            }
+            if search.isAccessor {
+                if !isDefaultsOnly, let found = registry.findExact(search.key) {
+                    return located(found, search.key, autoWires: false)
+                }
+                collaborators = isDefaultsOnly ? [] : registry.collaborators
+                return nil
             }
             if let found = registry.find(search.key) { return located(found, search.key, autoWires: false) }
             // A route is only remembered when nothing here answered the key, and stays valid while nothing changed.
@@ -81,13 +92,23 @@ extension DependencyContainer {
         for case let collaborator? in collaborators.lazy.map(\.container)
         where !search.visited.contains(ObjectIdentifier(collaborator)) {
             if let delivery = try collaborator.find(&search, arguments: arguments, into: result, graph: graph) {
-                if isFirst, var route = search.route {
+                if isFirst, !search.isAccessor, var route = search.route {
                     // Remember where it was found, valid while nothing that could change the answer changes.
                     route.generation = generation
                     registry.withLock { $0.routes[search.key] = route }
                 }
                 return delivery
             }
+        }
+        if isFirst, search.isAccessor {
+            let located = registry.withLock { registry in
+                registry.accessorDefaults[search.key].map { slot in
+                    Located(
+                        found: Registry.Found(slot: slot, forward: nil), requested: search.key,
+                        acquisition: slot.acquire(search.key, graph: graph), autoWires: false)
+                }
+            }
+            if let located { return try produce(located, for: search.key, arguments: arguments, into: result, graph: graph) }
         }
         return nil
     }

@@ -54,6 +54,7 @@ extension DependencyContainer {
             }
         }
         withExtendedLifetime(released) {}
+        if definition.scope == .cached { watchMemoryPressure() }
         log(.verbose, "Registered \(key) as \(definition.scope)")
     }
 

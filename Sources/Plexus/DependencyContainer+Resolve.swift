@@ -169,7 +169,8 @@ extension DependencyContainer {
         if let instance = slot.instance { return .copy(instance) }
         let scope = slot.blueprint.scope
         guard scope == .unique || (scope == .shared && ResolutionGraph.current.depth == 0),
-            slot.recipe.hooks.isEmpty, let info = slot.typeInfo, !info.isResolvable, !info.hasInjectedProperties
+            slot.recipe.hooks.isEmpty, slot.recipe.decorators == nil,  // §18: decorated slots take the general path
+            let info = slot.typeInfo, !info.isResolvable, !info.hasInjectedProperties
         else { return nil }
         return .create(slot, type: info.type)
     }
