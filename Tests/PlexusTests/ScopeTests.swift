@@ -363,10 +363,10 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
     }
 
     @Test func scopesListAndDescribeThemselves() {
-        #expect(ComponentScope.allCases == [.unique, .shared, .singleton, .eagerSingleton, .weakSingleton])
+        #expect(ComponentScope.allCases == [.unique, .shared, .singleton, .eagerSingleton, .weakSingleton, .cached])
         #expect(
             ComponentScope.allCases.map(\.description) == [
-                "unique", "shared", "singleton", "eagerSingleton", "weakSingleton",
+                "unique", "shared", "singleton", "eagerSingleton", "weakSingleton", "cached",
             ])
     }
 }
