@@ -155,3 +155,4 @@ extension DependencyContainer.Checkout {
         try module.validate()
     }
 }
+
