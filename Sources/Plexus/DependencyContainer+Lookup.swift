@@ -108,7 +108,9 @@ extension DependencyContainer {
                         acquisition: slot.acquire(search.key, graph: graph), autoWires: false)
                 }
             }
-            if let located { return try produce(located, for: search.key, arguments: arguments, into: result, graph: graph) }
+            if let located {
+                return try produce(located, for: search.key, arguments: arguments, into: result, graph: graph)
+            }
         }
         return nil
     }

@@ -24,11 +24,14 @@ extension DependencyContainer {
             }
             guard let slot = registry.accessorDefaults[key] else { return .registerDefault }
             // A published default answers only when no collaborator could hold an override.
-            guard isDefaultsOnly || registry.collaborators.isEmpty, let instance = slot.instance else { return .resolve }
+            guard isDefaultsOnly || registry.collaborators.isEmpty, let instance = slot.instance else {
+                return .resolve
+            }
             return .published(instance)
         }
         switch step {
-        case .published(let box) where box.ops.size == MemoryLayout<T>.size && ObjectIdentifier(T.self) == ObjectIdentifier(key.type):
+        case .published(let box)
+        where box.ops.size == MemoryLayout<T>.size && ObjectIdentifier(T.self) == ObjectIdentifier(key.type):
             // The slot under `key` makes instances of `key.type`, which is `T`.
             return box.pointer.assumingMemoryBound(to: T.self).pointee
         case .published, .resolve:
@@ -131,8 +134,11 @@ extension DependencyContainer {
         let name = key.map { "\($0)" } ?? "an unbound accessor"
         if case ResolutionError.circularDependency(let path) = error {
             let chain = path.map { "\($0)" }.joined(separator: " -> ")
-            fatalError("Plexus: circular dependency between typed accessors: \(chain). Use `try accessor.resolve()` to get the error instead.")
+            fatalError(
+                "Plexus: circular dependency between typed accessors: \(chain). Use `try accessor.resolve()` to get the error instead."
+            )
         }
-        fatalError("Plexus: could not resolve \(name): \(error). Use `try accessor.resolve()` to get the error instead.")
+        fatalError(
+            "Plexus: could not resolve \(name): \(error). Use `try accessor.resolve()` to get the error instead.")
     }
 }

@@ -64,13 +64,17 @@ extension DependencyContainer.DeclMappers {
 
     @Test func containerAccessorKeyIsTypeAndPropertyTag() {
         let key = container.analytics.key
-        #expect(key == DefinitionKey(type: AnalyticsService.self, typeOfArguments: Void.self, tag: "DependencyContainer.analytics"))
+        #expect(
+            key
+                == DefinitionKey(
+                    type: AnalyticsService.self, typeOfArguments: Void.self, tag: "DependencyContainer.analytics"))
     }
 
     @Test func namespaceAccessorKeyUsesMarkerNameAndPropertyName() {
         #expect(
             container.declMappers.priceMapper.key
-                == DefinitionKey(type: PriceMapper.self, typeOfArguments: Void.self, tag: "NamespaceDeclMappers.priceMapper"))
+                == DefinitionKey(
+                    type: PriceMapper.self, typeOfArguments: Void.self, tag: "NamespaceDeclMappers.priceMapper"))
         #expect(container.declMappers.cellView.key?.tag == "NamespaceDeclMappers.cellView")
     }
 

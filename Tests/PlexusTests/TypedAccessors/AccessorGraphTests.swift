@@ -104,7 +104,9 @@ extension DependencyContainer.Checkout {
 
     @Test func accessorsAndDefinitionsShareASharedInstanceInOneGraph() throws {
         let app = app
-        app.register { Presenter(logger: try app.resolve(tag: "DependencyContainer.logger"), interactor: app.interactor()) }
+        app.register {
+            Presenter(logger: try app.resolve(tag: "DependencyContainer.logger"), interactor: app.interactor())
+        }
         // The shared logger accessor, overridden by an ordinary definition under its key.
         app.register(.shared, tag: "DependencyContainer.logger") { Logger() }
         let presenter: Presenter = try app.resolve()
@@ -127,7 +129,8 @@ extension DependencyContainer.Checkout {
             return
         }
         #expect(path.first == path.last)
-        #expect(path.map(\.tag) == ["DependencyContainer.left", "DependencyContainer.right", "DependencyContainer.left"])
+        #expect(
+            path.map(\.tag) == ["DependencyContainer.left", "DependencyContainer.right", "DependencyContainer.left"])
         // Nothing was cached on the way: the container still works once the cycle is broken.
         app.right.replace { Right(left: nil) }
         #expect(app.left().right === app.right())
@@ -155,4 +158,3 @@ extension DependencyContainer.Checkout {
         try module.validate()
     }
 }
-
