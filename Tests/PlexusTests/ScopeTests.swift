@@ -89,7 +89,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
 
     /// Whether `scope` reuses an instance across resolution graphs (while it is held).
     private static func reusesAcrossGraphs(_ scope: ComponentScope) -> Bool {
-        scope == .singleton || scope == .eagerSingleton || scope == .weakSingleton
+        scope == .singleton || scope == .eagerSingleton || scope == .weakSingleton || scope == .cached
     }
 
     @Test(arguments: ComponentScope.allCases)
