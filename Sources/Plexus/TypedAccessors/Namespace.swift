@@ -22,8 +22,8 @@
 ///
 /// An accessor's key is its type with the tag `"<Marker>.<property>"` (`"NamespaceMappers.priceMapper"`), where
 /// `<Marker>` is the marker type's name without its module and `<property>` is the property's name, taken from
-/// `#function` by ``resolve(property:_:)-(_,()->T)`` and ``inject(_:property:)-(SingletonFactory<T>,_)``. Two namespaces whose marker types have the same name share keys:
-/// give markers distinct names.
+/// `#function` by `resolve { … }` in the getter and `inject(newValue)` in the setter. Two namespaces whose marker
+/// types have the same name share keys: give markers distinct names.
 ///
 /// A namespace is a class so that its accessors' setters work through the get-only `mappers` property.
 public final class Namespace<Marker>: Sendable {
