@@ -27,7 +27,8 @@ extension DependencyContainer {
         registry.withLock { $0.isBootstrapped }
     }
 
-    /// Resolves every definition, in registration order, to check that the graph can be built.
+    /// Resolves every definition, in registration order, to check that the graph can be built; then the typed
+    /// accessors' declared defaults that this container has used and that no override replaces.
     ///
     /// Definitions without arguments are resolved as they are; a definition that takes arguments is resolved
     /// with each of `arguments` that casts to its argument types (pass a tuple for several arguments; a subclass
@@ -40,7 +41,13 @@ extension DependencyContainer {
     /// - Throws: The first ``ResolutionError``. Other errors from factories are treated as domain errors (a
     ///   service that cannot start here) and do not fail validation.
     public func validate(_ arguments: Any...) throws {
-        let entries = registry.withLock { $0.entriesInOrder }
+        // Typed accessors (§18): the declared defaults used so far that no override here replaces, after the
+        // registered definitions.
+        let entries = registry.withLock { registry in
+            registry.entriesInOrder
+                + registry.accessorDefaults.entries.filter { registry.slots[$0.key] == nil }
+                .map { (key: $0.key, slot: $0.value) }.sorted { $0.slot.order < $1.slot.order }
+        }
         for (key, slot) in entries {
             if key.typeOfArguments == Void.self {
                 try validate(key) {

@@ -35,7 +35,7 @@ public final class Namespace<Marker>: Sendable {
 
     init(container: DependencyContainer) {
         self.container = container
-        self.scopeName = String(describing: Marker.self)
+        self.scopeName = markerName(Marker.self)
     }
 
     private func binding<T>(_: T.Type, _ property: String) -> AccessorBinding {
@@ -122,4 +122,16 @@ extension DependencyContainer {
         let binding = AccessorBinding(T.self, container: self, scope: "DependencyContainer", property: property)
         return Factory(core: AccessorCore(binding: binding, scope: .unique, make: make))
     }
+}
+
+/// The names of the marker types seen so far: `String(describing:)` of a type is slow, and every accessor call
+/// needs its namespace's name.
+private let markerNames = Protected<[ObjectIdentifier: String]>([:])
+
+private func markerName(_ marker: Any.Type) -> String {
+    let id = ObjectIdentifier(marker)
+    if let name = markerNames.withLock({ $0[id] }) { return name }
+    let name = String(describing: marker)
+    markerNames.withLock { $0[id] = name }
+    return name
 }

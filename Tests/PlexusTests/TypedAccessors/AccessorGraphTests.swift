@@ -49,6 +49,7 @@ extension DependencyContainer {
     fileprivate var interactor: Factory<Interactor> { self { Interactor(logger: self.logger()) } }
     fileprivate var left: Factory<Left> { self { Left(right: try self.right.resolve()) } }
     fileprivate var right: Factory<Right> { self { Right(left: try self.left.resolve()) }.singleton }
+    fileprivate var needsLogger: Factory<Interactor> { self { Interactor(logger: try self.resolve()) } }
     fileprivate var loop: Factory<Loop> { self { Loop(next: try self.resolve()) } }
 }
 
@@ -156,5 +157,13 @@ extension DependencyContainer.Checkout {
         #expect(throws: ResolutionError.self) { try module.validate() }
         module.register { Logger() }
         try module.validate()
+    }
+
+    @Test func validateResolvesTheDefaultsUsedSoFar() throws {
+        #expect(throws: ResolutionError.self) { try app.needsLogger.resolve() }
+        #expect(throws: ResolutionError.self) { try app.validate() }
+        app.register { Logger() }
+        try app.validate()
+        #expect(try app.needsLogger.resolve().logger !== app.needsLogger().logger)
     }
 }
