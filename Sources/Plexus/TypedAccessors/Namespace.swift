@@ -35,7 +35,7 @@ public final class Namespace<Marker>: Sendable {
 
     init(container: DependencyContainer) {
         self.container = container
-        self.scopeName = markerName(Marker.self)
+        self.scopeName = container.markerName(Marker.self)
     }
 
     private func binding<T>(_: T.Type, _ property: String) -> AccessorBinding {
@@ -124,14 +124,14 @@ extension DependencyContainer {
     }
 }
 
-/// The names of the marker types seen so far: `String(describing:)` of a type is slow, and every accessor call
-/// needs its namespace's name.
-private let markerNames = Protected<[ObjectIdentifier: String]>([:])
-
-private func markerName(_ marker: Any.Type) -> String {
-    let id = ObjectIdentifier(marker)
-    if let name = markerNames.withLock({ $0[id] }) { return name }
-    let name = String(describing: marker)
-    markerNames.withLock { $0[id] = name }
-    return name
+extension DependencyContainer {
+    /// The name of a namespace's marker type, computed once per container (`String(describing:)` of a type is slow,
+    /// and every accessor call in a namespace needs it); per container, so no lock is shared between containers.
+    func markerName(_ marker: Any.Type) -> String {
+        let id = ObjectIdentifier(marker)
+        if let name = markerNames.withLock({ $0[id] }) { return name }
+        let name = String(describing: marker)
+        markerNames.withLock { $0[id] = name }
+        return name
+    }
 }
