@@ -4,32 +4,32 @@
     /// Trims the ``ComponentScope/cached`` instances of every container that registered such a definition when
     /// the system signals memory pressure (Apple platforms only).
     enum MemoryPressure {
-        private static let watched = Protected<[WeakContainer]>([])
+        private struct State {
+            /// The memory-pressure source, made and resumed by the first `watch`.
+            var source: DispatchSourceMemoryPressure?
+            var watched: [WeakContainer] = []
+        }
 
-        /// The memory-pressure source, made and activated on first use.
-        // `nonisolated(unsafe)` is sound: the global is initialized once (Swift's lazy global initialization is
-        // thread-safe), never reassigned, and a dispatch source may be used from any thread.
-        private nonisolated(unsafe) static let source: DispatchSourceMemoryPressure = {
-            let source = DispatchSource.makeMemoryPressureSource(
-                eventMask: [.warning, .critical], queue: DispatchQueue.global(qos: .utility))
-            source.setEventHandler { MemoryPressure.trimAll() }
-            source.resume()
-            return source
-        }()
+        private static let state = Protected(State())
 
         /// Starts trimming `container` on memory pressure.
         static func watch(_ container: DependencyContainer) {
-            _ = source
-            watched.withLock { watched in
-                watched.removeAll { $0.container == nil }
-                if !watched.contains(where: { $0.container === container }) {
-                    watched.append(WeakContainer(container: container))
+            state.withLock { state in
+                state.watched.removeAll { $0.container == nil }
+                if !state.watched.contains(where: { $0.container === container }) {
+                    state.watched.append(WeakContainer(container: container))
                 }
+                guard state.source == nil else { return }
+                let source = DispatchSource.makeMemoryPressureSource(
+                    eventMask: [.warning, .critical], queue: DispatchQueue.global(qos: .utility))
+                source.setEventHandler { MemoryPressure.trimAll() }
+                source.resume()
+                state.source = source
             }
         }
 
         private static func trimAll() {
-            let containers = watched.withLock { $0.compactMap(\.container) }
+            let containers = state.withLock { $0.watched.compactMap(\.container) }
             for container in containers { container.trimCaches() }
         }
     }
