@@ -8,7 +8,9 @@ let package = Package(
         .library(name: "Plexus", targets: ["Plexus"])
     ],
     targets: [
-        .target(name: "Plexus"),
+        .target(name: "Plexus", dependencies: ["PlexusSystem"]),
+        // Operating-system calls Swift cannot reach portably (the calling thread's stack bounds).
+        .target(name: "PlexusSystem"),
         .executableTarget(name: "PlexusTour", dependencies: ["Plexus"], path: "Playground"),
         .testTarget(name: "PlexusTests", dependencies: ["Plexus"]),
     ],

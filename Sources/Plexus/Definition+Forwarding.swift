@@ -61,9 +61,8 @@ extension Definition {
     private func addForward(_ forward: Forward) -> Definition {
         state.withLock { state in
             state.forwards.append(forward)
-            state.registrations.removeAll { $0.container == nil }
-            for registration in state.registrations {
-                registration.container?.addForward(forward, of: self)
+            for container in state.registrations.containers {
+                container.addForward(forward, of: self)
             }
         }
         return self

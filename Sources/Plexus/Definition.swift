@@ -64,9 +64,8 @@ public final class Definition<T, U>: Sendable {
         state.withLock { state in
             change(&state)
             state.recipe = Recipe(hooks: state.hooks, autoInjects: state.autoInjects)
-            state.registrations.removeAll { $0.container == nil }
-            for registration in state.registrations {
-                registration.container?.refresh(self, recipe: state.recipe)
+            for container in state.registrations.containers {
+                container.refresh(self, recipe: state.recipe)
             }
         }
         return self
@@ -78,6 +77,30 @@ struct WeakContainer {
     weak var container: DependencyContainer?
 }
 
+/// The containers a definition is registered with, held weakly: adding one is O(1), and entries of freed containers
+/// are pruned whenever the table has doubled since the last pruning, so short-lived containers cost amortized O(1)
+/// and leave nothing behind.
+struct Registrations {
+    private var entries: [ObjectIdentifier: WeakContainer] = [:]
+    private var prunedCount = 0
+
+    /// Records `container` (once).
+    mutating func add(_ container: DependencyContainer) {
+        let id = ObjectIdentifier(container)
+        // A freed container's address may be reused by a new one: its dead entry is simply replaced.
+        if entries[id]?.container === container { return }
+        entries[id] = WeakContainer(container: container)
+        if entries.count > max(8, 2 * prunedCount) {
+            entries = entries.filter { $0.value.container != nil }
+            prunedCount = entries.count
+        }
+    }
+
+    /// The containers still alive.
+    var containers: [DependencyContainer] { entries.values.compactMap(\.container) }
+
+}
+
 /// A property hook with the instance type-erased.
 @usableFromInline
 typealias Hook = @Sendable (DependencyContainer, Any) throws -> Void
@@ -87,7 +110,7 @@ struct DefinitionState {
     var hooks: [Hook] = []
     var autoInjects: Bool?
     var forwards: [Forward] = []
-    var registrations: [WeakContainer] = []
+    var registrations = Registrations()
     /// The immutable snapshot the containers use while resolving.
     var recipe = Recipe(hooks: [], autoInjects: nil)
 }

@@ -29,14 +29,44 @@ extension DependencyContainer {
         lazy var unwrapped: DefinitionKey? = (key.type as? any OptionalType.Type).map { key.with(type: $0.wrappedType) }
     }
 
+    /// What one container's lock-held lookup found.
+    private enum LookupOutcome {
+        case located(Located)
+        /// Nothing here; a route remembered for the key, and the collaborators to search if it fails.
+        case remembered(Route, [WeakContainer])
+        /// Nothing here: the collaborators to search.
+        case elsewhere([WeakContainer])
+    }
+
     /// Finds the key in this container (exact, untagged, forwarding, the wrapped type of an `Optional`,
     /// auto-wiring) with one lock, then in the collaborators depth-first, and produces the instance; `nil` when no
     /// container has it. Errors from factories and hooks propagate.
+    ///
+    /// This function is on the recursive path of every nested resolve (a factory that resolves runs inside it), so
+    /// the lookup itself lives in `lookUp`, out of line: its locals are gone before the factory runs.
+    @inline(never)
     func find(
         _ search: inout Search, arguments: ArgumentSource, into result: UnsafeMutableRawPointer?,
         graph: ResolutionGraph
     ) throws -> Delivery? {
         let isFirst = search.visited.isEmpty
+        let collaborators: [WeakContainer]
+        switch try lookUp(&search, isFirst: isFirst, graph: graph) {
+        case .located(let located):
+            return try produce(located, for: search.key, arguments: arguments, into: result, graph: graph)
+        case .remembered(let route, let others):
+            if let delivery = try follow(route, for: search.key, arguments, into: result, graph) { return delivery }
+            collaborators = others
+        case .elsewhere(let others):
+            collaborators = others
+        }
+        return try findInCollaborators(collaborators, &search, isFirst: isFirst, arguments, into: result, graph)
+    }
+
+    /// The lookup in this container, under its lock. Sets `search.route` when a collaborator (not the first
+    /// container) answers.
+    @inline(never)
+    private func lookUp(_ search: inout Search, isFirst: Bool, graph: ResolutionGraph) throws -> LookupOutcome {
         var collaborators: [WeakContainer] = []
         var remembered: Route?
         let located = try registry.withLock { registry -> Located? in
@@ -79,12 +109,26 @@ extension DependencyContainer {
                     owner: self, slot: located.found.slot, forward: located.found.forward,
                     requested: located.requested, autoWires: located.autoWires)
             }
-            return try produce(located, for: search.key, arguments: arguments, into: result, graph: graph)
+            return .located(located)
         }
-        if let remembered, let delivery = try follow(remembered, for: search.key, arguments, into: result, graph) {
-            return delivery
-        }
+        if let remembered { return .remembered(remembered, collaborators) }
+        return .elsewhere(collaborators)
+    }
 
+    /// Remembers where a collaborator answered `key`, valid while nothing that could change the answer changes.
+    @inline(never)
+    private func remember(_ route: Route, for key: DefinitionKey, generation: Int) {
+        var route = route
+        route.generation = generation
+        registry.withLock { $0.remember(route, for: key) }
+    }
+
+    /// Searches the collaborators depth-first; the first container remembers where the key was found.
+    @inline(never)
+    private func findInCollaborators(
+        _ collaborators: [WeakContainer], _ search: inout Search, isFirst: Bool, _ arguments: ArgumentSource,
+        into result: UnsafeMutableRawPointer?, _ graph: ResolutionGraph
+    ) throws -> Delivery? {
         // Read before searching, so that a change made during the search invalidates the route it finds.
         let generation = isFirst ? Generation.current : 0
         if isFirst { search.visited.reserveCapacity(8) }
@@ -92,27 +136,28 @@ extension DependencyContainer {
         for case let collaborator? in collaborators.lazy.map(\.container)
         where !search.visited.contains(ObjectIdentifier(collaborator)) {
             if let delivery = try collaborator.find(&search, arguments: arguments, into: result, graph: graph) {
-                if isFirst, !search.isAccessor, var route = search.route {
-                    // Remember where it was found, valid while nothing that could change the answer changes.
-                    route.generation = generation
-                    registry.withLock { $0.routes[search.key] = route }
+                if isFirst, !search.isAccessor, let route = search.route {
+                    remember(route, for: search.key, generation: generation)
                 }
                 return delivery
             }
         }
-        if isFirst, search.isAccessor {
-            let located = registry.withLock { registry in
-                registry.accessorDefaults[search.key].map { slot in
-                    Located(
-                        found: Registry.Found(slot: slot, forward: nil), requested: search.key,
-                        acquisition: slot.acquire(search.key, graph: graph), autoWires: false)
-                }
-            }
-            if let located {
-                return try produce(located, for: search.key, arguments: arguments, into: result, graph: graph)
-            }
+        if isFirst, search.isAccessor, let located = lookUpAccessorDefault(search.key, graph: graph) {
+            return try produce(located, for: search.key, arguments: arguments, into: result, graph: graph)
         }
         return nil
+    }
+
+    /// Typed accessors (§18): the declared default registered in this container for `key`, if any.
+    @inline(never)
+    private func lookUpAccessorDefault(_ key: DefinitionKey, graph: ResolutionGraph) -> Located? {
+        registry.withLock { registry in
+            registry.accessorDefaults[key].map { slot in
+                Located(
+                    found: Registry.Found(slot: slot, forward: nil), requested: key,
+                    acquisition: slot.acquire(key, graph: graph), autoWires: false)
+            }
+        }
     }
 
     /// Produces a located instance, into the caller's storage when it has the requested type; a `T?` request
@@ -137,6 +182,7 @@ extension DependencyContainer {
     }
 
     /// Resolves `key` where a remembered route says it was found; `nil` if the route's owner or slot is gone.
+    @inline(never)
     private func follow(
         _ route: Route, for key: DefinitionKey, _ arguments: ArgumentSource, into result: UnsafeMutableRawPointer?,
         _ graph: ResolutionGraph

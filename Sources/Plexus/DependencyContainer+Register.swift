@@ -44,9 +44,7 @@ extension DependencyContainer {
     public func register<T, U>(_ definition: Definition<T, U>, tag: DependencyTagConvertible? = nil) {
         let key = DefinitionKey(type: T.self, typeOfArguments: U.self, tag: tag?.dependencyTag)
         let released = definition.state.withLock { state in
-            if !state.registrations.contains(where: { $0.container === self }) {
-                state.registrations.append(WeakContainer(container: self))
-            }
+            state.registrations.add(self)
             return registry.withLock { registry in
                 registry.insert(
                     definition, blueprint: definition.blueprint, key: key, recipe: state.recipe,

@@ -95,15 +95,21 @@ extension DependencyContainer {
         try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             let storage = buffer.baseAddress
             let instance = try resolveRaw(key, arguments: arguments, into: storage.map { UnsafeMutableRawPointer($0) })
-            if let instance {
-                guard let value = instance as? T else {
-                    throw ResolutionError.invalidType(resolved: Swift.type(of: instance), key: key)
-                }
-                return value
-            }
+            if let instance { return try cast(instance, for: key) }
             guard let storage else { throw ResolutionError.definitionNotFound(key: key) }
             return storage.move()
         }
+    }
+
+    /// An instance handed back as `Any` (through a forwarding registration), as a `T`. Out of line, so that the
+    /// cast's existential temporaries stay off the stack of nested resolves.
+    @usableFromInline
+    @inline(never)
+    func cast<T>(_ instance: Any, for key: DefinitionKey) throws -> T {
+        guard let value = instance as? T else {
+            throw ResolutionError.invalidType(resolved: Swift.type(of: instance), key: key)
+        }
+        return value
     }
 
     @usableFromInline
@@ -116,17 +122,33 @@ extension DependencyContainer {
 
     /// The core of every resolve: finds `key` and produces its instance inside the calling thread's resolution
     /// graph. Returns `nil` when it initialized `result` with the instance, the instance otherwise.
+    ///
+    /// Every nested resolve recurses through here, so the work is split into out-of-line steps whose locals are
+    /// gone before a factory runs: deciding (under a lock) stays off the stack of the factories below.
     @usableFromInline
     func resolveRaw(_ key: DefinitionKey, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer?)
         throws -> Any?
     {
-        if let result, try resolveDirectly(key, arguments: arguments, into: result) { return nil }
+        if let result, let plan = directPlan(for: key) {
+            try plan.owner.resolve(directly: plan.decision, key, arguments: arguments, into: result)
+            return nil
+        }
+        return try resolveInGraph(key, arguments: arguments, into: result)
+    }
+
+    /// The general path: the lookup across containers, in a scope of the resolution graph.
+    @inline(never)
+    private func resolveInGraph(
+        _ key: DefinitionKey, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer?
+    )
+        throws -> Any?
+    {
         let delivery = try inGraph(into: result) { graph in
             var search = Search(key)
             if let delivery = try find(&search, arguments: .pointer(arguments), into: result, graph: graph) {
                 return delivery
             }
-            throw ResolutionError.definitionNotFound(key: diagnose(key))
+            throw notFound(key)
         }
         switch delivery {
         case .typed: return nil
@@ -134,14 +156,29 @@ extension DependencyContainer {
         }
     }
 
+    @inline(never)
+    private func notFound(_ key: DefinitionKey) -> ResolutionError {
+        .definitionNotFound(key: diagnose(key))
+    }
+
+    /// What the direct path does, and in which container.
+    private struct DirectPlan {
+        let owner: DependencyContainer
+        let decision: DirectDecision
+    }
+
+    /// What the direct path can do with a slot; decided under its owner's lock.
+    private enum DirectDecision {
+        case copy(InstanceBox)
+        case create(Slot, type: ObjectIdentifier)
+    }
+
     /// The most common resolves, without the general machinery: a published singleton (a copy under the lock, no
     /// resolution graph), and a `.unique` definition — or a `.shared` one asked for by an outermost resolve, which
     /// has nothing to share with — whose instances are known to need no hooks. Either under the exact key here or
-    /// where a remembered route through the collaborators points. Returns `false` to leave the request to the
-    /// general path.
-    private func resolveDirectly(
-        _ key: DefinitionKey, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer
-    ) throws -> Bool {
+    /// where a remembered route through the collaborators points. `nil` leaves the request to the general path.
+    @inline(never)
+    private func directPlan(for key: DefinitionKey) -> DirectPlan? {
         var routed: (owner: DependencyContainer, slot: Slot)?
         let decision = registry.withLock { registry -> DirectDecision? in
             if let slot = registry.slots[key] { return directDecision(for: slot) }
@@ -153,16 +190,10 @@ extension DependencyContainer {
             return nil
         }
         if let routed {
-            let decision = routed.owner.registry.withLock { _ in directDecision(for: routed.slot) }
-            return try routed.owner.resolve(directly: decision, key, arguments: arguments, into: result)
+            return routed.owner.registry.withLock { _ in directDecision(for: routed.slot) }
+                .map { DirectPlan(owner: routed.owner, decision: $0) }
         }
-        return try resolve(directly: decision, key, arguments: arguments, into: result)
-    }
-
-    /// What the direct path can do with a slot; decided under its owner's lock.
-    private enum DirectDecision {
-        case copy(InstanceBox)
-        case create(Slot, type: ObjectIdentifier)
+        return decision.map { DirectPlan(owner: self, decision: $0) }
     }
 
     private func directDecision(for slot: Slot) -> DirectDecision? {
@@ -176,35 +207,43 @@ extension DependencyContainer {
     }
 
     private func resolve(
-        directly decision: DirectDecision?, _ key: DefinitionKey, arguments: UnsafeRawPointer,
+        directly decision: DirectDecision, _ key: DefinitionKey, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer
-    ) throws -> Bool {
+    ) throws {
         switch decision {
-        case nil:
-            return false
         case .copy(let published):
             published.ops.copy(published.pointer, result)
-            return true
         case .create(let slot, let type):
             _ = try inGraph(into: result) { graph in
                 try withUnsafePointer(to: key) { key in
                     try graph.runFactory(of: slot, requested: key) {
                         try slot.blueprint.factory(arguments, result)
-                        if slot.blueprint.ops.dynamicType(result) != type {
-                            // Another dynamic type than last time: learn what it needs, and queue its hooks if any.
-                            _ = try slot.store(
-                                nil, typed: result, recipe: slot.recipe, claim: nil, typeInfo: nil, forward: nil,
-                                owner: self, graph: graph)
-                        } else if slot.blueprint.scope == .shared, graph.hasQueuedHooks {
-                            // Hooks of instances its factory made may resolve it again in this graph.
-                            graph.storeShared(slot.blueprint.ops.box(result), of: slot)
-                        }
+                        try finishDirect(slot, type: type, result: result, graph: graph)
                     }
                 }
                 return .typed(slot.blueprint.ops)
             }
-            return true
         }
+    }
+
+    /// After a direct factory returned: an instance of another dynamic type than last time gets what it needs
+    /// learned (and its hooks queued if any); a shared one is kept for hooks that may resolve it again.
+    @inline(never)
+    private func finishDirect(
+        _ slot: Slot, type: ObjectIdentifier, result: UnsafeMutableRawPointer, graph: ResolutionGraph
+    ) throws {
+        if slot.blueprint.ops.dynamicType(result) != type {
+            _ = try slot.store(
+                nil, typed: result, recipe: slot.recipe, claim: nil, typeInfo: nil, forward: nil, owner: self,
+                graph: graph)
+        } else if slot.blueprint.scope == .shared, graph.hasQueuedHooks {
+            graph.storeShared(slot.blueprint.ops.box(result), of: slot)
+        }
+    }
+
+    @inline(never)
+    private func logFailure(_ error: any Error) {
+        log(.errors, "Plexus: \(error)")
     }
 
     /// How an instance was handed over.
@@ -215,35 +254,28 @@ extension DependencyContainer {
         case value(Any)
     }
 
-    /// Runs `body` inside the calling thread's resolution graph; the outermost call finishes the graph (hooks,
-    /// `didResolveDependencies`, publishing singletons) or, on error, rolls it back. If finishing fails after
-    /// the instance was copied into `result`, it is destroyed again.
+    /// Runs `body` as one `resolve` call: a scope of the calling thread's resolution graph (ResolutionGraph+Scopes).
+    /// The scope owns what is created inside it; when `body` succeeds it finishes or hands over that work, and when
+    /// `body` (or finishing) throws, it drops that work. If finishing fails after the instance was copied into
+    /// `result`, the instance is destroyed again.
     func inGraph(
         into result: UnsafeMutableRawPointer? = nil, _ body: (ResolutionGraph) throws -> Delivery
     ) throws -> Delivery {
         let graph = ResolutionGraph.current
-        guard graph.depth == 0 else {
-            graph.depth += 1
-            defer { graph.depth -= 1 }
-            return try body(graph)
-        }
-        graph.depth = 1
-        defer {
-            graph.depth = 0
-            graph.releaseLeftovers()
-        }
+        graph.openScope()
+        defer { if graph.depth == 0 { graph.releaseLeftovers() } }
         do {
             let delivery = try body(graph)
             do {
-                try graph.finish()
+                try graph.closeScope()
             } catch {
                 if case .typed(let ops) = delivery, let result { ops.destroy(result) }
                 throw error
             }
             return delivery
         } catch {
-            graph.abort()
-            log(.errors, "Plexus: \(error)")
+            graph.abandonScope()
+            if graph.depth == 0 { logFailure(error) }
             throw error
         }
     }

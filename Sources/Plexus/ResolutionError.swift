@@ -39,6 +39,14 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
     /// argument values: keys compare types, not values.
     case circularDependency(path: [DefinitionKey])
 
+    /// The graph nests factories deeper than the calling thread's stack can hold: `depth` factories were running,
+    /// along `path` (outermost first, ending with the one that could not start). Thrown instead of overflowing the
+    /// stack, which would crash the process.
+    ///
+    /// Secondary threads have small stacks (512 KB on Apple platforms): resolve a very deep graph on a thread with
+    /// a bigger stack, or flatten it (a factory that builds a long chain itself instead of one definition a link).
+    case resolutionTooDeep(depth: Int, path: [DefinitionKey])
+
     /// What went wrong and how to fix it.
     public var description: String {
         switch self {
@@ -69,8 +77,20 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
             let chain = path.map { typeName($0.type) }.joined(separator: " -> ")
             return "Circular dependency: \(chain). These factories resolve each other; break the cycle by "
                 + "injecting one side in `resolvingProperties` (or `@Injected`) instead of its initializer."
+        case .resolutionTooDeep(let depth, let path):
+            return "Resolution too deep for this thread's stack: \(depth) nested factories ("
+                + abbreviatedPath(path) + "). Resolve this graph on a thread with a bigger stack, or build long "
+                + "chains in one factory instead of one definition per link."
         }
     }
+}
+
+/// A long path as its first and last three keys: `A -> B -> C -> … 994 more … -> X -> Y -> Z`.
+private func abbreviatedPath(_ path: [DefinitionKey]) -> String {
+    guard path.count > 8 else { return path.map(\.description).joined(separator: " -> ") }
+    let head = path.prefix(3).map(\.description)
+    let tail = path.suffix(3).map(\.description)
+    return (head + ["… \(path.count - 6) more …"] + tail).joined(separator: " -> ")
 }
 
 /// Dip's name for ``ResolutionError``.

@@ -522,6 +522,9 @@ private struct Model {
         /// `.shared` instance in each.
         var shared: [Owned: Int] = [:]
         var hooks: [HookRecord] = []
+        /// Singletons whose own resolve finished with no hook queued: published at once, so a later failure of the
+        /// graph keeps them (a weak singleton is kept only weakly, and nothing outside holds a new one).
+        var finished: [(owned: Owned, serial: Int)] = []
     }
 
     struct Owned: Hashable {
@@ -641,7 +644,7 @@ private struct Model {
     }
 
     /// Runs `body` as one outermost resolve: on success the queued hooks run; on failure the singletons it made
-    /// are rolled back and no hook runs.
+    /// are rolled back, except those already published, and no hook runs.
     private mutating func inGraph(
         _ body: (inout Model, inout Graph) throws(ModelError) -> [Made]
     ) -> (Outcome, [HookRecord]) {
@@ -653,6 +656,7 @@ private struct Model {
             return (.made(made), graph.hooks)
         } catch {
             for index in boxes.indices { boxes[index].cache = caches[index] }
+            for (owned, serial) in graph.finished { boxes[owned.container].cache[owned.definitionID] = serial }
             switch error {
             case .notFound: coverage.notFound += 1
             case .autoWiringMissingArgument: coverage.autoWiringMissing += 1
@@ -768,6 +772,14 @@ private struct Model {
         }
         if found.throughForward, definition.registration.forward?.hasHook == true {
             graph.hooks.append(HookRecord(kind: .forward, definitionID: id, serial: serial, owner: found.container))
+        }
+        let queuedHooks =
+            definition.registration.hasHook
+            || (found.throughForward && definition.registration.forward?.hasHook == true)
+        if definition.scope == .singleton || definition.scope == .eagerSingleton || definition.scope == .cached,
+            !queuedHooks
+        {
+            graph.finished.append((Owned(container: found.container, definitionID: id), serial))
         }
         return Made(definitionID: id, serial: serial)
     }

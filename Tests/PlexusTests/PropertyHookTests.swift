@@ -140,7 +140,8 @@ private enum HookError: Error, Equatable {
         #expect(log.events == ["bottom", "middle", "top"])
     }
 
-    @Test func instancesResolvedByHooksQueueTheirHooksAfterTheCurrentOnes() throws {
+    /// A resolve started by a hook is a full resolve: the instance it returns has had its own hooks run.
+    @Test func aResolveInsideAHookRunsItsOwnHooksBeforeReturning() throws {
         let log = EventLog()
         container.register { Branch() }
             .resolvingProperties { c, branch in
@@ -160,7 +161,7 @@ private enum HookError: Error, Equatable {
         #expect(branch.leaf != nil)
         #expect(
             log.events == [
-                "branch hook starts", "leaf factory", "branch hook returns", "branch second hook", "leaf hook",
+                "branch hook starts", "leaf factory", "leaf hook", "branch hook returns", "branch second hook",
             ])
     }
 

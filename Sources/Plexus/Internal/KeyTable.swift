@@ -48,6 +48,25 @@ struct KeyTable<Value> {
         }
     }
 
+    /// Changes the value for `key` in place (inserting `defaultValue()` first if there is none), so that a
+    /// collection value is not copied.
+    mutating func modify(
+        _ key: DefinitionKey, default defaultValue: @autoclosure () -> Value, _ change: (inout Value) -> Void
+    ) {
+        if index(of: key) == nil { updateValue(defaultValue(), forKey: key) }
+        guard let index = index(of: key), var entry = buckets[index] else { return }
+        // Take the entry out first, so that its value is uniquely referenced while it changes.
+        buckets[index] = nil
+        change(&entry.value)
+        buckets[index] = entry
+    }
+
+    /// Removes every entry, keeping no capacity.
+    mutating func removeAll() {
+        buckets = []
+        count = 0
+    }
+
     /// Inserts or replaces the value for `key`; returns the value replaced.
     @discardableResult
     mutating func updateValue(_ value: Value, forKey key: DefinitionKey) -> Value? {

@@ -130,6 +130,9 @@ final class ConstructionSignal: @unchecked Sendable {
     /// Whether the construction has been published or rolled back.
     var isOpened: Bool { withMutex { isOpen } }
 
+    /// Whether the value was lent to another graph, which may have kept it inside an instance it published.
+    var wasLent: Bool { withMutex { !borrowers.isEmpty } }
+
     /// Lets the graph `borrower` use the ready value before it is published.
     func lend(to borrower: GraphID) {
         withMutex {

@@ -24,8 +24,8 @@ struct Registry {
     var collaborators: [WeakContainer] = [] {
         didSet { Generation.advance() }
     }
-    /// Where keys not registered here were found through the collaborators.
-    var routes = KeyTable<Route>()
+    /// Where keys not registered here were found through the collaborators; see `remember(_:for:)`.
+    private(set) var routes = KeyTable<Route>()
     /// What `autoWiringCandidate` answered, per requested key; emptied whenever a definition is added or removed.
     private var autoWiringCandidates = KeyTable<Found?>()
     /// Typed accessors (§18): the declared defaults used so far, consulted after every override; and the
@@ -71,9 +71,20 @@ struct Registry {
     mutating func autoWiringCandidate(for key: DefinitionKey) throws -> Found? {
         if let remembered = autoWiringCandidates[key] { return remembered }
         let candidate = try findAutoWiringCandidate(for: key)
+        if autoWiringCandidates.count >= cacheLimit { autoWiringCandidates.removeAll() }
         autoWiringCandidates[key] = .some(candidate)
         return candidate
     }
+
+    /// Remembers where a collaborator answered `key`.
+    mutating func remember(_ route: Route, for key: DefinitionKey) {
+        if routes.count >= cacheLimit { routes.removeAll() }
+        routes[key] = route
+    }
+
+    /// How many answers a per-key cache keeps before it starts over. Requested keys include tags, which may come
+    /// from runtime data (ids), so the caches are bounded by the number of definitions rather than by the requests.
+    private var cacheLimit: Int { 256 + 4 * slots.count }
 
     private func findAutoWiringCandidate(for key: DefinitionKey) throws -> Found? {
         guard let keys = keysByType[.typeOnly(key.type)] else { return nil }
@@ -141,7 +152,7 @@ struct Registry {
         if let decorators = decorators[key]?.matching(blueprint) {
             slot.recipe = slot.recipe.with(decorators: decorators)  // §18: decorators survive re-registration
         }
-        keysByType[.typeOnly(key.type), default: []].append(key)
+        keysByType.modify(.typeOnly(key.type), default: []) { $0.append(key) }
         for forward in definitionForwards {
             released += add(forward, to: slot, typeOfArguments: key.typeOfArguments)
         }
@@ -159,7 +170,7 @@ struct Registry {
         autoWiringCandidates = KeyTable()
         let key = DefinitionKey(type: forward.type, typeOfArguments: typeOfArguments, tag: forward.tag)
         let replaced = forwards.updateValue(ForwardEntry(slot: slot, forward: forward), forKey: key)
-        if replaced == nil { keysByType[.typeOnly(key.type), default: []].append(key) }
+        if replaced == nil { keysByType.modify(.typeOnly(key.type), default: []) { $0.append(key) } }
         return replaced.map { [$0] } ?? []
     }
 

@@ -21,6 +21,30 @@ extension Slot {
         graph: ResolutionGraph
     ) throws -> Any? {
         let typed = forward == nil && blueprint.type == key.type ? result : nil
+        guard case .create(let recipe, let claim, let typeInfo) = first else {
+            return try reuse(
+                first, arguments: arguments, key: key, forward: forward, into: typed, owner: owner, graph: graph)
+        }
+        if blueprint.scope == .shared, let instance = graph.sharedInstance(of: self) {
+            return try deliver(instance, into: typed, key: key)
+        }
+        return try create(
+            recipe: recipe, claim: claim, typeInfo: typeInfo, arguments: arguments, key: key, forward: forward,
+            into: typed, owner: owner, graph: graph)
+    }
+
+    /// A cached instance, or one to wait for; out of line, so that waiting stays off the stack of nested factories.
+    @inline(never)
+    // swift-format-ignore: FunctionParameterCount
+    private func reuse(
+        _ first: Acquisition,
+        arguments: ArgumentSource,
+        key: DefinitionKey,
+        forward: Forward?,
+        into typed: UnsafeMutableRawPointer?,
+        owner: DependencyContainer,
+        graph: ResolutionGraph
+    ) throws -> Any? {
         var acquisition = first
         while true {
             switch acquisition {
@@ -37,13 +61,10 @@ extension Slot {
                     return deliver(value, into: typed)
                 }
                 acquisition = owner.registry.withLock { _ in acquire(key, graph: graph) }
-            case .create(let recipe, let claim, let typeInfo):
-                if blueprint.scope == .shared, let instance = graph.sharedInstance(of: self) {
-                    return try deliver(instance, into: typed, key: key)
-                }
-                return try create(
-                    recipe: recipe, claim: claim, typeInfo: typeInfo, arguments: arguments, key: key,
-                    forward: forward, into: typed, owner: owner, graph: graph)
+            case .create:
+                return try produce(
+                    acquisition, arguments: arguments, key: key, forward: forward, into: typed, owner: owner,
+                    graph: graph)
             }
         }
     }
@@ -54,6 +75,7 @@ extension Slot {
         return nil
     }
 
+    @inline(never)
     private func deliver(_ instance: Any, into typed: UnsafeMutableRawPointer?, key: DefinitionKey) throws -> Any? {
         guard let typed else { return instance }
         guard blueprint.ops.unbox(instance, typed) else {
@@ -74,52 +96,95 @@ extension Slot {
         owner: DependencyContainer,
         graph: ResolutionGraph
     ) throws -> Any? {
-        let ops = blueprint.ops
         // A singleton is built in a box of its own, which the scope keeps; a typed request for `.unique` or `.shared`
         // has the factory write straight into the caller's storage; an erased one (through forwarding, `T?`, or
         // `resolve(_: Any.Type)`) builds it in temporary storage on the stack and hands over a copy as `Any`.
-        func run(into destination: UnsafeMutableRawPointer?) throws -> Any? {
-            do {
-                return try withUnsafePointer(to: key) { key in
-                    try graph.runFactory(of: self, requested: key) {
-                        let box = try withArguments(from: arguments, key: key.pointee, owner: owner) {
-                            arguments -> InstanceBox? in
-                            if let destination, !blueprint.scope.isSingleton {
-                                try blueprint.factory(arguments, destination)
-                                recipe.decorators?.apply(destination)  // §18: decorators run once per instance
-                                return nil
-                            }
-                            return try InstanceBox(ops: ops) {
-                                try blueprint.factory(arguments, $0)
-                                recipe.decorators?.apply($0)  // §18: decorators run once per instance
-                            }
-                        }
-                        // Still inside the factory's frame, so that queued hooks can take its context.
-                        return try store(
-                            box, typed: destination, recipe: recipe, claim: claim, typeInfo: cachedInfo,
-                            forward: forward, owner: owner, graph: graph)
-                    }
-                }
-            } catch {
-                if let claim {
-                    let dropped = owner.registry.withLock { _ in rollBack(claim) }
-                    claim.signal.open()
-                    withExtendedLifetime(dropped) {}
-                }
-                throw error
-            }
+        guard typed == nil, !blueprint.scope.isSingleton else {
+            return try construct(
+                into: typed, recipe: recipe, claim: claim, typeInfo: cachedInfo, arguments: arguments, key: key,
+                forward: forward, owner: owner, graph: graph)
         }
-        guard typed == nil, !blueprint.scope.isSingleton else { return try run(into: typed) }
+        return try constructErased(
+            recipe: recipe, claim: claim, typeInfo: cachedInfo, arguments: arguments, key: key, forward: forward,
+            owner: owner, graph: graph)
+    }
+
+    /// Builds a `.unique` or `.shared` instance in temporary storage and returns a copy as `Any`.
+    @inline(never)
+    // swift-format-ignore: FunctionParameterCount
+    private func constructErased(
+        recipe: Recipe,
+        claim: Pending?,
+        typeInfo cachedInfo: TypeInfo?,
+        arguments: ArgumentSource,
+        key: DefinitionKey,
+        forward: Forward?,
+        owner: DependencyContainer,
+        graph: ResolutionGraph
+    ) throws -> Any? {
+        let ops = blueprint.ops
         return try withUnsafeTemporaryAllocation(byteCount: max(ops.size, 1), alignment: ops.alignment) { buffer in
-            guard let temporary = buffer.baseAddress else { return try run(into: nil) }
-            _ = try run(into: temporary)
+            _ = try construct(
+                into: buffer.baseAddress, recipe: recipe, claim: claim, typeInfo: cachedInfo, arguments: arguments,
+                key: key, forward: forward, owner: owner, graph: graph)
+            guard let temporary = buffer.baseAddress else { return nil }
             defer { ops.destroy(temporary) }
             return ops.box(temporary)
         }
     }
 
-    /// Caches a new instance in its scope, queues its property hooks, and hands it over.
+    /// Runs the factory inside the graph's frame for it, then caches and hands over the instance.
     // swift-format-ignore: FunctionParameterCount
+    private func construct(
+        into destination: UnsafeMutableRawPointer?,
+        recipe: Recipe,
+        claim: Pending?,
+        typeInfo cachedInfo: TypeInfo?,
+        arguments: ArgumentSource,
+        key: DefinitionKey,
+        forward: Forward?,
+        owner: DependencyContainer,
+        graph: ResolutionGraph
+    ) throws -> Any? {
+        do {
+            return try withUnsafePointer(to: key) { key in
+                try graph.runFactory(of: self, requested: key) {
+                    let box = try withArguments(from: arguments, key: key.pointee, owner: owner) {
+                        arguments -> InstanceBox? in
+                        if let destination, !blueprint.scope.isSingleton {
+                            try blueprint.factory(arguments, destination)
+                            recipe.decorators?.apply(destination)  // §18: decorators run once per instance
+                            return nil
+                        }
+                        return try InstanceBox(ops: blueprint.ops) {
+                            try blueprint.factory(arguments, $0)
+                            recipe.decorators?.apply($0)  // §18: decorators run once per instance
+                        }
+                    }
+                    // Still inside the factory's frame, so that queued hooks can take its context.
+                    return try store(
+                        box, typed: destination, recipe: recipe, claim: claim, typeInfo: cachedInfo,
+                        forward: forward, owner: owner, graph: graph)
+                }
+            }
+        } catch {
+            if let claim { abandon(claim, owner: owner) }
+            throw error
+        }
+    }
+
+    /// Rolls back a singleton construction whose factory threw, and wakes the graphs waiting for it.
+    @inline(never)
+    private func abandon(_ claim: Pending, owner: DependencyContainer) {
+        let dropped = owner.registry.withLock { _ in rollBack(claim) }
+        claim.signal.open()
+        withExtendedLifetime(dropped) {}
+    }
+
+    /// Caches a new instance in its scope, queues its property hooks, and hands it over. Out of line: it runs after
+    /// the factory returned, so its locals need not sit on the stack of nested factories.
+    // swift-format-ignore: FunctionParameterCount
+    @inline(never)
     func store(
         _ box: InstanceBox?,
         typed: UnsafeMutableRawPointer?,
@@ -182,35 +247,42 @@ extension Slot {
 
     /// Calls `body` with the factory's arguments. Errors from resolving auto-wired arguments are wrapped in
     /// `autoWiringFailed`; errors from `body` (the factory) propagate unchanged.
+    @inline(__always)
     private func withArguments<R>(
         from source: ArgumentSource,
         key: DefinitionKey,
         owner: DependencyContainer,
         _ body: (UnsafeRawPointer) throws -> R
     ) throws -> R {
-        switch source {
-        case .pointer(let pointer):
-            return try body(pointer)
-        case .autoWire:
-            guard let autoWire = blueprint.autoWire else { throw ResolutionError.definitionNotFound(key: key) }
-            var result: R?
-            var factoryError: (any Error)?
-            do {
-                try autoWire(owner, key.tag) { arguments in
-                    do {
-                        result = try body(arguments)
-                    } catch {
-                        factoryError = error
-                        throw error
-                    }
+        if case .pointer(let pointer) = source { return try body(pointer) }
+        return try withAutoWiredArguments(key: key, owner: owner, body)
+    }
+
+    /// Resolves the factory's arguments from `owner` and calls `body` with them.
+    @inline(never)
+    private func withAutoWiredArguments<R>(
+        key: DefinitionKey,
+        owner: DependencyContainer,
+        _ body: (UnsafeRawPointer) throws -> R
+    ) throws -> R {
+        guard let autoWire = blueprint.autoWire else { throw ResolutionError.definitionNotFound(key: key) }
+        var result: R?
+        var factoryError: (any Error)?
+        do {
+            try autoWire(owner, key.tag) { arguments in
+                do {
+                    result = try body(arguments)
+                } catch {
+                    factoryError = error
+                    throw error
                 }
-            } catch {
-                if let factoryError { throw factoryError }
-                throw ResolutionError.autoWiringFailed(type: key.type, underlyingError: error)
             }
-            guard let result else { throw ResolutionError.definitionNotFound(key: key) }
-            return result
+        } catch {
+            if let factoryError { throw factoryError }
+            throw ResolutionError.autoWiringFailed(type: key.type, underlyingError: error)
         }
+        guard let result else { throw ResolutionError.definitionNotFound(key: key) }
+        return result
     }
 }
 
@@ -225,7 +297,14 @@ struct DeferredHooks {
     /// The context of the instance's resolution, restored while its hooks run.
     let context: DependencyContainer.Context
 
+    /// Runs the property work in Dip's order: `resolveDependencies` of a `Resolvable`, then auto-injection, then
+    /// the definition's hooks, then those of the forwarding registration it was resolved through.
+    /// `didResolveDependencies` is queued for the end of the scope.
     func run(in graph: ResolutionGraph) throws {
+        if isResolvable, let resolvable = instance as? Resolvable {
+            resolvable.resolveDependencies(owner)
+            graph.didResolve(resolvable, context: context)
+        }
         if autoInjects {
             try AutoInjector.inject(into: instance, container: owner, graph: graph)
         }
@@ -234,10 +313,6 @@ struct DeferredHooks {
         }
         if let forward {
             for hook in forward.hooks { try hook(owner, instance) }
-        }
-        if isResolvable, let resolvable = instance as? Resolvable {
-            resolvable.resolveDependencies(owner)
-            graph.didResolve(resolvable)
         }
     }
 }

@@ -7,7 +7,8 @@
 #endif
 
 /// The resolution in progress on one thread: the outermost `resolve` call and everything it resolves, in any
-/// container, until it returns.
+/// container, until it returns. Internal/Graph/README.md describes the design and its invariants: every `resolve`
+/// call is a scope that owns the work created inside it (ResolutionGraph+Scopes.swift).
 ///
 /// One graph object lives per thread (in thread-local storage) and is reused by every outermost resolve on that
 /// thread, so its arrays keep their capacity and an ordinary resolve allocates nothing here. Only its own thread
@@ -21,7 +22,7 @@ final class ResolutionGraph {
         enum Kind {
             /// The factory of a slot runs; `pointer` is the requested `DefinitionKey`.
             case factory(ObjectIdentifier)
-            /// Property hooks run; `pointer` is their `Context`.
+            /// Property hooks or `didResolveDependencies` run; `pointer` is their `Context`.
             case hooks
             /// A property is being auto-injected; `pointer` is its `Context`.
             case property
@@ -34,22 +35,45 @@ final class ResolutionGraph {
             if case .factory(let slot) = kind { return slot }
             return nil
         }
+
+        var isFactory: Bool {
+            if case .factory = kind { return true }
+            return false
+        }
     }
 
-    private struct SharedEntry {
+    struct SharedEntry {
         let slot: AnyObject
         let instance: Any
     }
 
-    private struct Commit {
+    struct Commit {
         let pending: Pending
         let slot: Slot
         let owner: DependencyContainer
     }
 
+    /// A `Resolvable` whose `didResolveDependencies` is due, with the context it was resolved in.
+    struct Callback {
+        let resolvable: Resolvable
+        let context: DependencyContainer.Context
+    }
+
+    /// Where one `resolve` call's work starts in the graph's arrays (see Internal/Graph/README.md): what was appended
+    /// after these counts belongs to that call until it ends.
+    struct ScopeMark {
+        let queue: Int
+        let callbacks: Int
+        let commits: Int
+        let shared: Int
+        /// Whether the call finishes its own work before returning: the outermost resolve, and any resolve started
+        /// while hooks or callbacks (not a factory) run.
+        let isFull: Bool
+    }
+
     /// Everything the graph tracks. It sits behind a pointer because only this graph's thread ever touches it, so
     /// the runtime's dynamic exclusivity checks on class properties would be pure cost on every resolve.
-    private struct State {
+    struct State {
         /// Nesting of `resolve` calls on this thread; 0 when no resolution is in progress.
         var depth = 0 {
             didSet { if oldValue == 0 { session &+= 1 } }
@@ -65,8 +89,10 @@ final class ResolutionGraph {
         /// Positions in `shared`, built once the graph has more shared instances than a scan should cover.
         var sharedIndex: [ObjectIdentifier: Int] = [:]
         var queue: [DeferredHooks] = []
-        var resolvables: [Resolvable] = []
+        var callbacks: [Callback] = []
         var commits: [Commit] = []
+        /// One mark per `resolve` call in progress on this thread, innermost last.
+        var scopes: [ScopeMark] = []
         /// What the graph held, released only after it ended (see `releaseLeftovers`).
         var leftovers: [Any] = []
         /// The leftovers being released, in a buffer of their own so that both keep their capacity.
@@ -74,9 +100,13 @@ final class ResolutionGraph {
         var isReleasing = false
     }
 
-    private let state: UnsafeMutablePointer<State>
+    /// Touched only by this graph's thread (and by the files of this folder).
+    let state: UnsafeMutablePointer<State>
+    /// Below this stack address a factory does not start: the thread's stack is nearly used up.
+    let stackLimit: UInt
 
     private init() {
+        stackLimit = StackBounds.limitForCurrentThread()
         state = .allocate(capacity: 1)
         state.initialize(to: State())
     }
@@ -157,6 +187,10 @@ final class ResolutionGraph {
         if isRunning(id) {
             throw ResolutionError.circularDependency(path: cyclePath(from: id))
         }
+        if StackBounds.currentAddress() < stackLimit {
+            let path = factoryPath(from: nil) + [requested.pointee]
+            throw ResolutionError.resolutionTooDeep(depth: path.count, path: path)
+        }
         state.pointee.frames.append(Frame(kind: .factory(id), pointer: UnsafeRawPointer(requested)))
         if !state.pointee.deepSlots.isEmpty { state.pointee.deepSlots.insert(id) }
         defer { leaveFactory(id) }
@@ -175,7 +209,7 @@ final class ResolutionGraph {
     }
 
     /// Runs `body` with a hooks or property frame for `context` on the stack.
-    private func run<R>(_ kind: Frame.Kind, _ context: DependencyContainer.Context, _ body: () throws -> R) rethrows
+    func run<R>(_ kind: Frame.Kind, _ context: DependencyContainer.Context, _ body: () throws -> R) rethrows
         -> R
     {
         try withUnsafePointer(to: context) { pointer in
@@ -210,10 +244,11 @@ final class ResolutionGraph {
         return try run(.property, context, body)
     }
 
-    /// The keys of the factories running in this graph, outermost first, from the one of `slot` on.
-    func factoryPath(from id: ObjectIdentifier) -> [DefinitionKey] {
+    /// The keys of the factories running in this graph, outermost first, from the one of `slot` on (all of them
+    /// for `nil`).
+    func factoryPath(from id: ObjectIdentifier?) -> [DefinitionKey] {
         let factories = state.pointee.frames.filter { $0.slot != nil }
-        let start = factories.firstIndex { $0.slot == id } ?? factories.startIndex
+        let start = id.flatMap { id in factories.firstIndex { $0.slot == id } } ?? factories.startIndex
         return factories[start...].map { $0.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee }
     }
 
@@ -249,99 +284,6 @@ final class ResolutionGraph {
         }
     }
 
-    // MARK: Deferred hooks
-
-    /// Whether property hooks are waiting to run.
-    var hasQueuedHooks: Bool { !state.pointee.queue.isEmpty }
-
-    func `defer`(_ hooks: DeferredHooks) {
-        state.pointee.queue.append(hooks)
-    }
-
-    func didResolve(_ resolvable: Resolvable) {
-        state.pointee.resolvables.append(resolvable)
-    }
-
-    func willCommit(_ pending: Pending, slot: Slot, owner: DependencyContainer) {
-        state.pointee.commits.append(Commit(pending: pending, slot: slot, owner: owner))
-    }
-
-    /// Ends a successful outermost resolve: runs the queued hooks in creation order (hooks may queue more),
-    /// then `didResolveDependencies` in reverse creation order, then publishes the singletons made.
-    func finish() throws {
-        guard !state.pointee.queue.isEmpty || !state.pointee.commits.isEmpty || !state.pointee.shared.isEmpty
-        else { return }
-        var index = 0
-        while index < state.pointee.queue.count {
-            let hooks = state.pointee.queue[index]
-            index += 1
-            try run(.hooks, hooks.context) { try hooks.run(in: self) }
-        }
-        retireQueue()
-        while let resolvable = state.pointee.resolvables.popLast() {
-            resolvable.didResolveDependencies()
-            state.pointee.leftovers.append(resolvable)
-        }
-        end(committing: true)
-    }
-
-    /// Ends a failed outermost resolve: singletons under construction are rolled back, so the next resolve
-    /// constructs them again, and nothing made in this graph is kept.
-    func abort() {
-        state.pointee.frames.removeAll(keepingCapacity: true)
-        state.pointee.deepSlots.removeAll()
-        retireQueue()
-        for resolvable in state.pointee.resolvables { state.pointee.leftovers.append(resolvable) }
-        state.pointee.resolvables.removeAll(keepingCapacity: true)
-        end(committing: false)
-    }
-
-    private func end(committing: Bool) {
-        if !state.pointee.commits.isEmpty {
-            let finished = state.pointee.commits
-            state.pointee.commits.removeAll(keepingCapacity: true)
-            for commit in finished {
-                let dropped = commit.owner.registry.withLock { _ -> InstanceBox? in
-                    committing ? commit.slot.commit(commit.pending) : commit.slot.rollBack(commit.pending)
-                }
-                commit.pending.signal.open()
-                if let dropped { state.pointee.leftovers.append(dropped) }
-                state.pointee.leftovers.append(commit.owner)
-            }
-        }
-        if !state.pointee.shared.isEmpty {
-            for entry in state.pointee.shared {
-                state.pointee.leftovers.append(entry.instance)
-                state.pointee.leftovers.append(entry.slot)
-            }
-            state.pointee.shared.removeAll(keepingCapacity: true)
-            if !state.pointee.sharedIndex.isEmpty { state.pointee.sharedIndex.removeAll(keepingCapacity: true) }
-        }
-    }
-
-    /// Empties the hooks queue, keeping what its entries hold in `leftovers` (so no `deinit` runs yet) and the
-    /// queue's capacity for the next graph.
-    private func retireQueue() {
-        guard !state.pointee.queue.isEmpty else { return }
-        for hooks in state.pointee.queue {
-            state.pointee.leftovers.append(hooks.instance)
-            state.pointee.leftovers.append(hooks.owner)
-        }
-        state.pointee.queue.removeAll(keepingCapacity: true)
-    }
-
-    /// Releases what the finished graph held (shared instances, the instances its hooks ran on, weak singletons
-    /// held until the end). Called once the graph has ended, because releasing runs `deinit`s, which are user code
-    /// that may resolve again: a graph started by a `deinit` leaves its own leftovers, released by the loop here.
-    func releaseLeftovers() {
-        guard !state.pointee.leftovers.isEmpty, !state.pointee.isReleasing else { return }
-        state.pointee.isReleasing = true
-        defer { state.pointee.isReleasing = false }
-        while !state.pointee.leftovers.isEmpty {
-            swap(&state.pointee.leftovers, &state.pointee.releasing)
-            state.pointee.releasing.removeAll(keepingCapacity: true)
-        }
-    }
 }
 
 /// The thread-local slot holding each thread's graph; the graph is released when its thread exits.

@@ -1,0 +1,149 @@
+extension ResolutionGraph {
+    // MARK: Work created by a resolve call
+
+    /// Whether property hooks are waiting to run.
+    var hasQueuedHooks: Bool { !state.pointee.queue.isEmpty }
+
+    /// Queues the property work of a new instance in the innermost scope.
+    func `defer`(_ hooks: DeferredHooks) {
+        state.pointee.queue.append(hooks)
+    }
+
+    /// Queues `didResolveDependencies` of a `Resolvable` whose hooks ran.
+    func didResolve(_ resolvable: Resolvable, context: DependencyContainer.Context) {
+        state.pointee.callbacks.append(Callback(resolvable: resolvable, context: context))
+    }
+
+    /// Records a singleton this graph constructs, to be published or rolled back by the scope that owns it.
+    func willCommit(_ pending: Pending, slot: Slot, owner: DependencyContainer) {
+        state.pointee.commits.append(Commit(pending: pending, slot: slot, owner: owner))
+    }
+
+    // MARK: Scopes
+
+    /// Opens the scope of one `resolve` call. It is full when it is the outermost one or when hooks or callbacks,
+    /// not a factory, started it.
+    @inline(never)
+    func openScope() {
+        let isFull = state.pointee.depth == 0 || state.pointee.frames.last?.isFactory == false
+        state.pointee.scopes.append(
+            ScopeMark(
+                queue: state.pointee.queue.count, callbacks: state.pointee.callbacks.count,
+                commits: state.pointee.commits.count, shared: state.pointee.shared.count, isFull: isFull))
+        state.pointee.depth += 1
+    }
+
+    /// Ends the innermost scope after its body succeeded.
+    ///
+    /// A full scope runs its queued hooks in creation order (hooks may queue more; a resolve they start is a full
+    /// scope of its own and finishes before returning), then `didResolveDependencies` in reverse creation order,
+    /// then publishes its singletons. Any other scope publishes its singletons at once when nothing it created
+    /// waits for hooks, and otherwise hands its work to its parent by leaving it in place. If a hook or callback
+    /// throws, the scope is still open: the caller abandons it.
+    @inline(never)
+    func closeScope() throws {
+        guard let mark = state.pointee.scopes.last else { return }
+        if mark.isFull {
+            var index = mark.queue
+            while index < state.pointee.queue.count {
+                let hooks = state.pointee.queue[index]
+                index += 1
+                try run(.hooks, hooks.context) { try hooks.run(in: self) }
+            }
+            retireQueue(from: mark.queue)
+            while state.pointee.callbacks.count > mark.callbacks, let callback = state.pointee.callbacks.last {
+                run(.hooks, callback.context) { callback.resolvable.didResolveDependencies() }
+                state.pointee.callbacks.removeLast()
+                state.pointee.leftovers.append(callback.resolvable)
+            }
+            end(commitsFrom: mark.commits, publishing: true)
+        } else if state.pointee.queue.count == mark.queue {
+            end(commitsFrom: mark.commits, publishing: true)
+        }
+        popScope()
+    }
+
+    /// Ends the innermost scope after its body, a hook or a callback threw: nothing it owned runs or is published.
+    /// Its singletons are rolled back (so the next resolve constructs them again), except one already lent to
+    /// another graph, which that graph may have published inside an instance of its own: rolling it back would let
+    /// a second instance be made, so it is published as it is. Its shared instances leave the graph.
+    @inline(never)
+    func abandonScope() {
+        guard let mark = state.pointee.scopes.last else { return }
+        retireQueue(from: mark.queue)
+        while state.pointee.callbacks.count > mark.callbacks, let callback = state.pointee.callbacks.popLast() {
+            state.pointee.leftovers.append(callback.resolvable)
+        }
+        end(commitsFrom: mark.commits, publishing: false)
+        if state.pointee.shared.count > mark.shared {
+            for entry in state.pointee.shared[mark.shared...] {
+                state.pointee.leftovers.append(entry.instance)
+                state.pointee.leftovers.append(entry.slot)
+                if !state.pointee.sharedIndex.isEmpty {
+                    state.pointee.sharedIndex[ObjectIdentifier(entry.slot)] = nil
+                }
+            }
+            state.pointee.shared.removeSubrange(mark.shared...)
+        }
+        if state.pointee.depth == 1 {
+            state.pointee.frames.removeAll(keepingCapacity: true)
+            state.pointee.deepSlots.removeAll()
+        }
+        popScope()
+    }
+
+    private func popScope() {
+        state.pointee.scopes.removeLast()
+        state.pointee.depth -= 1
+        if state.pointee.depth == 0, !state.pointee.shared.isEmpty {
+            // The outermost resolve ended: its shared instances go.
+            for entry in state.pointee.shared {
+                state.pointee.leftovers.append(entry.instance)
+                state.pointee.leftovers.append(entry.slot)
+            }
+            state.pointee.shared.removeAll(keepingCapacity: true)
+            if !state.pointee.sharedIndex.isEmpty { state.pointee.sharedIndex.removeAll(keepingCapacity: true) }
+        }
+    }
+
+    /// Publishes (or rolls back) the singletons recorded from `start` on, and wakes the graphs waiting for them.
+    private func end(commitsFrom start: Int, publishing: Bool) {
+        guard state.pointee.commits.count > start else { return }
+        for commit in state.pointee.commits[start...] {
+            let publish = publishing || commit.pending.signal.wasLent
+            let dropped = commit.owner.registry.withLock { _ -> InstanceBox? in
+                publish ? commit.slot.commit(commit.pending) : commit.slot.rollBack(commit.pending)
+            }
+            commit.pending.signal.open()
+            if let dropped { state.pointee.leftovers.append(dropped) }
+            state.pointee.leftovers.append(commit.owner)
+        }
+        state.pointee.commits.removeSubrange(start...)
+    }
+
+    /// Drops the hooks queued from `start` on, keeping what their entries hold in `leftovers` (so no `deinit` runs
+    /// yet) and the queue's capacity for the next graph.
+    private func retireQueue(from start: Int) {
+        guard state.pointee.queue.count > start else { return }
+        for hooks in state.pointee.queue[start...] {
+            state.pointee.leftovers.append(hooks.instance)
+            state.pointee.leftovers.append(hooks.owner)
+        }
+        state.pointee.queue.removeSubrange(start...)
+    }
+
+    /// Releases what the finished graph held (shared instances, the instances its hooks ran on, weak singletons
+    /// held until the end). Called once the outermost resolve has ended, because releasing runs `deinit`s, which are
+    /// user code that may resolve again: a graph started by a `deinit` leaves its own leftovers, released by the
+    /// loop here.
+    @inline(never)
+    func releaseLeftovers() {
+        guard !state.pointee.leftovers.isEmpty, !state.pointee.isReleasing else { return }
+        state.pointee.isReleasing = true
+        defer { state.pointee.isReleasing = false }
+        while !state.pointee.leftovers.isEmpty {
+            swap(&state.pointee.leftovers, &state.pointee.releasing)
+            state.pointee.releasing.removeAll(keepingCapacity: true)
+        }
+    }
+}

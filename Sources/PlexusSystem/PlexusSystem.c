@@ -1,0 +1,30 @@
+#define _GNU_SOURCE
+#include "PlexusSystem.h"
+#include <pthread.h>
+
+int plexus_current_stack(uintptr_t *low, size_t *size) {
+#if defined(__APPLE__)
+    pthread_t thread = pthread_self();
+    uintptr_t top = (uintptr_t)pthread_get_stackaddr_np(thread);
+    size_t length = pthread_get_stacksize_np(thread);
+    if (length == 0 || top < length) return -1;
+    *low = top - length;
+    *size = length;
+    return 0;
+#elif defined(__linux__)
+    pthread_attr_t attributes;
+    if (pthread_getattr_np(pthread_self(), &attributes) != 0) return -1;
+    void *address = NULL;
+    size_t length = 0;
+    int failed = pthread_attr_getstack(&attributes, &address, &length);
+    pthread_attr_destroy(&attributes);
+    if (failed || address == NULL || length == 0) return -1;
+    *low = (uintptr_t)address;
+    *size = length;
+    return 0;
+#else
+    (void)low;
+    (void)size;
+    return -1;
+#endif
+}

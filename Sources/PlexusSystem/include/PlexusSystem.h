@@ -1,0 +1,12 @@
+// What Plexus needs from the operating system that Swift cannot reach portably.
+#ifndef PLEXUS_SYSTEM_H
+#define PLEXUS_SYSTEM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Writes the lowest address and the size of the calling thread's stack. Returns 0 on success, -1 where the bounds
+/// cannot be read. (Linux needs `pthread_getattr_np`, which is only declared with _GNU_SOURCE.)
+int plexus_current_stack(uintptr_t *low, size_t *size);
+
+#endif

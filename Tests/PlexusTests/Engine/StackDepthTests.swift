@@ -1,0 +1,133 @@
+import Foundation
+import Plexus
+import Testing
+
+/// A link of a constructor-injected chain: each level's factory resolves the next level.
+private final class Link: Sendable {
+    let next: Link?
+    init(next: Link?) { self.next = next }
+}
+
+/// Where the stack pointer was, read from inside factories.
+// `@unchecked Sendable` is safe: `lowest` is only read or written while holding `lock`.
+private final class StackProbe: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lowest = UInt.max
+
+    /// The lowest stack address recorded so far.
+    var lowestAddress: UInt { lock.withLock { lowest } }
+
+    /// Records the current stack address.
+    @inline(never)
+    func record() {
+        var marker = 0
+        let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        lock.withLock { lowest = min(lowest, address) }
+    }
+}
+
+/// The address of a local of the caller's frame, roughly its stack pointer.
+@inline(never)
+private func stackAddress() -> UInt {
+    var marker = 0
+    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+}
+
+/// A container with a chain of `depth` definitions of `Link`, tagged 0..<depth; level i's factory resolves level i+1.
+private func chain(depth: Int, scope: ComponentScope, probe: StackProbe? = nil) -> DependencyContainer {
+    let container = DependencyContainer()
+    for level in 0..<depth {
+        container.register(scope, tag: level) { [unowned container] () throws -> Link in
+            guard level + 1 < depth else {
+                probe?.record()
+                return Link(next: nil)
+            }
+            return Link(next: try container.resolve(tag: level + 1) as Link)
+        }
+    }
+    return container
+}
+
+/// Runs `body` on a new thread with a stack of `stackSize` bytes and waits for it (bounded by 120 s).
+private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        body()
+        done.signal()
+    }
+    thread.stackSize = stackSize
+    thread.start()
+    return done.wait(timeout: .now() + 120) == .success
+}
+
+@Suite struct StackDepthTests {
+    /// Resolving a chain of `levels` definitions, the stack each level uses, in bytes.
+    private func bytesPerLevel(levels: Int, scope: ComponentScope) throws -> Int {
+        let probe = StackProbe()
+        let container = chain(depth: levels, scope: scope, probe: probe)
+        let top = stackAddress()
+        let first: Link = try container.resolve(tag: 0)
+        #expect(first.next != nil)
+        return Int(top - probe.lowestAddress) / levels
+    }
+
+    @Test(arguments: [ComponentScope.unique, .shared, .singleton])
+    func aNestedResolveUsesLittleStack(scope: ComponentScope) throws {
+        let perLevel = try bytesPerLevel(levels: 200, scope: scope)
+        if ProcessInfo.processInfo.environment["PLEXUS_PRINT_STACK"] != nil {
+            print("stack per level (\(scope)): \(perLevel) bytes")
+        }
+        #if DEBUG
+            #expect(perLevel < 16_384)
+        #else
+            #expect(perLevel < 2_048)
+        #endif
+    }
+
+    @Test(arguments: [ComponentScope.unique, .shared, .singleton])
+    func aGraphTooDeepForTheThreadThrowsInsteadOfCrashing(scope: ComponentScope) {
+        let outcome = Collected<String>()
+        let finished = onThread(stackSize: 512 * 1024) {
+            let container = chain(depth: 5_000, scope: scope)
+            do {
+                let _: Link = try container.resolve(tag: 0)
+                outcome.append("resolved")
+            } catch let error as ResolutionError {
+                outcome.append("\(error)")
+            } catch {
+                outcome.append("other: \(error)")
+            }
+        }
+        #expect(finished)
+        let message = outcome.values.first ?? ""
+        #expect(message.contains("stack"), "\(message)")
+        #expect(message.contains("Link (tag: 0)"), "\(message)")
+    }
+
+    @Test func theDeepestChainA512KilobyteThreadSurvivesResolvesAfterwards() throws {
+        let depths = Collected<Int>()
+        let finished = onThread(stackSize: 512 * 1024) {
+            // Find, by doubling then bisecting, the deepest chain that resolves on this thread.
+            var low = 1
+            var high = 2
+            func resolves(_ depth: Int) -> Bool {
+                (try? chain(depth: depth, scope: .unique).resolve(tag: 0) as Link) != nil
+            }
+            while resolves(high), high < 1 << 20 {
+                low = high
+                high *= 2
+            }
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if resolves(middle) { low = middle } else { high = middle }
+            }
+            depths.append(low)
+        }
+        #expect(finished)
+        let deepest = depths.values.first ?? 0
+        if ProcessInfo.processInfo.environment["PLEXUS_PRINT_STACK"] != nil {
+            print("deepest chain on a 512 KB thread: \(deepest)")
+        }
+        #expect(deepest >= 20)
+    }
+}
