@@ -65,6 +65,17 @@ func bootstrapAndValidate() throws {
         check(false, "validate() reports the missing Database (got \(String(describing: missing)))")
     }
 
+    let forwarding = DependencyContainer()
+    forwarding.register { Cell(id: 0, title: "") }.implements(Database.self)
+    let wrongType = caught { try forwarding.validate() } as? ResolutionError
+    if case .invalidType? = wrongType {
+        check(
+            wrongType?.validatedDefinition?.type == Cell.self,
+            "validate() also resolves implemented types, and says which definition failed")
+    } else {
+        check(false, "validate() reports a forwarding to a type Cell is not (got \(String(describing: wrongType)))")
+    }
+
     let domain = DependencyContainer()
     domain.register { () -> Database in throw Offline() }
     check(caught { try domain.validate() } == nil, "errors of your own factories are domain errors: validate() passes")

@@ -20,6 +20,14 @@ private final class Child {
 
 private struct Unauthorized: Error {}
 
+private final class Presenter {
+    init(api: Api) {}
+}
+
+private final class Screen {
+    init(presenter: Presenter) {}
+}
+
 @MainActor
 func errors() throws {
     show("Every ResolutionError says what was asked for, in Swift spelling, and what to do about it.")
@@ -63,6 +71,16 @@ func errors() throws {
     check(
         "\(cycle.map { "\($0)" } ?? "")".hasPrefix("Circular dependency: Parent -> Child -> Parent"),
         "a constructor cycle prints its path and how to break it")
+
+    container.register { Screen(presenter: try container.resolve()) }
+    container.register { Presenter(api: try container.resolve(tag: "staging")) }
+    let deep = caught { try container.resolve() as Screen }
+    show("Screen -> Presenter -> Api (tag: \"staging\"), with no staging Api:")
+    show("  \(deep.map { "\($0)" } ?? "no error")")
+    check(
+        "\(deep.map { "\($0)" } ?? "")".hasPrefix(
+            "No definition registered for Api (tag: \"staging\"), required by Presenter, required by Screen."),
+        "a missing dependency deep in a graph says what required it")
 
     container.register(tag: "expired") { () -> Api in throw Unauthorized() }
     let domainError = caught { try container.resolve(tag: "expired") as Api }

@@ -58,7 +58,14 @@ extension Definition {
         return self
     }
 
-    private func addForward(_ forward: Forward) -> Definition {
+    @discardableResult
+    func addForward(_ forward: Forward) -> Definition {
+        // A definition returned by `register(_:type:tag:)` stands for a forwarding registration: what it forwards
+        // is added to the definition it came from, which owns the instances.
+        if let relay = state.withLock({ $0.relay }) {
+            relay(forward)
+            return self
+        }
         state.withLock { state in
             state.forwards.append(forward)
             for container in state.registrations.containers {
@@ -73,19 +80,30 @@ extension Definition {
 final class Forward: Sendable {
     let type: Any.Type
     let tag: DependencyContainer.Tag?
-    let hooks: [Hook]
+    private let ownHooks: [Hook]
+    /// The hooks of the definition `register(_:type:tag:)` returned for this forwarding, which can gain hooks after
+    /// registration; `nil` for a forwarding made by `implements`.
+    let linkedHooks: Protected<[Hook]>?
     /// Whether an instance is of the forwarded type.
     let accepts: @Sendable (Any) -> Bool
+
+    /// The hooks to run, after the definition's own, on instances created through this forwarding.
+    var hooks: [Hook] {
+        guard let linkedHooks else { return ownHooks }
+        return ownHooks + linkedHooks.withLock { $0 }
+    }
 
     init(
         type: Any.Type,
         tag: DependencyContainer.Tag?,
         hooks: [Hook],
+        linkedHooks: Protected<[Hook]>? = nil,
         accepts: @escaping @Sendable (Any) -> Bool
     ) {
         self.type = type
         self.tag = tag
-        self.hooks = hooks
+        self.ownHooks = hooks
+        self.linkedHooks = linkedHooks
         self.accepts = accepts
     }
 }

@@ -64,6 +64,11 @@ public final class Definition<T, U>: Sendable {
         state.withLock { state in
             change(&state)
             state.recipe = Recipe(hooks: state.hooks, autoInjects: state.autoInjects)
+            // A definition returned by `register(_:type:tag:)`: its hooks run through the forwarding it stands for.
+            if let linkedHooks = state.linkedHooks {
+                let hooks = state.hooks
+                linkedHooks.withLock { $0 = hooks }
+            }
             for container in state.registrations.containers {
                 container.refresh(self, recipe: state.recipe)
             }
@@ -99,6 +104,10 @@ struct Registrations {
     /// The containers still alive.
     var containers: [DependencyContainer] { entries.values.compactMap(\.container) }
 
+    /// Whether `container` is one of them.
+    func contains(_ container: DependencyContainer) -> Bool {
+        entries[ObjectIdentifier(container)]?.container === container
+    }
 }
 
 /// A property hook with the instance type-erased.
@@ -111,6 +120,10 @@ struct DefinitionState {
     var autoInjects: Bool?
     var forwards: [Forward] = []
     var registrations = Registrations()
+    /// For a definition returned by `register(_:type:tag:)`: where its hooks go, and where `implements` on it
+    /// sends its forwarding registrations (to the definition it was made from).
+    var linkedHooks: Protected<[Hook]>?
+    var relay: (@Sendable (Forward) -> Void)?
     /// The immutable snapshot the containers use while resolving.
     var recipe = Recipe(hooks: [], autoInjects: nil)
 }

@@ -16,8 +16,9 @@ public struct DefinitionKey: Hashable, Sendable, CustomStringConvertible {
     /// The tag without an `Optional` around it, which keeps copies of keys cheap on the resolve path.
     let storedTag: StoredTag
 
-    /// Explanations gathered when a lookup failed (near misses); never part of equality or hashing.
-    var diagnostics: NotFoundDiagnostics?
+    /// Explanations attached to a key carried by an error (near misses, the "required by" chain, the definition
+    /// being validated); never part of equality or hashing.
+    var diagnostics: KeyDiagnostics?
 
     /// Creates a key.
     /// - Parameters:
@@ -86,10 +87,18 @@ enum StoredTag: Hashable, Sendable {
     }
 }
 
-/// Near misses found when a lookup failed, carried by the key of a ``ResolutionError/definitionNotFound(key:)``.
-final class NotFoundDiagnostics: Sendable {
+/// What an error knows beyond its key: near misses found when a lookup failed, the factories that were running
+/// (innermost first: the "required by" chain), and the definition `validate` was checking.
+final class KeyDiagnostics: Sendable {
     let hints: [String]
-    init(hints: [String]) { self.hints = hints }
+    let requiredBy: [DefinitionKey]
+    let validating: DefinitionKey?
+
+    init(hints: [String] = [], requiredBy: [DefinitionKey] = [], validating: DefinitionKey? = nil) {
+        self.hints = hints
+        self.requiredBy = requiredBy
+        self.validating = validating
+    }
 }
 
 /// The Swift spelling of a type: `Service`, `Optional<Service>`, `(Int, String)`.

@@ -30,50 +30,81 @@ extension DependencyContainer {
     /// Resolves every definition, in registration order, to check that the graph can be built; then the typed
     /// accessors' declared defaults that this container has used and that no override replaces.
     ///
-    /// Definitions without arguments are resolved as they are; a definition that takes arguments is resolved
-    /// with each of `arguments` that casts to its argument types (pass a tuple for several arguments; a subclass
-    /// instance or a labelled tuple casts too) and skipped if none does.
+    /// Each definition is resolved under its own key and under every key it ``Definition/implements(_:tag:)``, so a
+    /// forwarding to a type its instances are not fails here, not at the first real resolve. A definition that takes
+    /// arguments is resolved with each of `arguments` that casts to its argument types (pass a tuple for several
+    /// arguments; a subclass instance or a labelled tuple casts too); if none does, its arguments are auto-wired,
+    /// as ``bootstrap()`` and a resolve without arguments would do.
     ///
     /// ```swift
     /// try container.validate(42, (1, "title"))
     /// ```
+    ///
+    /// An error your own factory or hook throws is a domain error (a service that cannot start here): it does not
+    /// fail validation, also when it arrives wrapped in ``ResolutionError/autoInjectionFailed(label:type:underlyingError:)``
+    /// or ``ResolutionError/autoWiringFailed(type:underlyingError:)``, and is logged at ``LogLevel/verbose`` only.
     /// - Parameter arguments: Argument sets for definitions that take runtime arguments.
-    /// - Throws: The first ``ResolutionError``. Other errors from factories are treated as domain errors (a
-    ///   service that cannot start here) and do not fail validation.
+    /// - Throws: The first ``ResolutionError``, unchanged in kind (`catch ResolutionError.definitionNotFound` still
+    ///   matches); its ``ResolutionError/validatedDefinition`` and description name the definition being validated.
     public func validate(_ arguments: Any...) throws {
-        // Typed accessors (§18): the declared defaults used so far that no override here replaces, after the
-        // registered definitions.
         let entries = registry.withLock { registry in
-            registry.entriesInOrder
-                + registry.accessorDefaults.entries.filter { registry.slots[$0.key] == nil }
-                .map { (key: $0.key, slot: $0.value) }.sorted { $0.slot.order < $1.slot.order }
-        }
-        for (key, slot) in entries {
-            if key.typeOfArguments == Void.self {
-                try validate(key) {
-                    try produce(slot, key: key, arguments: .pointer(zeroSizedArguments))
-                }
-                continue
+            let registered = registry.entriesInOrder.map { entry in
+                (entry.key, entry.slot, registry.forwardEntries(of: entry.slot).sorted { "\($0.key)" < "\($1.key)" })
             }
-            for argumentSet in arguments {
-                try validate(key) {
-                    // `withArguments` skips argument sets that do not cast to the factory's argument types.
-                    _ = try slot.blueprint.withArguments(argumentSet) {
-                        try produce(slot, key: key, arguments: .pointer($0))
-                    }
-                }
+            // Typed accessors (§18): then the declared defaults used so far that no override here replaces.
+            let defaults = registry.accessorDefaults.entries.filter { registry.slots[$0.key] == nil }
+                .sorted { $0.value.order < $1.value.order }
+                .map { ($0.key, $0.value, [(key: DefinitionKey, forward: Forward)]()) }
+            return registered + defaults
+        }
+        for (key, slot, forwards) in entries {
+            try validate(slot, key: key, forward: nil, validating: key, arguments)
+            for (forwardKey, forward) in forwards {
+                try validate(slot, key: forwardKey, forward: forward, validating: key, arguments)
             }
         }
     }
 
-    /// Runs one validation resolve: a `ResolutionError` fails validation, any other error is a domain error.
+    /// Validates one key of a slot: with no arguments, with each matching argument set, or auto-wired.
+    private func validate(
+        _ slot: Slot, key: DefinitionKey, forward: Forward?, validating: DefinitionKey, _ arguments: [Any]
+    ) throws {
+        if slot.blueprint.argumentCount == 0 {
+            try validate(validating) {
+                try produce(
+                    slot, key: key, arguments: .pointer(zeroSizedArguments), forward: forward, logsFailure: false)
+            }
+            return
+        }
+        var matched = false
+        for argumentSet in arguments {
+            try validate(validating) {
+                // `withArguments` skips argument sets that do not cast to the factory's argument types.
+                _ = try slot.blueprint.withArguments(argumentSet) {
+                    matched = true
+                    try produce(slot, key: key, arguments: .pointer($0), forward: forward, logsFailure: false)
+                }
+            }
+        }
+        if !matched {
+            try validate(validating) {
+                try produce(slot, key: key, arguments: .autoWire, forward: forward, logsFailure: false)
+            }
+        }
+    }
+
+    /// Runs one validation resolve: a `ResolutionError` fails validation (annotated with the definition being
+    /// validated, and logged), any other error, also one wrapped in an auto-injection or auto-wiring failure, is a
+    /// domain error, logged at `.verbose`.
     private func validate(_ key: DefinitionKey, _ resolve: () throws -> Void) throws {
         do {
             try resolve()
-        } catch let error as ResolutionError {
-            throw error
+        } catch let error as ResolutionError where !error.isDomainError {
+            let annotated = error.validating(key)
+            log(.errors, "Plexus: \(annotated)")
+            throw annotated
         } catch {
-            log(.verbose, "Validation of \(key) ignored a domain error: \(error)")
+            log(.verbose, "Plexus: validating \(key) ignored a domain error: \(error)")
         }
     }
 }

@@ -43,17 +43,96 @@ extension DependencyContainer {
     ///   - tag: The tag to register it under, or `nil`.
     public func register<T, U>(_ definition: Definition<T, U>, tag: DependencyTagConvertible? = nil) {
         let key = DefinitionKey(type: T.self, typeOfArguments: U.self, tag: tag?.dependencyTag)
+        let origin = tag.map { Swift.type(of: $0) }.flatMap { TagOrigin.ofEnum($0) }
+        var collision: Collision?
         let released = definition.state.withLock { state in
             state.registrations.add(self)
             return registry.withLock { registry in
-                registry.insert(
+                if let old = registry.slots[key], old.definition !== definition {
+                    collision = Collision(
+                        oldOrigin: registry.tagOrigins[key]?.type, oldArgumentCount: old.blueprint.argumentCount)
+                }
+                registry.tagOrigins[key] = origin
+                return registry.insert(
                     definition, blueprint: definition.blueprint, key: key, recipe: state.recipe,
                     forwards: state.forwards)
             }
         }
         withExtendedLifetime(released) {}
         if definition.scope == .cached { watchMemoryPressure() }
+        if let collision {
+            warnAboutUnexpectedReplacement(
+                of: key, collision, origin: origin?.type, argumentCount: definition.blueprint.argumentCount)
+        }
         log(.verbose, "Registered \(key) as \(definition.scope)")
+    }
+
+    /// What a registration replaced, for telling an intended override from a surprising one.
+    private struct Collision {
+        let oldOrigin: Any.Type?
+        let oldArgumentCount: Int
+    }
+
+    /// Logs, at `.errors`, a replacement the user probably did not mean: a tag from another enum with the same raw
+    /// value, or one tuple argument replacing separate arguments of the same types (or the reverse). Dip compares
+    /// these keys as equal, so Plexus does too.
+    private func warnAboutUnexpectedReplacement(
+        of key: DefinitionKey, _ collision: Collision, origin: Any.Type?, argumentCount newCount: Int
+    ) {
+        if let oldOrigin = collision.oldOrigin, let origin, oldOrigin != origin, let tag = key.tag {
+            log(
+                .errors,
+                "Plexus: registering \(key) with a tag of \(typeName(origin)) replaced the definition registered with "
+                    + "\(typeName(oldOrigin)) tag \(tag): tags compare by raw value. Give the cases different raw values "
+                    + "to keep both.")
+        }
+        if newCount != collision.oldArgumentCount {
+            log(
+                .errors,
+                "Plexus: registering \(key) with \(newCount) argument(s) replaced a definition with "
+                    + "\(collision.oldArgumentCount) argument(s) of the same types: one tuple argument and separate "
+                    + "arguments of the same types have the same key. Tag one of them to keep both.")
+        }
+    }
+
+    /// Registers an existing definition under another type: Dip's form of
+    /// ``Definition/implements(_:tag:)``, returning a definition for the new type.
+    ///
+    /// ```swift
+    /// let service = container.register(.singleton) { ServiceImp() }
+    /// container.register(service, type: Service.self, tag: "main")
+    ///     .resolvingProperties { container, service in service.delegate = try container.resolve() }
+    /// let main = try container.resolve(tag: "main") as Service   // main === the ServiceImp singleton
+    /// ```
+    ///
+    /// Instances resolved as `F` are those of `definition`: they share its scope and cached instances. Hooks
+    /// added to the returned definition run after `definition`'s own, only on instances created through `F`, and
+    /// ``Definition/implements(_:tag:)`` on it adds the forwarding to `definition`. If `definition` is not yet
+    /// registered in this container, it is registered here untagged first. An instance that is not an `F`
+    /// throws ``ResolutionError/invalidType(resolved:key:)`` when resolved as `F`.
+    /// - Parameters:
+    ///   - definition: A definition returned by `register`.
+    ///   - type: The other type to resolve it as, usually a protocol its instances conform to.
+    ///   - tag: The tag of the new registration, or `nil`.
+    /// - Returns: The definition registered for `F`, to chain ``Definition/resolvingProperties(_:)`` on.
+    @discardableResult
+    public func register<T, U, F>(
+        _ definition: Definition<T, U>, type: F.Type, tag: DependencyTagConvertible? = nil
+    ) -> Definition<F, U> {
+        let isRegisteredHere = definition.state.withLock { state in
+            state.registrations.contains(self)
+        }
+        if !isRegisteredHere { register(definition, tag: nil) }
+        let forwarding = Definition<F, U>(blueprint: definition.blueprint)
+        let linkedHooks = Protected<[Hook]>([])
+        forwarding.state.withLock { state in
+            state.linkedHooks = linkedHooks
+            state.relay = { [weak definition] forward in definition?.addForward(forward) }
+        }
+        definition.addForward(
+            Forward(
+                type: F.self, tag: tag?.dependencyTag, hooks: [], linkedHooks: linkedHooks, accepts: { $0 is F }))
+        return forwarding
     }
 
     /// Removes the registration of `definition` under `tag`, and with it the instances it cached here.

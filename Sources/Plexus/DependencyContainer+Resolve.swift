@@ -148,7 +148,8 @@ extension DependencyContainer {
             if let delivery = try find(&search, arguments: .pointer(arguments), into: result, graph: graph) {
                 return delivery
             }
-            throw notFound(key)
+            // The "required by" chain is what the graph is making right now, innermost first.
+            throw notFound(key, requiredBy: graph.dependentKeys.reversed())
         }
         switch delivery {
         case .typed: return nil
@@ -157,8 +158,8 @@ extension DependencyContainer {
     }
 
     @inline(never)
-    private func notFound(_ key: DefinitionKey) -> ResolutionError {
-        .definitionNotFound(key: diagnose(key))
+    private func notFound(_ key: DefinitionKey, requiredBy: [DefinitionKey]) -> ResolutionError {
+        .definitionNotFound(key: diagnose(key, requiredBy: requiredBy))
     }
 
     /// What the direct path does, and in which container.
@@ -258,8 +259,10 @@ extension DependencyContainer {
     /// The scope owns what is created inside it; when `body` succeeds it finishes or hands over that work, and when
     /// `body` (or finishing) throws, it drops that work. If finishing fails after the instance was copied into
     /// `result`, the instance is destroyed again.
+    // `logsFailure` lets `validate` log (or ignore) failures itself.
     func inGraph(
-        into result: UnsafeMutableRawPointer? = nil, _ body: (ResolutionGraph) throws -> Delivery
+        into result: UnsafeMutableRawPointer? = nil, logsFailure: Bool = true,
+        _ body: (ResolutionGraph) throws -> Delivery
     ) throws -> Delivery {
         let graph = ResolutionGraph.current
         graph.openScope()
@@ -275,7 +278,7 @@ extension DependencyContainer {
             return delivery
         } catch {
             graph.abandonScope()
-            if graph.depth == 0 { logFailure(error) }
+            if graph.depth == 0, logsFailure { logFailure(error) }
             throw error
         }
     }

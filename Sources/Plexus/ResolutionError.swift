@@ -47,11 +47,22 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
     /// a bigger stack, or flatten it (a factory that builds a long chain itself instead of one definition a link).
     case resolutionTooDeep(depth: Int, path: [DefinitionKey])
 
-    /// What went wrong and how to fix it.
+    /// What went wrong and how to fix it; after ``DependencyContainer/validate(_:)``, prefixed with the definition
+    /// that was being validated.
     public var description: String {
+        guard let validated = validatedDefinition else { return coreDescription }
+        return "Validation of \(validated) failed: \(coreDescription)"
+    }
+
+    /// The description without the validation prefix, also used for a nested error.
+    var coreDescription: String {
         switch self {
         case .definitionNotFound(let key):
-            var text = "No definition registered for \(key)."
+            var text = "No definition registered for \(key)"
+            if let requiredBy = key.diagnostics?.requiredBy, !requiredBy.isEmpty {
+                text += requiredBy.map { ", required by \($0)" }.joined()
+            }
+            text += "."
             if let hints = key.diagnostics?.hints, !hints.isEmpty {
                 text += " " + hints.joined(separator: " ")
             } else {
@@ -62,35 +73,26 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
             return text
         case .autoInjectionFailed(let label, let type, let underlyingError):
             let property = label.map { "property `\($0)`" } ?? "an auto-injected property"
-            return "Failed to auto-inject \(property) of type \(typeName(type)): \(underlyingError)"
+            return "Failed to auto-inject \(property) of type \(typeName(type)): \(nestedDescription(underlyingError))"
         case .autoWiringFailed(let type, let underlyingError):
-            return "Failed to auto-wire \(typeName(type)): \(underlyingError)"
+            return "Failed to auto-wire \(typeName(type)): \(nestedDescription(underlyingError))"
         case .ambiguousDefinitions(let type, let definitions):
             let list = definitions.map { "\($0)" }.joined(separator: "; ")
             return "Ambiguous definitions for \(typeName(type)): \(list). They take the same number of runtime "
                 + "arguments, so auto-wiring cannot choose; resolve with explicit `arguments:` or tag them apart."
         case .invalidType(let resolved, let key):
             let actual = resolved.map(typeName) ?? "nil"
-            return "Resolved an instance of \(actual) for \(key), which is not a \(typeName(key.type)). "
+            return "Resolved an instance of \(actual) for \(key), which is not \(withArticle(typeName(key.type))). "
                 + "Check the `implements` and `type:` of the definition."
         case .circularDependency(let path):
-            let chain = path.map { typeName($0.type) }.joined(separator: " -> ")
-            return "Circular dependency: \(chain). These factories resolve each other; break the cycle by "
-                + "injecting one side in `resolvingProperties` (or `@Injected`) instead of its initializer."
+            return "Circular dependency: \(cycleDescription(path)). These factories resolve each other; break the "
+                + "cycle by injecting one side in `resolvingProperties` (or `@Injected`) instead of its initializer."
         case .resolutionTooDeep(let depth, let path):
             return "Resolution too deep for this thread's stack: \(depth) nested factories ("
-                + abbreviatedPath(path) + "). Resolve this graph on a thread with a bigger stack, or build long "
+                + cycleDescription(path) + "). Resolve this graph on a thread with a bigger stack, or build long "
                 + "chains in one factory instead of one definition per link."
         }
     }
-}
-
-/// A long path as its first and last three keys: `A -> B -> C -> … 994 more … -> X -> Y -> Z`.
-private func abbreviatedPath(_ path: [DefinitionKey]) -> String {
-    guard path.count > 8 else { return path.map(\.description).joined(separator: " -> ") }
-    let head = path.prefix(3).map(\.description)
-    let tail = path.suffix(3).map(\.description)
-    return (head + ["… \(path.count - 6) more …"] + tail).joined(separator: " -> ")
 }
 
 /// Dip's name for ``ResolutionError``.

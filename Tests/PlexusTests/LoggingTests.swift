@@ -193,3 +193,94 @@ private func withLogging(_ level: LogLevel, _ body: (Capture) throws -> Void) th
         #expect(Plexus.logLevel == .verbose)
     }
 }
+
+// MARK: - What validation, tag fallback and surprising replacements log
+
+private final class LoggingProbeValidated: Sendable {}
+private final class LoggingProbeFallback: Sendable {}
+private final class LoggingProbeEnumTagged: Sendable {}
+private final class LoggingProbeTuple: Sendable {}
+private final class LoggingProbeOverride: Sendable {}
+private enum LoggingProbeDomainError: Error { case offline }
+private enum LoggingProbeFlavour: String, DependencyTagConvertible { case main }
+private enum LoggingProbeMode: String, DependencyTagConvertible { case main }
+
+extension LoggingTests {
+    @Test func validateLogsIgnoredDomainErrorsAtVerboseOnly() throws {
+        container.register { () throws -> LoggingProbeValidated in throw LoggingProbeDomainError.offline }
+        try withLogging(.errors) { capture in
+            try container.validate()
+            #expect(capture.messages(mentioning: "LoggingProbeValidated").isEmpty)
+        }
+        try withLogging(.verbose) { capture in
+            try container.validate()
+            let messages = capture.messages(mentioning: "LoggingProbeValidated")
+            #expect(messages.count == 1)
+            #expect(messages.allSatisfy { $0.level == .verbose && $0.text.contains("domain error") })
+        }
+    }
+
+    @Test func validateLogsTheErrorItThrowsOnceNamingTheDefinition() throws {
+        container.register { [container] () -> LoggingProbeValidated in
+            _ = try container.resolve() as LoggingProbeMissing
+            return LoggingProbeValidated()
+        }
+        try withLogging(.errors) { capture in
+            #expect(throws: ResolutionError.self) { try container.validate() }
+            let messages = capture.messages(mentioning: "LoggingProbeMissing")
+            #expect(messages.count == 1)
+            #expect(messages.first?.text.contains("Validation of LoggingProbeValidated failed") == true)
+        }
+    }
+
+    @Test func tagFallingBackToTheUntaggedDefinitionLogsAtVerbose() throws {
+        container.register { LoggingProbeFallback() }
+        try withLogging(.errors) { capture in
+            _ = try container.resolve(tag: "special") as LoggingProbeFallback
+            #expect(capture.messages(mentioning: "LoggingProbeFallback").isEmpty)
+        }
+        try withLogging(.verbose) { capture in
+            _ = try container.resolve(tag: "special") as LoggingProbeFallback
+            _ = try container.resolve() as LoggingProbeFallback
+            let messages = capture.messages(mentioning: "LoggingProbeFallback (tag: \"special\")")
+            #expect(messages.count == 1)
+            #expect(messages.first?.level == .verbose)
+            #expect(messages.first?.text.contains("using the untagged LoggingProbeFallback") == true)
+        }
+    }
+
+    @Test func replacingADefinitionTaggedFromAnotherEnumLogsAnError() throws {
+        try withLogging(.errors) { capture in
+            container.register(tag: LoggingProbeFlavour.main) { LoggingProbeEnumTagged() }
+            container.register(tag: LoggingProbeFlavour.main) { LoggingProbeEnumTagged() }
+            #expect(capture.messages(mentioning: "LoggingProbeEnumTagged").isEmpty, "same enum: an intended override")
+            container.register(tag: LoggingProbeMode.main) { LoggingProbeEnumTagged() }
+            let messages = capture.messages(mentioning: "LoggingProbeEnumTagged")
+            #expect(messages.count == 1)
+            #expect(messages.first?.level == .errors)
+            #expect(messages.first?.text.contains("LoggingProbeFlavour") == true)
+            #expect(messages.first?.text.contains("LoggingProbeMode") == true)
+        }
+    }
+
+    @Test func replacingSeparateArgumentsWithOneTupleArgumentLogsAnError() throws {
+        try withLogging(.errors) { capture in
+            container.register { (id: Int, name: String) in LoggingProbeTuple() }
+            container.register { (pair: (Int, String)) in LoggingProbeTuple() }
+            let messages = capture.messages(mentioning: "LoggingProbeTuple")
+            #expect(messages.count == 1)
+            #expect(messages.first?.level == .errors)
+            #expect(messages.first?.text.contains("one tuple argument") == true)
+        }
+    }
+
+    @Test func anOrdinaryOverrideLogsNoError() throws {
+        try withLogging(.errors) { capture in
+            container.register(tag: "t") { LoggingProbeOverride() }
+            container.register(tag: "t") { LoggingProbeOverride() }
+            container.register { (id: Int) in LoggingProbeOverride() }
+            container.register { (id: Int) in LoggingProbeOverride() }
+            #expect(capture.messages(mentioning: "LoggingProbeOverride").isEmpty)
+        }
+    }
+}

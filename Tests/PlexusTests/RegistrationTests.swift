@@ -69,7 +69,10 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
 
     @Test func registerReturnsTheDefinitionTypedByResultAndArguments() {
         let none: Definition<Service, Void> = container.register { ServiceImp() as Service }
-        let one: Definition<Cell, Int> = container.register(.unique) { (id: Int) in Cell(id: id, title: "") }
+        // Not `let one: Definition<Cell, Int> = container.register(.unique) { (id: Int) in … }`: with the overloads
+        // `register` has, the compiler fails to infer a one-element argument pack from that annotation (Swift 6.3).
+        let one = container.register(.unique) { (id: Int) in Cell(id: id, title: "") }
+        let _: Definition<Cell, Int> = one
         let two: Definition<Cell, (Int, String)> = container.register { (id: Int, title: String) in
             Cell(id: id, title: title)
         }

@@ -185,18 +185,29 @@ private enum DomainError: Error { case cannotStartHere }
         #expect(log.entries == ["1", "2"])
     }
 
-    @Test func validateSkipsDefinitionsWithoutAMatchingArgumentSet() throws {
+    @Test func validateAutoWiresDefinitionsWithoutAMatchingArgumentSet() throws {
         let log = log
         container.register { (value: Double) -> Cell in
-            log.append("double")
+            log.append("double \(value)")
             return Cell()
         }
         container.register { (id: Int, title: String) -> Service in
-            log.append("pair")
+            log.append("pair \(id) \(title)")
             return ServiceImp()
         }
+        let error = try #require(throws: ResolutionError.self) { try container.validate(1, ("one", 1)) }
+        guard case .autoWiringFailed(_, let underlyingError) = error,
+            case .definitionNotFound(let key)? = underlyingError as? ResolutionError
+        else {
+            Issue.record("expected autoWiringFailed(definitionNotFound), got \(error)")
+            return
+        }
+        #expect(key == DefinitionKey(type: Double.self, typeOfArguments: Void.self))
+        container.register { 0.5 }
+        container.register { 7 }
+        container.register { "seven" }
         try container.validate(1, ("one", 1))
-        #expect(log.entries.isEmpty)
+        #expect(log.entries == ["double 0.5", "pair 7 seven"])
     }
 
     @Test func validateFailsWhenADefinitionWithArgumentsHasAMissingDependency() throws {
@@ -204,7 +215,6 @@ private enum DomainError: Error { case cannotStartHere }
             _ = try container.resolve() as Missing
             return Cell()
         }
-        try container.validate()
         let key = try #require(missingKey { try container.validate(7) })
         #expect(key == DefinitionKey(type: Missing.self, typeOfArguments: Void.self))
     }
@@ -224,4 +234,108 @@ private enum DomainError: Error { case cannotStartHere }
         try container.validate()
         _ = try container.resolve() as Client
     }
+
+    // MARK: Forwarding, auto-wiring, domain errors, naming the definition
+
+    @Test func validateFailsOnAForwardingToATypeTheInstanceIsNot() throws {
+        container.register { Cell() }.implements(Service.self, tag: "wrong")
+        let error = try #require(throws: ResolutionError.self) { try container.validate() }
+        guard case .invalidType(let resolved, let key) = error else {
+            Issue.record("expected invalidType, got \(error)")
+            return
+        }
+        #expect(resolved.map(ObjectIdentifier.init) == ObjectIdentifier(Cell.self))
+        #expect(key == DefinitionKey(type: Service.self, typeOfArguments: Void.self, tag: "wrong"))
+        #expect(error.validatedDefinition == DefinitionKey(type: Cell.self, typeOfArguments: Void.self))
+    }
+
+    @Test func validatePassesForwardingsTheInstanceConformsTo() throws {
+        container.register { ServiceImp() }.implements(Service.self).implements(Service.self, tag: "t")
+        container.register { (id: Int) in ServiceImp() }.implements(Service.self)
+        try container.validate(1)
+    }
+
+    @Test func validateChecksForwardingsOfDefinitionsWithArguments() throws {
+        container.register { (id: Int) in Cell() }.implements(Service.self)
+        let error = try #require(throws: ResolutionError.self) { try container.validate(1) }
+        guard case .invalidType(_, let key) = error else {
+            Issue.record("expected invalidType, got \(error)")
+            return
+        }
+        #expect(key == DefinitionKey(type: Service.self, typeOfArguments: Int.self))
+    }
+
+    @Test func validateAutoWiresAndFailsLikeTheFirstRealResolveWould() throws {
+        container.register { (service: Service) in Client(service: service) }
+        let error = try #require(throws: ResolutionError.self) { try container.validate() }
+        guard case .autoWiringFailed = error else {
+            Issue.record("expected autoWiringFailed, got \(error)")
+            return
+        }
+        #expect(throws: ResolutionError.self) { _ = try container.resolve() as Client }
+        container.register { ServiceImp() as Service }
+        try container.validate()
+    }
+
+    @Test func domainErrorReachedThroughInjectedIsIgnored() throws {
+        container.register { () throws -> Service in throw DomainError.cannotStartHere }
+        container.register { Holder() }
+        try container.validate()
+        let error = try #require(throws: ResolutionError.self) { _ = try container.resolve() as Holder }
+        guard case .autoInjectionFailed(_, _, let underlyingError) = error else {
+            Issue.record("expected autoInjectionFailed, got \(error)")
+            return
+        }
+        #expect(underlyingError is DomainError)
+    }
+
+    @Test func domainErrorReachedThroughAutoWiringIsIgnored() throws {
+        container.register { () throws -> Service in throw DomainError.cannotStartHere }
+        container.register { [container] (cell: Cell) -> Client in Client(service: try container.resolve()) }
+        container.register { (service: Service) in Cell() }
+        try container.validate()
+    }
+
+    @Test func argumentSetThatMatchesButMeetsADomainErrorIsNotAutoWired() throws {
+        let log = log
+        container.register { (id: Int) throws -> Cell in
+            log.append("called with \(id)")
+            throw DomainError.cannotStartHere
+        }
+        try container.validate(3)
+        #expect(log.entries == ["called with 3"])
+    }
+
+    @Test func resolutionErrorWrappedInAutoInjectionStillFails() throws {
+        container.register { Holder() }
+        let error = try #require(throws: ResolutionError.self) { try container.validate() }
+        guard case .autoInjectionFailed = error else {
+            Issue.record("expected autoInjectionFailed, got \(error)")
+            return
+        }
+        #expect(error.validatedDefinition == DefinitionKey(type: Holder.self, typeOfArguments: Void.self))
+    }
+
+    @Test func everyValidationErrorNamesTheDefinitionBeingValidated() throws {
+        container.register { Cell() }
+        container.register(tag: "main") { [container] in Client(service: try container.resolve()) }
+        let key = try #require(missingKey { try container.validate() })
+        #expect(key == DefinitionKey(type: Service.self, typeOfArguments: Void.self))
+        let error = try #require(throws: ResolutionError.self) { try container.validate() }
+        let client = DefinitionKey(type: Client.self, typeOfArguments: Void.self, tag: "main")
+        #expect(error.validatedDefinition == client)
+        #expect(
+            "\(error)".hasPrefix("Validation of Client (tag: \"main\") failed: No definition registered for Service"))
+    }
+
+    @Test func errorsFromResolveNameNoValidatedDefinition() throws {
+        let error = try #require(throws: ResolutionError.self) { _ = try container.resolve() as Missing }
+        #expect(error.validatedDefinition == nil)
+        #expect("\(error)".hasPrefix("No definition registered for Missing"))
+    }
+}
+
+/// Has an auto-injected `Service`.
+private final class Holder {
+    @Injected var service: Service?
 }

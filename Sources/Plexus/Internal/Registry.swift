@@ -12,6 +12,8 @@ struct Registry {
     struct Found {
         let slot: Slot
         let forward: Forward?
+        /// Whether a tagged request was answered by an untagged registration (logged at `.verbose`).
+        var fellBackToUntagged = false
     }
 
     private(set) var slots = KeyTable<Slot>()
@@ -24,6 +26,11 @@ struct Registry {
     var collaborators: [WeakContainer] = [] {
         didSet { Generation.advance() }
     }
+    /// How many collaborators were found released and dropped from `collaborators`, so that "not found" can say
+    /// that a collaborator is gone.
+    var releasedCollaborators = 0
+    /// The enum type a registration's tag came from, for tags made from enums (tags compare by raw value).
+    var tagOrigins = KeyTable<TagOrigin>()
     /// Where keys not registered here were found through the collaborators; see `remember(_:for:)`.
     private(set) var routes = KeyTable<Route>()
     /// What `autoWiringCandidate` answered, per requested key; emptied whenever a definition is added or removed.
@@ -38,10 +45,12 @@ struct Registry {
     /// Steps 1–3 of the lookup: exact key, untagged fallback, then forwarding registrations (exact tag first).
     func find(_ key: DefinitionKey) -> Found? {
         if let slot = slots[key] { return Found(slot: slot, forward: nil) }
-        if key.storedTag != .none, let slot = slots[key.untagged] { return Found(slot: slot, forward: nil) }
+        if key.storedTag != .none, let slot = slots[key.untagged] {
+            return Found(slot: slot, forward: nil, fellBackToUntagged: true)
+        }
         if let entry = forwards[key] { return Found(slot: entry.slot, forward: entry.forward) }
         if key.storedTag != .none, let entry = forwards[key.untagged] {
-            return Found(slot: entry.slot, forward: entry.forward)
+            return Found(slot: entry.slot, forward: entry.forward, fellBackToUntagged: true)
         }
         return nil
     }
@@ -114,6 +123,11 @@ struct Registry {
     /// The directly registered keys with their slots, in registration order.
     var entriesInOrder: [(key: DefinitionKey, slot: Slot)] {
         slots.entries.map { (key: $0.key, slot: $0.value) }.sorted { $0.slot.order < $1.slot.order }
+    }
+
+    /// The forwarding registrations (`implements`) of a slot, with their keys, for `validate`.
+    func forwardEntries(of slot: Slot) -> [(key: DefinitionKey, forward: Forward)] {
+        forwards.entries.filter { $0.value.slot === slot }.map { (key: $0.key, forward: $0.value.forward) }
     }
 
     /// The slot that holds `definition`, if registered here.
@@ -207,5 +221,16 @@ struct Registry {
         collaborators = old.collaborators
         nextOrder = old.nextOrder
         return old
+    }
+}
+
+/// The type of the value a tag was made from.
+struct TagOrigin {
+    let type: Any.Type
+
+    /// The origin of a tag made from a value of `type`, if that is an enum (or another custom tag type), not a
+    /// `String`, `Int` or `DependencyContainer.Tag`.
+    static func ofEnum(_ type: Any.Type) -> TagOrigin? {
+        type == String.self || type == Int.self || type == DependencyContainer.Tag.self ? nil : TagOrigin(type: type)
     }
 }

@@ -57,7 +57,9 @@ extension DependencyContainer {
                 {
                     return delivery
                 }
-                throw ResolutionError.definitionNotFound(key: diagnoseExact(key))
+                // The "required by" chain is what the graph is making right now, innermost first.
+                throw ResolutionError.definitionNotFound(
+                    key: diagnoseExact(key, requiredBy: graph.dependentKeys.reversed()))
             }
             switch delivery {
             case .typed:
@@ -74,8 +76,8 @@ extension DependencyContainer {
 
     /// `key` with near misses for an exact lookup: the same type under other tags, and other types under the
     /// same tag, in every reachable container.
-    private func diagnoseExact(_ key: DefinitionKey) -> DefinitionKey {
-        var result = diagnose(key)
+    private func diagnoseExact(_ key: DefinitionKey, requiredBy: [DefinitionKey]) -> DefinitionKey {
+        var result = diagnose(key, requiredBy: requiredBy)
         var hints = result.diagnostics?.hints ?? []
         if let tag = key.tag {
             var seen = Set<DefinitionKey>()
@@ -98,7 +100,7 @@ extension DependencyContainer {
             }
         }
         guard !hints.isEmpty else { return key }
-        result.diagnostics = NotFoundDiagnostics(hints: hints)
+        result.diagnostics = KeyDiagnostics(hints: hints, requiredBy: requiredBy)
         return result
     }
 

@@ -200,7 +200,10 @@ private final class Borrower: Sendable {
         #expect(factories.count == 1, "the singleton was built again")
     }
 
-    @Test func aSingletonLentToBreakADeadlockIsNeverBuiltTwice() throws {
+    /// Either side may find the deadlock, depending on which thread starts waiting first: the pauses make each order
+    /// likely (both are correct whichever happens).
+    @Test(arguments: [false, true])
+    func aSingletonLentToBreakADeadlockIsNeverBuiltTwice(ownerWaitsFirst: Bool) throws {
         let borrowedFactories = Counter()
         let aInHook = DispatchSemaphore(value: 0)
         let bInFactory = DispatchSemaphore(value: 0)
@@ -213,12 +216,14 @@ private final class Borrower: Sendable {
             guard failOnce.increment() == 1 else { return }
             aInHook.signal()
             _ = bInFactory.wait(timeout: .now() + 10)
+            if !ownerWaitsFirst { Thread.sleep(forTimeInterval: 0.2) }
             // Thread B constructs the borrower, which needs this singleton: the deadlock breaker lends it to B.
             _ = try container.resolve() as Borrower
             throw Boom()
         }
         container.register(.singleton) { [unowned container] () throws -> Borrower in
             bInFactory.signal()
+            if ownerWaitsFirst { Thread.sleep(forTimeInterval: 0.2) }
             return Borrower(borrowed: try container.resolve())
         }
 

@@ -22,7 +22,11 @@ extension ResolutionGraph {
                 if next.owner == me {
                     guard let index = chain.firstIndex(where: { $0.signal.isValueReady }) else { return chain }
                     // This graph waits for chain[0]; the owner of chain[i - 1] waits for chain[i].
-                    if index == chain.startIndex { return [] }
+                    if index == chain.startIndex {
+                        // This graph borrows the value itself; recorded so that its owner cannot roll it back.
+                        chain[index].signal.lend(to: me)
+                        return []
+                    }
                     chain[index].signal.lend(to: chain[index - 1].owner)
                     break
                 }

@@ -252,6 +252,19 @@ final class ResolutionGraph {
         return factories[start...].map { $0.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee }
     }
 
+    /// The keys of the instances being made in this graph, outermost first: each running factory, and each
+    /// instance whose property hooks run. The "required by" chain of a `definitionNotFound` (added for error
+    /// messages; keep when rewriting).
+    var dependentKeys: [DefinitionKey] {
+        state.pointee.frames.compactMap { frame in
+            switch frame.kind {
+            case .factory: frame.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee
+            case .hooks: frame.pointer.assumingMemoryBound(to: DependencyContainer.Context.self).pointee.key
+            case .property: nil
+            }
+        }
+    }
+
     /// The cycle closed by entering the factory of `slot` again: its running factories from the first entry of
     /// `slot` on, then that entry again, so the path reads `A -> B -> A` even when it was re-entered through a
     /// forwarded type or an `Optional`.

@@ -1,0 +1,82 @@
+import Plexus
+import Testing
+
+private protocol Service: AnyObject {}
+private protocol Named: AnyObject {
+    var name: String { get set }
+}
+private protocol Unimplemented {}
+private final class ServiceImp: Service, Named {
+    var name = ""
+    var events: [String] = []
+}
+
+/// `register(_:type:tag:)`: Dip's way to register an existing definition under another type.
+@Suite struct RegisterAsTypeTests {
+    let container = DependencyContainer()
+
+    @Test func definitionResolvesAsTheOtherTypeSharingItsInstances() throws {
+        let definition = container.register(.singleton) { ServiceImp() }
+        container.register(definition, type: Service.self)
+        container.register(definition, type: Service.self, tag: "tagged")
+        let service: ServiceImp = try container.resolve()
+        #expect((try container.resolve() as Service) === service)
+        #expect((try container.resolve(tag: "tagged") as Service) === service)
+    }
+
+    @Test func returnedDefinitionIsForTheNewTypeWithTheOriginalsScope() throws {
+        let definition = container.register(.weakSingleton) { ServiceImp() }
+        let forwarded: Definition<Service, ()> = container.register(definition, type: Service.self, tag: "t")
+        #expect(forwarded.scope == .weakSingleton)
+    }
+
+    @Test func hooksOfTheReturnedDefinitionRunAfterTheOriginalsOnlyThroughTheNewType() throws {
+        let definition = container.register { ServiceImp() }
+            .resolvingProperties { _, service in service.events.append("original") }
+        container.register(definition, type: Service.self)
+            .resolvingProperties { _, service in (service as? ServiceImp)?.events.append("forwarded") }
+        #expect((try container.resolve() as ServiceImp).events == ["original"])
+        let service = try container.resolve() as Service
+        #expect((service as? ServiceImp)?.events == ["original", "forwarded"])
+    }
+
+    @Test func keyPathHooksWorkOnTheReturnedDefinition() throws {
+        container.register(tag: "name") { "main" }
+        let definition = container.register { ServiceImp() }
+        container.register(definition, type: Named.self)
+            .resolvingProperty(\Named.name, factory: { try $0.resolve(tag: "name") })
+        #expect((try container.resolve() as Named).name == "main")
+        #expect((try container.resolve() as ServiceImp).name == "")
+    }
+
+    @Test func implementsOnTheReturnedDefinitionForwardsTheOriginal() throws {
+        let definition = container.register(.singleton) { ServiceImp() }
+        container.register(definition, type: Service.self).implements(Named.self, tag: "named")
+        let service: ServiceImp = try container.resolve()
+        #expect((try container.resolve(tag: "named") as Named) === service)
+    }
+
+    @Test func instanceOfAnotherTypeThrowsInvalidType() throws {
+        let definition = container.register { ServiceImp() }
+        container.register(definition, type: Unimplemented.self, tag: "wrong")
+        let error = try #require(throws: ResolutionError.self) {
+            _ = try container.resolve(tag: "wrong") as Unimplemented
+        }
+        guard case .invalidType(let resolved, let key) = error else {
+            Issue.record("expected invalidType, got \(error)")
+            return
+        }
+        #expect(resolved.map(ObjectIdentifier.init) == ObjectIdentifier(ServiceImp.self))
+        #expect(key == DefinitionKey(type: Unimplemented.self, typeOfArguments: Void.self, tag: "wrong"))
+        _ = try container.resolve() as ServiceImp
+    }
+
+    @Test func definitionNotYetRegisteredHereIsRegisteredUntagged() throws {
+        let other = DependencyContainer()
+        let definition = other.register(.singleton) { ServiceImp() }
+        container.register(definition, type: Service.self)
+        let here: ServiceImp = try container.resolve()
+        #expect((try container.resolve() as Service) === here)
+        #expect((try other.resolve() as ServiceImp) !== here, "each container keeps its own singletons")
+    }
+}
