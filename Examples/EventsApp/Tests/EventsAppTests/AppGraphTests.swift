@@ -96,6 +96,6 @@ import Testing
         }
         #expect(path.first.map { ObjectIdentifier($0.type) } == ObjectIdentifier(EventsListWireframe.self))
         #expect(path.count == 3)
-        #expect("\(error!)".hasPrefix("Circular dependency: EventsListWireframe -> "))
+        #expect("\(error!)".contains("Circular dependency: EventsListWireframe -> "))
     }
 }
