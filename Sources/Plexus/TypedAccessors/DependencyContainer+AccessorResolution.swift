@@ -3,6 +3,8 @@ extension DependencyContainer {
     private enum AccessorStep {
         /// A published singleton of the definition that answers: copy it out.
         case published(InstanceBox)
+        /// The slot of this container that answers: try the engine's direct path, else the general one.
+        case direct(Slot)
         /// Resolve through the engine (override, collaborators, then the declared default).
         case resolve
         /// The declared default is not registered yet here: register it, then resolve.
@@ -20,20 +22,20 @@ extension DependencyContainer {
     ) throws -> T {
         let step = registry.withLock { registry -> AccessorStep in
             if !isDefaultsOnly, let slot = registry.slots[key] {
-                return slot.instance.map { .published($0) } ?? .resolve
+                return slot.instance.map { .published($0) } ?? .direct(slot)
             }
             guard let slot = registry.accessorDefaults[key] else { return .registerDefault }
-            // A published default answers only when no collaborator could hold an override.
-            guard isDefaultsOnly || registry.collaborators.isEmpty, let instance = slot.instance else {
-                return .resolve
-            }
-            return .published(instance)
+            // The default answers here only when no collaborator could hold an override.
+            guard isDefaultsOnly || registry.collaborators.isEmpty else { return .resolve }
+            return slot.instance.map { .published($0) } ?? .direct(slot)
         }
         switch step {
         case .published(let box)
         where box.ops.size == MemoryLayout<T>.size && ObjectIdentifier(T.self) == ObjectIdentifier(key.type):
             // The slot under `key` makes instances of `key.type`, which is `T`.
             return box.pointer.assumingMemoryBound(to: T.self).pointee
+        case .direct(let slot):
+            if let value: T = try resolveDirectly(slot, key: key) { return value }
         case .published, .resolve:
             break
         case .registerDefault:
@@ -42,6 +44,17 @@ extension DependencyContainer {
             if scope == .cached { watchMemoryPressure() }
         }
         return try resolveExact(key)
+    }
+
+    /// The instance from the engine's direct path for `slot` (a published singleton, or a hook-free `.unique` one),
+    /// or `nil` when the slot needs the general path.
+    private func resolveDirectly<T>(_ slot: Slot, key: DefinitionKey) throws -> T? {
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            guard let storage = buffer.baseAddress,
+                try resolveDirectly(slot, key: key, into: UnsafeMutableRawPointer(storage))
+            else { return nil }
+            return storage.move()
+        }
     }
 
     /// Resolves `key` through the engine with the typed accessor lookup: exact key only, here then in the
