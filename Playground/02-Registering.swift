@@ -35,7 +35,7 @@ func registering() throws {
     let typed: Service = try container.resolve(tag: "typed")
     check(typed.name == "typed", "type: registers under a type other than the factory's result type")
 
-    container.register { Presenter(service: try container.resolve()) }
+    container.register { [unowned container] in Presenter(service: try container.resolve()) }
         .resolvingProperties { _, presenter in presenter.title = "Inbox" }
     let presenter: Presenter = try container.resolve()
     check(

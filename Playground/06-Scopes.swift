@@ -26,7 +26,7 @@ func scopes() throws {
     let container = DependencyContainer()
     container.register(.unique) { Formatter() }
     container.register(.shared) { Router() }
-    container.register {
+    container.register { [unowned container] in
         Screen(
             presenterRouter: try container.resolve(), viewRouter: try container.resolve(),
             firstFormatter: try container.resolve(), secondFormatter: try container.resolve())

@@ -76,8 +76,8 @@ func circularDependencies() throws {
         presenter.viewWasSetWhenDone,
         "Resolvable.didResolveDependencies() runs after every hook of the graph")
 
-    container.register { Chicken(egg: try container.resolve()) }
-    container.register { Egg(chicken: try container.resolve()) }
+    container.register { [unowned container] in Chicken(egg: try container.resolve()) }
+    container.register { [unowned container] in Egg(chicken: try container.resolve()) }
     let error = caught { try container.resolve() as Chicken }
     if case .circularDependency(let path)? = error as? ResolutionError {
         let description = "\(error!)"

@@ -35,8 +35,8 @@ func sharedInstances() throws {
     let list = DependencyContainer()
     list.collaborate(with: root)
     list.register { Router() }
-    list.register { Interactor(router: try list.resolve(), analytics: try list.resolve()) }
-    list.register {
+    list.register { [unowned list] in Interactor(router: try list.resolve(), analytics: try list.resolve()) }
+    list.register { [unowned list] in
         ListPresenter(interactor: try list.resolve(), router: try list.resolve(), analytics: try list.resolve())
     }
 
@@ -61,8 +61,8 @@ func sharedInstances() throws {
 
     let unique = DependencyContainer()
     unique.register(.unique) { Router() }
-    unique.register { Interactor(router: try unique.resolve(), analytics: Analytics()) }
-    unique.register {
+    unique.register { [unowned unique] in Interactor(router: try unique.resolve(), analytics: Analytics()) }
+    unique.register { [unowned unique] in
         ListPresenter(interactor: try unique.resolve(), router: try unique.resolve(), analytics: Analytics())
     }
     let uniquePresenter: ListPresenter = try unique.resolve()

@@ -28,7 +28,9 @@ func typeForwarding() throws {
     let container = DependencyContainer()
     container.register { ListPresenter() }
         .implements(ListInput.self, ListOutput.self)
-    container.register { ListScreen(input: try container.resolve(), output: try container.resolve()) }
+    container.register { [unowned container] in
+        ListScreen(input: try container.resolve(), output: try container.resolve())
+    }
 
     let screen: ListScreen = try container.resolve()
     check(

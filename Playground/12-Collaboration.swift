@@ -23,7 +23,7 @@ func collaboration() throws {
     let eventsList = DependencyContainer()
     let addEvent = DependencyContainer()
     root.register(.singleton) { CoreDataStore() as DataStore }
-    eventsList.register { EventsListWireframe(dataStore: try eventsList.resolve()) }
+    eventsList.register { [unowned eventsList] in EventsListWireframe(dataStore: try eventsList.resolve()) }
         .resolvingProperties { c, w in w.addEventWireframe = try c.resolve() }
     addEvent.register { AddEventWireframe() }
         .resolvingProperties { c, w in

@@ -63,8 +63,8 @@ func errors() throws {
         check(false, "invalid forwarding throws invalidType")
     }
 
-    container.register { Parent(child: try container.resolve()) }
-    container.register { Child(parent: try container.resolve()) }
+    container.register { [unowned container] in Parent(child: try container.resolve()) }
+    container.register { [unowned container] in Child(parent: try container.resolve()) }
     let cycle = caught { try container.resolve() as Parent }
     show("Parent(child:) and Child(parent:) resolving each other in their initializers:")
     show("  \(cycle.map { "\($0)" } ?? "no error")")

@@ -4,7 +4,7 @@
 /// ```swift
 /// let container = DependencyContainer()
 /// container.register(.singleton) { NetworkClient() as Api }
-/// container.register { ListPresenter(api: try container.resolve()) }
+/// container.register { [unowned container] in ListPresenter(api: try container.resolve()) }
 /// let presenter: ListPresenter = try container.resolve()
 /// ```
 ///
