@@ -138,7 +138,8 @@ private func makeCheckoutContainer(environment: Environment, app: DependencyCont
     @Test func throwingFormOfACycle() {
         let container = DependencyContainer()
         var described = ""
-        do { _ = try container.left.resolve() } catch { described = "\(error)" }  // Left (tag: …) -> Right (tag: …) -> Left (tag: …)
+        // Circular dependency: Left (tag: …) -> Right (tag: …) -> Left (tag: …)
+        do { _ = try container.left.resolve() } catch { described = "\(error)" }
         #expect(
             described.contains(
                 "Left (tag: \"DependencyContainer.left\") -> Right (tag: \"DependencyContainer.right\") -> Left"))
