@@ -25,8 +25,9 @@ extension DependencyContainer {
             self.key = key
         }
 
-        /// For a `T?` or `T!` request, the key of `T`, which answers it; worked out at the first miss only.
-        lazy var unwrapped: DefinitionKey? = (key.type as? any OptionalType.Type).map { key.with(type: $0.wrappedType) }
+        /// For a `T?` or `T!` request, the key of `T`, which answers it. Worked out where needed (after a miss) rather
+        /// than stored, which keeps the search small on the stack of nested resolves.
+        var unwrapped: DefinitionKey? { (key.type as? any OptionalType.Type).map { key.with(type: $0.wrappedType) } }
     }
 
     /// What one container's lock-held lookup found.
@@ -89,14 +90,15 @@ extension DependencyContainer {
                 collaborators = registry.collaborators
                 return nil
             }
-            if let unwrapped = search.unwrapped, let found = registry.find(unwrapped) {
+            let unwrapped = search.unwrapped
+            if let unwrapped, let found = registry.find(unwrapped) {
                 return located(found, unwrapped, autoWires: false)
             }
             if search.key.typeOfArguments == Void.self {
                 if let found = try registry.autoWiringCandidate(for: search.key) {
                     return located(found, search.key, autoWires: true)
                 }
-                if let unwrapped = search.unwrapped, let found = try registry.autoWiringCandidate(for: unwrapped) {
+                if let unwrapped, let found = try registry.autoWiringCandidate(for: unwrapped) {
                     return located(found, unwrapped, autoWires: true)
                 }
             }
@@ -167,6 +169,7 @@ extension DependencyContainer {
 
     /// Produces a located instance, into the caller's storage when it has the requested type; a `T?` request
     /// answered by `T`'s definition is built there as a `T` and wrapped in place.
+    @inline(never)
     private func produce(
         _ located: Located, for key: DefinitionKey, arguments: ArgumentSource, into result: UnsafeMutableRawPointer?,
         graph: ResolutionGraph

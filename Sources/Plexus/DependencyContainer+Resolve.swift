@@ -215,6 +215,7 @@ extension DependencyContainer {
         return .create(slot, type: info.type)
     }
 
+    @inline(never)
     private func resolve(
         directly decision: DirectDecision, _ key: DefinitionKey, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer
