@@ -16,6 +16,10 @@ extension DependencyContainer {
         var visited: [ObjectIdentifier] = []
         /// Where a collaborator found the key, for the first container to remember.
         var route: Route?
+        /// Typed accessors (§18): only a definition under exactly `key` answers (no untagged fallback, `Optional`
+        /// unwrapping, auto-wiring or remembered route, which may have been found by a fallback), and, once the
+        /// collaborators have none, the first container's declared default.
+        var isAccessor = false
 
         init(_ key: DefinitionKey) {
             self.key = key
@@ -71,6 +75,13 @@ extension DependencyContainer {
                 Located(
                     found: found, requested: requested, acquisition: found.slot.acquire(requested, graph: graph),
                     autoWires: autoWires)
+            }
+            if search.isAccessor {
+                if !isDefaultsOnly, let found = registry.findExact(search.key) {
+                    return located(found, search.key, autoWires: false)
+                }
+                collaborators = isDefaultsOnly ? [] : registry.collaborators
+                return nil
             }
             if let found = registry.find(search.key) { return located(found, search.key, autoWires: false) }
             // A route is only remembered when nothing here answered the key, and stays valid while nothing changed.
@@ -132,11 +143,28 @@ extension DependencyContainer {
         for case let collaborator? in collaborators.lazy.map(\.container)
         where !search.visited.contains(ObjectIdentifier(collaborator)) {
             if let delivery = try collaborator.find(&search, arguments: arguments, into: result, graph: graph) {
-                if isFirst, let route = search.route { remember(route, for: search.key, generation: generation) }
+                if isFirst, !search.isAccessor, let route = search.route {
+                    remember(route, for: search.key, generation: generation)
+                }
                 return delivery
             }
         }
+        if isFirst, search.isAccessor, let located = lookUpAccessorDefault(search.key, graph: graph) {
+            return try produce(located, for: search.key, arguments: arguments, into: result, graph: graph)
+        }
         return nil
+    }
+
+    /// Typed accessors (§18): the declared default registered in this container for `key`, if any.
+    @inline(never)
+    private func lookUpAccessorDefault(_ key: DefinitionKey, graph: ResolutionGraph) -> Located? {
+        registry.withLock { registry in
+            registry.accessorDefaults[key].map { slot in
+                Located(
+                    found: Registry.Found(slot: slot, forward: nil), requested: key,
+                    acquisition: slot.acquire(key, graph: graph), autoWires: false)
+            }
+        }
     }
 
     /// Produces a located instance, into the caller's storage when it has the requested type; a `T?` request
