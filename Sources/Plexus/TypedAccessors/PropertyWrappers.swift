@@ -65,7 +65,9 @@ extension LazyInject: Sendable where T: Sendable {}
 /// read under the lock; a `LazyInject` is only `Sendable` when `T` is.
 private final class LazyBox<T>: @unchecked Sendable {
     private let state = Protected<T?>(nil)
-    private let gate = Protected(())
+    // Not `Protected(())`: a zero-sized value would share its address with the lock, and ThreadSanitizer reports
+    // the exclusivity check of that empty value as a race with the lock itself.
+    private let gate = Protected(false)
     private let resolve: @Sendable () -> T
 
     init(_ resolve: @escaping @Sendable () -> T) {

@@ -77,10 +77,10 @@ private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) ->
         if ProcessInfo.processInfo.environment["PLEXUS_PRINT_STACK"] != nil {
             print("stack per level (\(scope)): \(perLevel) bytes")
         }
-        // Guards against regressions: 10,544 bytes in debug and about 2,700 in release when this was written (the
-        // goal is a few hundred).
+        // Guards against regressions: 10,688 bytes in debug (about 13,000 under ThreadSanitizer) and 2,656 in release
+        // when this was written (the goal is a few hundred).
         #if DEBUG
-            #expect(perLevel < 12_288)
+            #expect(perLevel < 16_384)
         #else
             #expect(perLevel < 3_072)
         #endif
