@@ -1,15 +1,18 @@
-// Times every scenario for the three contenders in one process and prints the comparison table.
+// Times every scenario for the four contenders in one process and prints the comparison table.
 //
 //     PlexusCompare [--rounds N] [--round-ms MS] [--only ID,ID] [--mallocs FILE] [--tsv]
 //     PlexusCompare --profile SCENARIO/CONTENDER [--count N]      (for valgrind --tool=callgrind)
 //     PlexusCompare --list                                          (the scenario ids)
+//     PlexusCompare --pairs                                         (every scenario/contender with a runner)
 //
-// Each contender's time per operation is the best of N rounds; the rounds of the three contenders are interleaved
-// (hand, Swinject, Plexus, then the next round in another order), so that a busy moment of the machine hits all
-// three alike. `--mallocs FILE` merges package-benchmark's malloc counts (lines `scenario<TAB>contender<TAB>count`,
+// Each contender's time per operation is the best of N rounds; the rounds of the contenders are interleaved
+// (hand, Plexus, Swinject, swift-dependencies, then the next round in another order), so that a busy moment of the
+// machine hits all alike. A contender without a runner for a scenario (swift-dependencies has no tags, for
+// example) is left out of that scenario and shown as `-`. `--mallocs FILE` merges package-benchmark's malloc counts (lines `scenario<TAB>contender<TAB>count`,
 // written by ./compare) into the table. `--tsv` prints the raw times instead of the table.
 
 import Foundation
+import PeerScenarios
 import Scenarios
 
 struct Options {
@@ -34,7 +37,10 @@ struct Options {
             case "--profile": profile = iterator.next()
             case "--count": profileCount = Int(iterator.next() ?? "") ?? profileCount
             case "--list":
-                for scenario in Scenario.all() { print(scenario.id) }
+                for scenario in Scenario.allWithPeers() { print(scenario.id) }
+                exit(0)
+            case "--pairs":
+                for pair in Scenario.pairs(of: Scenario.allWithPeers()) { print(pair) }
                 exit(0)
             default:
                 FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
@@ -77,8 +83,10 @@ func calibrate(_ runner: Runner, target: Double) throws -> Int {
 }
 
 func measure(_ scenario: Scenario, options: Options) throws -> Timing {
-    let contenders = Contender.allCases
-    let runners = contenders.map { scenario.runner(for: $0) }
+    let prepared = Contender.allCases.compactMap { contender in scenario.runner(for: contender).map { (contender, $0) }
+    }
+    let contenders = prepared.map(\.0)
+    let runners = prepared.map(\.1)
     let target = options.roundMilliseconds / 1000
     // The largest of three calibrations: a fixed cost that happened to be slow once (a thread woken late on a busy
     // machine) must not shrink the rounds until that cost dominates them.
@@ -99,12 +107,6 @@ func measure(_ scenario: Scenario, options: Options) throws -> Timing {
         timing.median[contender] = sorted[sorted.count / 2]
     }
     return timing
-}
-
-/// Performs `count` operations; valgrind's `--toggle-collect=*profileSteadyState*` counts only this call.
-@inline(never)
-func profileSteadyState(_ runner: Runner, count: Int) throws {
-    try runner.run(count)
 }
 
 /// Malloc counts per operation by scenario and contender, as written by ./compare.
@@ -166,19 +168,14 @@ func printTable(_ rows: [[String]], rightAligned: Set<Int>) {
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 
 if let profile = options.profile {
-    let parts = profile.split(separator: "/").map(String.init)
-    guard parts.count == 2, let scenario = Scenario.all().first(where: { $0.id == parts[0] }),
-        let contender = Contender(rawValue: parts[1])
-    else {
-        FileHandle.standardError.write(Data("--profile takes scenario/contender, for example unique/plexus\n".utf8))
+    guard try Scenario.profile(profile, count: options.profileCount, in: Scenario.allWithPeers()) else {
+        FileHandle.standardError.write(
+            Data("--profile takes scenario/contender (see --pairs), e.g. unique/plexus\n".utf8))
         exit(64)
     }
-    let runner = scenario.runner(for: contender)
-    try runner.run(1)  // first-use costs (type metadata, per-type caches) stay out of the profile's steady state
-    try profileSteadyState(runner, count: options.profileCount)
     exit(0)
 }
-let scenarios = Scenario.all().filter { options.only?.contains($0.id) ?? true }
+let scenarios = Scenario.allWithPeers().filter { options.only?.contains($0.id) ?? true }
 let mallocs = options.mallocsPath.map(readMallocs) ?? [:]
 
 var timings: [String: Timing] = [:]
@@ -210,28 +207,31 @@ if options.tsv {
     exit(0)
 }
 
+func formatRatio(_ value: Double?) -> String {
+    value.map { format($0, decimals: 2) + "x" } ?? "-"
+}
+
 var rows: [[String]] = [
-    [
-        "scenario", "hand ns", "Swinject ns", "Plexus ns", "Plexus/hand", "Swinject/Plexus", "mallocs hand",
-        "mallocs Swinject", "mallocs Plexus",
-    ]
+    ["scenario", "hand ns", "Plexus ns", "Swinject ns", "swift-deps ns", "Plexus/hand", "Swinject/Plexus"]
+        + ["swift-deps/Plexus", "mallocs hand", "mallocs Plexus", "mallocs Swinject", "mallocs swift-deps"]
 ]
 for scenario in scenarios {
     let best = timings[scenario.id]?.best ?? [:]
     let counts = mallocs[scenario.id] ?? [:]
-    rows.append([
-        scenario.title,
-        format(best[.hand]), format(best[.swinject]), format(best[.plexus]),
-        format(ratio(best[.plexus], best[.hand]), decimals: 2) + "x",
-        format(ratio(best[.swinject], best[.plexus]), decimals: 2) + "x",
-        formatCount(counts[.hand]), formatCount(counts[.swinject]), formatCount(counts[.plexus]),
-    ])
+    rows.append(
+        [scenario.title] + Contender.allCases.map { format(best[$0]) }
+            + [
+                formatRatio(ratio(best[.plexus], best[.hand])),
+                formatRatio(ratio(best[.swinject], best[.plexus])),
+                formatRatio(ratio(best[.dependencies], best[.plexus])),
+            ] + Contender.allCases.map { formatCount(counts[$0]) })
 }
-printTable(rows, rightAligned: Set(1...8))
+printTable(rows, rightAligned: Set(1...11))
 print()
 print("Times: best of \(options.rounds) interleaved rounds of ~\(format(options.roundMilliseconds, decimals: 0)) ms,")
 print("nanoseconds per operation (for N threads: wall time / all operations). Mallocs: per operation,")
-print("package-benchmark's mallocCountTotal (MallocInterposer), p50 over its samples.")
+print("package-benchmark's mallocCountTotal (MallocInterposer), p50 over its samples. Ratios above 1x in the")
+print("Swinject/Plexus and swift-deps/Plexus columns mean Plexus is faster; `-`: the contender has no such feature.")
 for note in notes { print("- \(note)") }
 
 // MARK: - SPEC §14 targets

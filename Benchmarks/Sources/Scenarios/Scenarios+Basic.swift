@@ -6,6 +6,7 @@ extension Scenario {
     static var unique: Scenario {
         Scenario(id: "unique", title: "unique, no dependencies") { contender in
             switch contender {
+            case .dependencies: return nil  // attached by PeerScenarios where it applies
             case .hand:
                 return Runner { count in
                     for _ in 0..<count { blackHole(Leaf()) }
@@ -30,6 +31,7 @@ extension Scenario {
     static var singletonHit: Scenario {
         Scenario(id: "singleton", title: "singleton hit") { contender in
             switch contender {
+            case .dependencies: return nil  // attached by PeerScenarios where it applies
             case .hand:
                 let holder = Holder(ApiClient())
                 return Runner { count in
@@ -57,6 +59,7 @@ extension Scenario {
     static var tagged: Scenario {
         Scenario(id: "tagged", title: "tagged resolve (1 of 3 tags)") { contender in
             switch contender {
+            case .dependencies: return nil  // attached by PeerScenarios where it applies
             case .hand:
                 return Runner { count in
                     for _ in 0..<count { blackHole(Leaf()) }
@@ -85,6 +88,7 @@ extension Scenario {
     static var threeArguments: Scenario {
         Scenario(id: "arguments", title: "3 runtime arguments") { contender in
             switch contender {
+            case .dependencies: return nil  // attached by PeerScenarios where it applies
             case .hand:
                 return Runner { count in
                     for index in 0..<count { blackHole(Cell(id: index, title: "title", score: 1.5)) }
@@ -116,10 +120,10 @@ extension Scenario {
 }
 
 /// Holds a value for hand-written runners that read it from several threads.
-final class Holder<Value: Sendable>: Sendable {
-    let value: Value
+package final class Holder<Value: Sendable>: Sendable {
+    package let value: Value
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
     }
 }
