@@ -34,8 +34,7 @@ extension Scenario {
 /// `unique`: the `@Dependency` read of a client whose live value constructs a new `Leaf` per call.
 private func uniqueRead() -> Runner {
     let consumer = LeafConsumer()
-    return Runner(note: "`@Dependency` read of a client whose closure makes the object (live values are cached)") {
-        count in
+    return Runner(note: "`@Dependency` read of a client, then its closure makes the object") { count in
         for _ in 0..<count { blackHole(consumer.makeLeaf.make()) }
     }
 }
