@@ -8,7 +8,7 @@ let package = Package(
         .library(name: "Plexus", targets: ["Plexus"])
     ],
     targets: [
-        .target(name: "Plexus", dependencies: ["PlexusSystem"]),
+        .target(name: "Plexus", dependencies: ["PlexusSystem"], exclude: ["Internal/Graph/README.md"]),
         // Operating-system calls Swift cannot reach portably (the calling thread's stack bounds).
         .target(name: "PlexusSystem"),
         .executableTarget(name: "PlexusTour", dependencies: ["Plexus"], path: "Playground"),

@@ -91,4 +91,28 @@ func circularDependencies() throws {
 
     let afterError: Client = try container.resolve()
     check(afterError.server.client === afterError, "after the error the same container resolves correctly")
+
+    // Each resolve call owns what it builds: a nested resolve that fails (a factory's `try?`) takes its objects and
+    // their hooks with it, and a resolve made inside a hook returns an instance whose own hooks have run.
+    let abandonedHooks = Locked(0)
+    container.register { () -> Badge in Badge() }
+        .resolvingProperties { _, _ in abandonedHooks.increment() }
+    container.register { [unowned container] () throws -> Sticker in
+        Sticker(badge: try container.resolve(), missing: try container.resolve())
+    }
+    container.register { [unowned container] in Album(sticker: try? container.resolve() as Sticker) }
+    let album: Album = try container.resolve()
+    check(
+        album.sticker == nil && abandonedHooks.value == 0,
+        "a nested resolve that fails under try? drops what it built: none of its hooks run")
+}
+
+private final class Badge {}
+private final class Missing {}
+private final class Sticker {
+    init(badge: Badge, missing: Missing) {}
+}
+private final class Album {
+    let sticker: Sticker?
+    init(sticker: Sticker?) { self.sticker = sticker }
 }

@@ -20,6 +20,11 @@ private final class Child {
 
 private struct Unauthorized: Error {}
 
+private final class Link: Sendable {
+    let next: Link?
+    init(next: Link?) { self.next = next }
+}
+
 private final class Presenter {
     init(api: Api) {}
 }
@@ -81,6 +86,22 @@ func errors() throws {
         "\(deep.map { "\($0)" } ?? "")".hasPrefix(
             "No definition registered for Api (tag: \"staging\"), required by Presenter, required by Screen."),
         "a missing dependency deep in a graph says what required it")
+
+    // A chain nested deeper than the thread's stack can hold throws instead of crashing the process.
+    let chain = DependencyContainer()
+    for level in 0..<20_000 {
+        chain.register(.unique, tag: level) { [unowned chain] () throws -> Link in
+            Link(next: level < 19_999 ? try chain.resolve(tag: level + 1) as Link : nil)
+        }
+    }
+    let tooDeep = onSmallStackThread { caught { try chain.resolve(tag: 0) as Link } } ?? nil
+    show("A 20,000-deep chain of factories on a thread with a 512 KB stack:")
+    show("  \(tooDeep.map { "\($0)" } ?? "no error")")
+    if case .resolutionTooDeep? = tooDeep as? ResolutionError {
+        check(true, "a graph too deep for the thread's stack throws resolutionTooDeep, naming the depth and path")
+    } else {
+        check(false, "a graph too deep for the thread's stack throws resolutionTooDeep")
+    }
 
     container.register(tag: "expired") { () -> Api in throw Unauthorized() }
     let domainError = caught { try container.resolve(tag: "expired") as Api }

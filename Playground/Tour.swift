@@ -52,6 +52,21 @@ func caught<R>(_ body: () throws -> R) -> (any Error)? {
     }
 }
 
+/// Runs `body` on a new thread with a 512 KB stack (the size of secondary threads on Apple platforms) and returns
+/// what it returned.
+func onSmallStackThread<R: Sendable>(_ body: @escaping @Sendable () -> R) -> R? {
+    let result = Locked<R?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        result.update { $0 = body() }
+        done.signal()
+    }
+    thread.stackSize = 512 * 1024
+    thread.start()
+    done.wait()
+    return result.value
+}
+
 /// A value shared with `@Sendable` factories, which may run on any thread.
 final class Locked<Value: Sendable>: @unchecked Sendable {  // safe: `value` is only read or written under `lock`
     private let lock = NSLock()

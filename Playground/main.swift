@@ -21,6 +21,9 @@ chapter("Containers collaboration", collaboration)
 chapter("Bootstrap and validate", bootstrapAndValidate)
 chapter("Errors", errors)
 chapter("Testing your graph", testingYourGraph)
+chapter("SDK-style namespaces", sdkNamespaces)
+chapter("Factory-style storage", factoryStorage)
+chapter("Saber-style module containers", saberModules)
 
 print("")
 if Tour.failures.isEmpty {

@@ -41,6 +41,22 @@ public enum ComponentScope: CaseIterable, Sendable, CustomStringConvertible {
     /// weak singleton of a value type is made anew by every resolution graph.
     case weakSingleton
 
+    /// A ``singleton`` that ``DependencyContainer/trimCaches()`` releases; the next resolve creates it again.
+    ///
+    /// On Apple platforms the container trims its caches when the system signals memory pressure. Use it for
+    /// instances that are worth reusing but cheap enough to rebuild (formatters, image caches, parsers);
+    /// ``singleton`` is never released that way.
+    ///
+    /// ```swift
+    /// container.register(.cached) { Formatter() }
+    /// let a: Formatter = try container.resolve()
+    /// container.trimCaches()
+    /// let b: Formatter = try container.resolve()   // a !== b
+    /// ```
+    ///
+    /// Adding this case broke exhaustive `switch` statements over `ComponentScope` (see the migration guide).
+    case cached
+
     /// The scope name as written in Swift (`"singleton"`).
     public var description: String {
         switch self {
@@ -49,13 +65,14 @@ public enum ComponentScope: CaseIterable, Sendable, CustomStringConvertible {
         case .singleton: "singleton"
         case .eagerSingleton: "eagerSingleton"
         case .weakSingleton: "weakSingleton"
+        case .cached: "cached"
         }
     }
 
     /// Whether instances outlive the resolution graph that made them.
     var isSingleton: Bool {
         switch self {
-        case .singleton, .eagerSingleton, .weakSingleton: true
+        case .singleton, .eagerSingleton, .weakSingleton, .cached: true
         case .unique, .shared: false
         }
     }

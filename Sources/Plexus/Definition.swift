@@ -132,9 +132,18 @@ struct DefinitionState {
 final class Recipe: Sendable {
     let hooks: [Hook]
     let autoInjects: Bool?
+    /// The decorators registered in the owning container for the slot's key (§18), applied right after the
+    /// factory; per slot, so a definition registered in several containers is decorated in each separately.
+    let decorators: Decorators?
 
-    init(hooks: [Hook], autoInjects: Bool?) {
+    init(hooks: [Hook], autoInjects: Bool?, decorators: Decorators? = nil) {
         self.hooks = hooks
         self.autoInjects = autoInjects
+        self.decorators = decorators
+    }
+
+    /// The same recipe with other decorators.
+    func with(decorators: Decorators?) -> Recipe {
+        decorators === self.decorators ? self : Recipe(hooks: hooks, autoInjects: autoInjects, decorators: decorators)
     }
 }

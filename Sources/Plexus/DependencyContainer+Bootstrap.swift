@@ -27,7 +27,8 @@ extension DependencyContainer {
         registry.withLock { $0.isBootstrapped }
     }
 
-    /// Resolves every definition, in registration order, to check that the graph can be built.
+    /// Resolves every definition, in registration order, to check that the graph can be built; then the typed
+    /// accessors' declared defaults that this container has used and that no override replaces.
     ///
     /// Each definition is resolved under its own key and under every key it ``Definition/implements(_:tag:)``, so a
     /// forwarding to a type its instances are not fails here, not at the first real resolve. A definition that takes
@@ -47,9 +48,14 @@ extension DependencyContainer {
     ///   matches); its ``ResolutionError/validatedDefinition`` and description name the definition being validated.
     public func validate(_ arguments: Any...) throws {
         let entries = registry.withLock { registry in
-            registry.entriesInOrder.map { entry in
+            let registered = registry.entriesInOrder.map { entry in
                 (entry.key, entry.slot, registry.forwardEntries(of: entry.slot).sorted { "\($0.key)" < "\($1.key)" })
             }
+            // Typed accessors (§18): then the declared defaults used so far that no override here replaces.
+            let defaults = registry.accessorDefaults.entries.filter { registry.slots[$0.key] == nil }
+                .sorted { $0.value.order < $1.value.order }
+                .map { ($0.key, $0.value, [(key: DefinitionKey, forward: Forward)]()) }
+            return registered + defaults
         }
         for (key, slot, forwards) in entries {
             try validate(slot, key: key, forward: nil, validating: key, arguments)

@@ -16,13 +16,18 @@ extension DependencyContainer {
         var visited: [ObjectIdentifier] = []
         /// Where a collaborator found the key, for the first container to remember.
         var route: Route?
+        /// Typed accessors (§18): only a definition under exactly `key` answers (no untagged fallback, `Optional`
+        /// unwrapping, auto-wiring or remembered route, which may have been found by a fallback), and, once the
+        /// collaborators have none, the first container's declared default.
+        var isAccessor = false
 
         init(_ key: DefinitionKey) {
             self.key = key
         }
 
-        /// For a `T?` or `T!` request, the key of `T`, which answers it; worked out at the first miss only.
-        lazy var unwrapped: DefinitionKey? = (key.type as? any OptionalType.Type).map { key.with(type: $0.wrappedType) }
+        /// For a `T?` or `T!` request, the key of `T`, which answers it. Worked out where needed (after a miss) rather
+        /// than stored, which keeps the search small on the stack of nested resolves.
+        var unwrapped: DefinitionKey? { (key.type as? any OptionalType.Type).map { key.with(type: $0.wrappedType) } }
     }
 
     /// What one container's lock-held lookup found.
@@ -71,6 +76,13 @@ extension DependencyContainer {
                     found: found, requested: requested, acquisition: found.slot.acquire(requested, graph: graph),
                     autoWires: autoWires)
             }
+            if search.isAccessor {
+                if !isDefaultsOnly, let found = registry.findExact(search.key) {
+                    return located(found, search.key, autoWires: false)
+                }
+                collaborators = isDefaultsOnly ? [] : registry.collaborators
+                return nil
+            }
             if let found = registry.find(search.key) { return located(found, search.key, autoWires: false) }
             // A route is only remembered when nothing here answered the key, and stays valid while nothing changed.
             if isFirst, let route = registry.routes[search.key], route.generation == Generation.current {
@@ -78,14 +90,15 @@ extension DependencyContainer {
                 collaborators = registry.collaborators
                 return nil
             }
-            if let unwrapped = search.unwrapped, let found = registry.find(unwrapped) {
+            let unwrapped = search.unwrapped
+            if let unwrapped, let found = registry.find(unwrapped) {
                 return located(found, unwrapped, autoWires: false)
             }
             if search.key.typeOfArguments == Void.self {
                 if let found = try registry.autoWiringCandidate(for: search.key) {
                     return located(found, search.key, autoWires: true)
                 }
-                if let unwrapped = search.unwrapped, let found = try registry.autoWiringCandidate(for: unwrapped) {
+                if let unwrapped, let found = try registry.autoWiringCandidate(for: unwrapped) {
                     return located(found, unwrapped, autoWires: true)
                 }
             }
@@ -130,15 +143,33 @@ extension DependencyContainer {
         for case let collaborator? in collaborators.lazy.map(\.container)
         where !search.visited.contains(ObjectIdentifier(collaborator)) {
             if let delivery = try collaborator.find(&search, arguments: arguments, into: result, graph: graph) {
-                if isFirst, let route = search.route { remember(route, for: search.key, generation: generation) }
+                if isFirst, !search.isAccessor, let route = search.route {
+                    remember(route, for: search.key, generation: generation)
+                }
                 return delivery
             }
+        }
+        if isFirst, search.isAccessor, let located = lookUpAccessorDefault(search.key, graph: graph) {
+            return try produce(located, for: search.key, arguments: arguments, into: result, graph: graph)
         }
         return nil
     }
 
+    /// Typed accessors (§18): the declared default registered in this container for `key`, if any.
+    @inline(never)
+    private func lookUpAccessorDefault(_ key: DefinitionKey, graph: ResolutionGraph) -> Located? {
+        registry.withLock { registry in
+            registry.accessorDefaults[key].map { slot in
+                Located(
+                    found: Registry.Found(slot: slot, forward: nil), requested: key,
+                    acquisition: slot.acquire(key, graph: graph), autoWires: false)
+            }
+        }
+    }
+
     /// Produces a located instance, into the caller's storage when it has the requested type; a `T?` request
     /// answered by `T`'s definition is built there as a `T` and wrapped in place.
+    @inline(never)
     private func produce(
         _ located: Located, for key: DefinitionKey, arguments: ArgumentSource, into result: UnsafeMutableRawPointer?,
         graph: ResolutionGraph

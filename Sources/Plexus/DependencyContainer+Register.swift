@@ -59,6 +59,7 @@ extension DependencyContainer {
             }
         }
         withExtendedLifetime(released) {}
+        if definition.scope == .cached { watchMemoryPressure() }
         if let collision {
             warnAboutUnexpectedReplacement(
                 of: key, collision, origin: origin?.type, argumentCount: definition.blueprint.argumentCount)

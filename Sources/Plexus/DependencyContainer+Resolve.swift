@@ -197,15 +197,25 @@ extension DependencyContainer {
         return decision.map { DirectPlan(owner: self, decision: $0) }
     }
 
+    /// Typed accessors (§18): the direct path for a slot of this container that the accessor lookup chose (an
+    /// override under the exact key, or the declared default). `false` leaves the request to the general path.
+    func resolveDirectly(_ slot: Slot, key: DefinitionKey, into result: UnsafeMutableRawPointer) throws -> Bool {
+        guard let decision = registry.withLock({ _ in directDecision(for: slot) }) else { return false }
+        try resolve(directly: decision, key, arguments: zeroSizedArguments, into: result)
+        return true
+    }
+
     private func directDecision(for slot: Slot) -> DirectDecision? {
         if let instance = slot.instance { return .copy(instance) }
         let scope = slot.blueprint.scope
         guard scope == .unique || (scope == .shared && ResolutionGraph.current.depth == 0),
-            slot.recipe.hooks.isEmpty, let info = slot.typeInfo, !info.isResolvable, !info.hasInjectedProperties
+            slot.recipe.hooks.isEmpty, slot.recipe.decorators == nil,  // §18: decorated slots take the general path
+            let info = slot.typeInfo, !info.isResolvable, !info.hasInjectedProperties
         else { return nil }
         return .create(slot, type: info.type)
     }
 
+    @inline(never)
     private func resolve(
         directly decision: DirectDecision, _ key: DefinitionKey, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer

@@ -22,18 +22,47 @@ public final class DependencyContainer: Sendable {
     /// otherwise (``Definition/autoInjectingProperties(_:)``).
     public let autoInjectProperties: Bool
 
+    /// The container's name, for messages and reports: the one given to ``init(name:autoInjectProperties:threadSafe:configBlock:)``,
+    /// or the file that created the container (`"Checkout/CheckoutModule.swift"`).
+    public let name: String
+
+    /// Whether this is the ``defaults`` companion of another container, whose typed accessors answer with their
+    /// declared defaults only.
+    let isDefaultsOnly: Bool
+    /// The ``defaults`` companion, made on first use.
+    let defaultsCompanion = Protected<DependencyContainer?>(nil)
+    /// The names of the namespace marker types used with this container (typed accessors).
+    let markerNames = Protected<[ObjectIdentifier: String]>([:])
+
     /// Creates a container.
+    ///
+    /// ```swift
+    /// let checkout = DependencyContainer(name: "Checkout") { container in
+    ///     container.inject(environment)          // an external the module needs
+    /// }
+    /// ```
     /// - Parameters:
+    ///   - name: The name used in messages and reports; by default the file that creates the container.
     ///   - autoInjectProperties: Whether to fill `@Injected` / `@InjectedWeak` properties (default `true`).
     ///   - threadSafe: Accepted for source compatibility with Dip; a container is always thread-safe.
     ///   - configBlock: Runs at the end of `init` with the new container, typically to register definitions.
     public init(
+        name: String = #fileID,
         autoInjectProperties: Bool = true,
         threadSafe: Bool = true,
         configBlock: (DependencyContainer) -> Void = { _ in }
     ) {
+        self.name = name
         self.autoInjectProperties = autoInjectProperties
+        self.isDefaultsOnly = false
         configBlock(self)
+    }
+
+    /// Makes the ``defaults`` companion of `container`.
+    init(defaultsOf container: DependencyContainer) {
+        self.name = container.name + ".defaults"
+        self.autoInjectProperties = container.autoInjectProperties
+        self.isDefaultsOnly = true
     }
 
     deinit {
@@ -53,7 +82,7 @@ public final class DependencyContainer: Sendable {
     func refresh(_ definition: AnyObject, recipe: Recipe) {
         let old: Recipe? = registry.withLock { registry in
             guard let slot = registry.slot(of: definition) else { return nil }
-            defer { slot.recipe = recipe }
+            defer { slot.recipe = recipe.with(decorators: slot.recipe.decorators) }  // decorators stay (§18)
             return slot.recipe
         }
         withExtendedLifetime(old) {}

@@ -464,7 +464,7 @@ private final class DefinitionBox: @unchecked Sendable {
 /// Whether instances of `scope` outlive their resolution graph.
 private func isCached(_ scope: ComponentScope) -> Bool {
     switch scope {
-    case .singleton, .eagerSingleton, .weakSingleton: true
+    case .singleton, .eagerSingleton, .weakSingleton, .cached: true
     case .unique, .shared: false
     }
 }

@@ -55,7 +55,7 @@ private final class Outcome: @unchecked Sendable {
 }
 
 /// The scopes that cache instances, so that a cycle closed by a property hook needs no second construction.
-private let cachingScopes: [ComponentScope] = [.shared, .singleton, .eagerSingleton, .weakSingleton]
+private let cachingScopes: [ComponentScope] = [.shared, .singleton, .eagerSingleton, .weakSingleton, .cached]
 
 private func key(_ type: Any.Type) -> DefinitionKey {
     DefinitionKey(type: type, typeOfArguments: Void.self, tag: nil)

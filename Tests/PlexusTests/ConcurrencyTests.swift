@@ -105,7 +105,7 @@ private func identities(_ objects: [AnyObject]) -> Set<ObjectIdentifier> {
     Set(objects.map(ObjectIdentifier.init))
 }
 
-private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .weakSingleton]
+private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .weakSingleton, .cached]
 
 @Suite struct ConcurrencyTests {
     let container = DependencyContainer()

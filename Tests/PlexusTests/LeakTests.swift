@@ -82,7 +82,7 @@ private func finishesOnAThread(timeout: TimeInterval = 5, _ body: @escaping @Sen
     return done.wait(timeout: .now() + timeout) == .success
 }
 
-private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .weakSingleton]
+private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .weakSingleton, .cached]
 
 @Suite struct LeakTests {
     let container = DependencyContainer()

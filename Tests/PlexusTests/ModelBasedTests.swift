@@ -738,7 +738,7 @@ private struct Model {
         guard let definition = definitions[found.definitionID] else { throw .unexpected("model lost a definition") }
         let id = found.definitionID
         switch definition.scope {
-        case .singleton, .eagerSingleton, .weakSingleton:
+        case .singleton, .eagerSingleton, .weakSingleton, .cached:
             if let serial = boxes[found.container].cache[id] {
                 coverage.reused += 1
                 return Made(definitionID: id, serial: serial)
@@ -759,7 +759,7 @@ private struct Model {
         let serial = lastSerial
         coverage.created[definition.scope, default: 0] += 1
         switch definition.scope {
-        case .singleton, .eagerSingleton, .weakSingleton:
+        case .singleton, .eagerSingleton, .weakSingleton, .cached:
             boxes[found.container].cache[id] = serial
             if freedWeak.removeValue(forKey: id) != nil { coverage.weakRecreated += 1 }
         case .shared:
@@ -776,7 +776,9 @@ private struct Model {
         let queuedHooks =
             definition.registration.hasHook
             || (found.throughForward && definition.registration.forward?.hasHook == true)
-        if definition.scope == .singleton || definition.scope == .eagerSingleton, !queuedHooks {
+        if definition.scope == .singleton || definition.scope == .eagerSingleton || definition.scope == .cached,
+            !queuedHooks
+        {
             graph.finished.append((Owned(container: found.container, definitionID: id), serial))
         }
         return Made(definitionID: id, serial: serial)

@@ -187,7 +187,7 @@ private enum HookError: Error, Equatable {
         let first: Leaf = try container.resolve()
         let second: Leaf = try container.resolve()
 
-        let caches = scope == .singleton || scope == .eagerSingleton || scope == .weakSingleton
+        let caches = scope == .singleton || scope == .eagerSingleton || scope == .weakSingleton || scope == .cached
         #expect(hookCalls.events.count == (caches ? 1 : 2))
         #expect((first === second) == caches)
     }

@@ -89,7 +89,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
 
     /// Whether `scope` reuses an instance across resolution graphs (while it is held).
     private static func reusesAcrossGraphs(_ scope: ComponentScope) -> Bool {
-        scope == .singleton || scope == .eagerSingleton || scope == .weakSingleton
+        scope == .singleton || scope == .eagerSingleton || scope == .weakSingleton || scope == .cached
     }
 
     @Test(arguments: ComponentScope.allCases)
@@ -363,10 +363,10 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
     }
 
     @Test func scopesListAndDescribeThemselves() {
-        #expect(ComponentScope.allCases == [.unique, .shared, .singleton, .eagerSingleton, .weakSingleton])
+        #expect(ComponentScope.allCases == [.unique, .shared, .singleton, .eagerSingleton, .weakSingleton, .cached])
         #expect(
             ComponentScope.allCases.map(\.description) == [
-                "unique", "shared", "singleton", "eagerSingleton", "weakSingleton",
+                "unique", "shared", "singleton", "eagerSingleton", "weakSingleton", "cached",
             ])
     }
 }

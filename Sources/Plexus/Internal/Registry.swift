@@ -35,6 +35,10 @@ struct Registry {
     private(set) var routes = KeyTable<Route>()
     /// What `autoWiringCandidate` answered, per requested key; emptied whenever a definition is added or removed.
     private var autoWiringCandidates = KeyTable<Found?>()
+    /// Typed accessors (§18): the declared defaults used so far, consulted after every override; and the
+    /// decorators registered per key, attached to whichever slot answers the key here.
+    var accessorDefaults = KeyTable<Slot>()
+    var decorators = KeyTable<Decorators>()
 
     // MARK: Lookup
 
@@ -49,6 +53,25 @@ struct Registry {
             return Found(slot: entry.slot, forward: entry.forward, fellBackToUntagged: true)
         }
         return nil
+    }
+
+    /// Typed accessors (§18): only a definition registered under exactly `key`, directly or by forwarding.
+    func findExact(_ key: DefinitionKey) -> Found? {
+        if let slot = slots[key] { return Found(slot: slot, forward: nil) }
+        if let entry = forwards[key] { return Found(slot: entry.slot, forward: entry.forward) }
+        return nil
+    }
+
+    /// Typed accessors (§18): registers the declared default for `key` unless one is registered already, so that
+    /// concurrent first uses register it once.
+    mutating func registerAccessorDefault(_ key: DefinitionKey, blueprint: Blueprint) {
+        guard accessorDefaults[key] == nil else { return }
+        let slot = Slot(
+            definition: blueprint, blueprint: blueprint, recipe: Recipe(hooks: [], autoInjects: nil), key: key,
+            order: nextOrder)
+        nextOrder += 1
+        slot.recipe = slot.recipe.with(decorators: decorators[key]?.matching(blueprint))
+        accessorDefaults[key] = slot
     }
 
     /// The definition to auto-wire `key` with (§9): the definitions of the type that take arguments, same tag
@@ -140,6 +163,9 @@ struct Registry {
             slotsByDefinition[ObjectIdentifier(definition)] = slot
         }
         slots[key] = slot
+        if let decorators = decorators[key]?.matching(blueprint) {
+            slot.recipe = slot.recipe.with(decorators: decorators)  // §18: decorators survive re-registration
+        }
         keysByType.modify(.typeOnly(key.type), default: []) { $0.append(key) }
         for forward in definitionForwards {
             released += add(forward, to: slot, typeOfArguments: key.typeOfArguments)

@@ -153,9 +153,13 @@ extension Slot {
                         arguments -> InstanceBox? in
                         if let destination, !blueprint.scope.isSingleton {
                             try blueprint.factory(arguments, destination)
+                            recipe.decorators?.apply(destination)  // §18: decorators run once per instance
                             return nil
                         }
-                        return try InstanceBox(ops: blueprint.ops) { try blueprint.factory(arguments, $0) }
+                        return try InstanceBox(ops: blueprint.ops) {
+                            try blueprint.factory(arguments, $0)
+                            recipe.decorators?.apply($0)  // §18: decorators run once per instance
+                        }
                     }
                     // Still inside the factory's frame, so that queued hooks can take its context.
                     return try store(
@@ -209,7 +213,7 @@ extension Slot {
             break
         case .shared:
             graph.storeShared(boxed(), of: self)
-        case .singleton, .eagerSingleton, .weakSingleton:
+        case .singleton, .eagerSingleton, .weakSingleton, .cached:
             if let claim, let box {
                 owner.registry.withLock { _ in
                     if pending === claim { pendingValue = box }

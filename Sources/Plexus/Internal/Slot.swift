@@ -38,7 +38,7 @@ final class Slot {
         switch blueprint.scope {
         case .unique, .shared:
             return .create(recipe, claim: nil, typeInfo: typeInfo)
-        case .singleton, .eagerSingleton, .weakSingleton:
+        case .singleton, .eagerSingleton, .weakSingleton, .cached:
             if let instance { return .cached(instance) }
             if let object = weakInstance { return .cachedObject(object) }
             if let pending {

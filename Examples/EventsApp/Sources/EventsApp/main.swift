@@ -32,6 +32,9 @@ do {
     check(list.dataStore === store, "the list's store is the root module's singleton")
     check(addEvent.dataStore === store, "the \"add event\" screen's store is the same singleton")
     check(list.presenter.dataStore === store, "so is the presenter's")
+    check(
+        app.root.container.rootServices.dataStore() === store,
+        "the root declares it as a typed accessor: rootServices.dataStore() is the same instance")
     print("List: \(list.visibleTitles)")
 
     addEvent.addEvent(title: "Team lunch", day: 3)

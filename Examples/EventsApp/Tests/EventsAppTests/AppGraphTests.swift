@@ -33,6 +33,23 @@ import Testing
         #expect(addEvent.dataStore === store)
     }
 
+    @Test func theStoreAccessorAndDipStyleResolvesShareOneInstance() throws {
+        let store: DataStore = try app.root.container.resolve()
+        #expect(app.root.container.rootServices.dataStore() === store)
+        let list: EventsListWireframe = try app.eventsList.container.resolve()
+        #expect(list.dataStore === app.root.container.rootServices.dataStore())
+    }
+
+    @Test func aTestCanReplaceTheStoreAccessor() throws {
+        let app = AppContainers()
+        let fixture = InMemoryDataStore(events: [Event.sample])
+        app.root.container.rootServices.dataStore.replace { fixture }
+        let list: EventsListWireframe = try app.eventsList.container.resolve()
+        #expect(list.dataStore === fixture)
+        #expect(list.visibleTitles == ["Day 3: Team lunch"])
+        #expect(app.root.container.defaults.rootServices.dataStore() !== fixture)
+    }
+
     @Test func rootDoesNotSeeTheFeatureModules() {
         let error = #expect(throws: ResolutionError.self) {
             try app.root.container.resolve() as EventsListWireframe
@@ -79,6 +96,6 @@ import Testing
         }
         #expect(path.first.map { ObjectIdentifier($0.type) } == ObjectIdentifier(EventsListWireframe.self))
         #expect(path.count == 3)
-        #expect("\(error!)".hasPrefix("Circular dependency: EventsListWireframe -> "))
+        #expect("\(error!)".contains("Circular dependency: EventsListWireframe -> "))
     }
 }

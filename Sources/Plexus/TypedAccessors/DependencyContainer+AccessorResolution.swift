@@ -1,0 +1,159 @@
+extension DependencyContainer {
+    /// What one look under the lock says about an accessor's key.
+    private enum AccessorStep {
+        /// A published singleton of the definition that answers: copy it out.
+        case published(InstanceBox)
+        /// The slot of this container that answers: try the engine's direct path, else the general one.
+        case direct(Slot)
+        /// Resolve through the engine (override, collaborators, then the declared default).
+        case resolve
+        /// The declared default is not registered yet here: register it, then resolve.
+        case registerDefault
+    }
+
+    /// Resolves a typed accessor (§18): the definition registered here under exactly `key` (an override); else one
+    /// under exactly `key` in the collaborators, depth-first as for every lookup; else the declared default, which
+    /// is registered here on first use, once even when several threads use it first at the same time.
+    ///
+    /// The ``defaults`` companion skips the first two steps. The resolution joins the calling thread's resolution
+    /// graph, so accessors and `register`/`resolve` definitions share `.shared` instances and cycle detection.
+    func resolveAccessor<T>(
+        _ key: DefinitionKey, scope: ComponentScope, make: @escaping @Sendable () throws -> T
+    ) throws -> T {
+        let step = registry.withLock { registry -> AccessorStep in
+            if !isDefaultsOnly, let slot = registry.slots[key] {
+                return slot.instance.map { .published($0) } ?? .direct(slot)
+            }
+            guard let slot = registry.accessorDefaults[key] else { return .registerDefault }
+            // The default answers here only when no collaborator could hold an override.
+            guard isDefaultsOnly || registry.collaborators.isEmpty else { return .resolve }
+            return slot.instance.map { .published($0) } ?? .direct(slot)
+        }
+        switch step {
+        case .published(let box)
+        where box.ops.size == MemoryLayout<T>.size && ObjectIdentifier(T.self) == ObjectIdentifier(key.type):
+            // The slot under `key` makes instances of `key.type`, which is `T`.
+            return box.pointer.assumingMemoryBound(to: T.self).pointee
+        case .direct(let slot):
+            if let value: T = try resolveDirectly(slot, key: key) { return value }
+        case .published, .resolve:
+            break
+        case .registerDefault:
+            let blueprint = Blueprint.make(scope: scope, type: T.self, factory: make)
+            registry.withLock { $0.registerAccessorDefault(key, blueprint: blueprint) }
+            if scope == .cached { watchMemoryPressure() }
+        }
+        return try resolveExact(key)
+    }
+
+    /// The instance from the engine's direct path for `slot` (a published singleton, or a hook-free `.unique` one),
+    /// or `nil` when the slot needs the general path.
+    private func resolveDirectly<T>(_ slot: Slot, key: DefinitionKey) throws -> T? {
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            guard let storage = buffer.baseAddress,
+                try resolveDirectly(slot, key: key, into: UnsafeMutableRawPointer(storage))
+            else { return nil }
+            return storage.move()
+        }
+    }
+
+    /// Resolves `key` through the engine with the typed accessor lookup: exact key only, here then in the
+    /// collaborators, then this container's declared default if one is registered.
+    func resolveExact<T>(_ key: DefinitionKey) throws -> T {
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            let storage = buffer.baseAddress
+            let result = storage.map { UnsafeMutableRawPointer($0) }
+            let delivery = try inGraph(into: result) { graph in
+                var search = Search(key)
+                search.isAccessor = true
+                if let delivery = try find(&search, arguments: .pointer(zeroSizedArguments), into: result, graph: graph)
+                {
+                    return delivery
+                }
+                // The "required by" chain is what the graph is making right now, innermost first.
+                throw ResolutionError.definitionNotFound(
+                    key: diagnoseExact(key, requiredBy: graph.dependentKeys.reversed()))
+            }
+            switch delivery {
+            case .typed:
+                guard let storage else { throw ResolutionError.definitionNotFound(key: key) }
+                return storage.move()
+            case .value(let instance):
+                guard let value = instance as? T else {
+                    throw ResolutionError.invalidType(resolved: Swift.type(of: instance), key: key)
+                }
+                return value
+            }
+        }
+    }
+
+    /// `key` with near misses for an exact lookup: the same type under other tags, and other types under the
+    /// same tag, in every reachable container.
+    private func diagnoseExact(_ key: DefinitionKey, requiredBy: [DefinitionKey]) -> DefinitionKey {
+        var result = diagnose(key, requiredBy: requiredBy)
+        var hints = result.diagnostics?.hints ?? []
+        if let tag = key.tag {
+            var seen = Set<DefinitionKey>()
+            for container in reachable() {
+                let keys = container.registry.withLock { registry in
+                    registry.slots.entries.map(\.key).filter { $0.tag == tag && $0.type != key.type }
+                }
+                for candidate in keys where seen.insert(candidate).inserted {
+                    hints.append("Near miss: \(tag) is registered for type \(typeName(candidate.type)).")
+                }
+            }
+        }
+        if key.tag != nil, !(result.diagnostics?.hints ?? []).contains(where: { $0.contains("without") }) {
+            // An untagged definition never answers an exact lookup: say so when one exists.
+            let untagged = reachable().contains { $0.registry.withLock { $0.slots[key.untagged] != nil } }
+            if untagged {
+                hints.append(
+                    "Near miss: \(typeName(key.type)) is registered without a tag; a keyed or typed-accessor lookup "
+                        + "never falls back to it.")
+            }
+        }
+        guard !hints.isEmpty else { return key }
+        result.diagnostics = KeyDiagnostics(hints: hints, requiredBy: requiredBy)
+        return result
+    }
+
+    /// Registers an override for an accessor's key: an ordinary definition under exactly that key, which replaces
+    /// any earlier override and drops what it cached.
+    func registerOverride<T>(
+        _ key: DefinitionKey, scope: ComponentScope, make: @escaping @Sendable () throws -> T
+    ) {
+        register(scope, type: T.self, tag: key.tag, factory: make)
+    }
+
+    /// Adds a decorator for `key`: kept per key (so it survives re-registration), attached to the definition that
+    /// answers the key here (override or declared default), whose cached instance is dropped.
+    func addDecorator<T>(_ key: DefinitionKey, _ decorator: @escaping @Sendable (T) -> T) {
+        let released = registry.withLock { registry -> [Any] in
+            let decorators = Decorators.adding(decorator, to: registry.decorators[key])
+            registry.decorators[key] = decorators
+            var released: [Any] = []
+            for case let slot? in [registry.slots[key], registry.accessorDefaults[key]] {
+                guard let matching = decorators.matching(slot.blueprint) else { continue }
+                slot.recipe = slot.recipe.with(decorators: matching)
+                released.append(slot.instance as Any)
+                released.append(slot.weakInstance as Any)
+                (slot.instance, slot.weakInstance) = (nil, nil)
+            }
+            return released
+        }
+        withExtendedLifetime(released) {}
+    }
+
+    /// Stops the process for an accessor that could not be resolved (§18: `callAsFunction()` does not throw).
+    static func accessorFailed(_ key: DefinitionKey?, _ error: any Error) -> Never {
+        let name = key.map { "\($0)" } ?? "an unbound accessor"
+        if case ResolutionError.circularDependency(let path) = error {
+            let chain = path.map { "\($0)" }.joined(separator: " -> ")
+            fatalError(
+                "Plexus: circular dependency between typed accessors: \(chain). Use `try accessor.resolve()` to get the error instead."
+            )
+        }
+        fatalError(
+            "Plexus: could not resolve \(name): \(error). Use `try accessor.resolve()` to get the error instead.")
+    }
+}

@@ -1,0 +1,108 @@
+/// A typed accessor whose instances are made anew by default: a small value bound to a container and a key,
+/// declared as a computed property.
+///
+/// Declare one on the container itself (Factory style), where `self { … }` gives the default factory and a
+/// modifier its storage:
+///
+/// ```swift
+/// extension DependencyContainer {
+///     var analytics: Factory<AnalyticsService> { self { ConsoleAnalytics() }.cached }
+///     var auth: Factory<AuthService> { self { AuthService(network: self.network()) } }   // unique
+/// }
+/// let analytics = container.analytics()
+/// ```
+///
+/// or in a ``Namespace`` (SDK style), with a setter so that it can be overridden by assignment:
+///
+/// ```swift
+/// extension DependencyContainer.Views {
+///     var cellView: Factory<CellView> {
+///         get { resolve { DefaultCellView() } }
+///         set { inject(newValue) }
+///     }
+/// }
+/// container.views.cellView = .factory { CustomCellView() }
+/// ```
+///
+/// `Factory` has no `.single { … }`: a view or a data source must never be shared by accident, so an override of
+/// a `Factory` makes new instances unless its declaration chose another storage. That is a compile-time rule:
+/// `container.views.cellView = .single { … }` does not compile. Use ``SingletonFactory`` for what is shared.
+///
+/// Overrides (assignment, ``replace(_:)``, ``decorate(_:)``, or `register` under ``key``) take effect in the
+/// container they are made in, drop the instance cached for the key, and are seen by every container that
+/// collaborates with that container.
+public struct Factory<T>: TypedAccessor {
+    let core: AccessorCore<T>
+
+    init(core: AccessorCore<T>) {
+        self.core = core
+    }
+
+    /// The key the accessor resolves: its type, no arguments, and the tag `"<Namespace>.<property>"`
+    /// (`"DependencyContainer.<property>"` for an accessor declared on the container); `nil` when unbound.
+    public var key: DefinitionKey? { core.binding?.key }
+
+    /// The storage of the declared default factory.
+    public var scope: ComponentScope { core.scope }
+
+    /// An unbound factory that makes a new instance on every resolve, for assignment to an accessor.
+    ///
+    /// ```swift
+    /// container.views.cellView = .factory { CustomCellView() }
+    /// ```
+    /// - Parameter make: Makes an instance.
+    /// - Returns: A value that the accessor's setter registers under its key.
+    public static func factory(_ make: @escaping @Sendable () throws -> T) -> Factory {
+        Factory(core: AccessorCore(binding: nil, scope: .unique, make: make))
+    }
+
+    /// The instance: an override made in the container, else a definition under the same key in its
+    /// collaborators, else the declared default (registered in the container on first use).
+    ///
+    /// Stops the process, in release builds too, with a message naming the path, when the accessors form a cycle
+    /// or a dependency throws; use ``resolve()`` to get that error instead.
+    public func callAsFunction() -> T { core.callAsFunction() }
+
+    /// The instance, as ``callAsFunction()`` gives it.
+    /// - Returns: The instance.
+    /// - Throws: ``ResolutionError/circularDependency(path:)`` for a cycle, and any error a factory on the way
+    ///   throws.
+    public func resolve() throws -> T { try core.resolve() }
+
+    /// Overrides the accessor in its container with `make`, keeping the accessor's storage.
+    ///
+    /// ```swift
+    /// container.views.cellView.replace { CustomCellView() }
+    /// ```
+    /// - Parameter make: Makes an instance.
+    public func replace(_ make: @escaping @Sendable () throws -> T) {
+        core.override(scope: core.scope, make: make)
+    }
+
+    /// Adds a decorator in the accessor's container: every instance made for the key is passed through it (after
+    /// the decorators added before) before it is cached or handed over. Drops the instance cached for the key.
+    ///
+    /// ```swift
+    /// container.dataSources.list.decorate { var source = $0; source.itemSize = 400; return source }
+    /// container.mappers.priceMapper.decorate(LoggingPriceMapper.init)   // init(decorating: PriceMapper)
+    /// ```
+    /// - Parameter decorator: Returns the instance to use instead of the one it is given.
+    public func decorate(_ decorator: @escaping @Sendable (T) -> T) {
+        core.decorate(decorator)
+    }
+
+    // MARK: Storage modifiers
+
+    /// The same accessor making a new instance on every resolve (the default for `Factory`).
+    public var unique: Factory { Factory(core: core.with(scope: .unique)) }
+    /// The same accessor with one instance per resolution graph (``ComponentScope/shared``).
+    public var shared: Factory { Factory(core: core.with(scope: .shared)) }
+    /// The same accessor with one instance kept by the container (``ComponentScope/singleton``).
+    public var singleton: Factory { Factory(core: core.with(scope: .singleton)) }
+    /// The same accessor with one instance that ``DependencyContainer/trimCaches()`` and memory pressure release
+    /// (``ComponentScope/cached``).
+    public var cached: Factory { Factory(core: core.with(scope: .cached)) }
+    /// The same accessor with one instance kept while something outside holds it
+    /// (``ComponentScope/weakSingleton``).
+    public var weakSingleton: Factory { Factory(core: core.with(scope: .weakSingleton)) }
+}

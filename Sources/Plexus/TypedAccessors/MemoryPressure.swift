@@ -1,0 +1,73 @@
+#if canImport(Darwin)
+    import Dispatch
+
+    /// Trims the ``ComponentScope/cached`` instances of every container that registered such a definition when
+    /// the system signals memory pressure (Apple platforms only).
+    enum MemoryPressure {
+        private struct State {
+            /// The memory-pressure source, made and resumed by the first `watch`.
+            var source: DispatchSourceMemoryPressure?
+            var watched: [WeakContainer] = []
+        }
+
+        private static let state = Protected(State())
+
+        /// Starts trimming `container` on memory pressure.
+        static func watch(_ container: DependencyContainer) {
+            state.withLock { state in
+                state.watched.removeAll { $0.container == nil }
+                if !state.watched.contains(where: { $0.container === container }) {
+                    state.watched.append(WeakContainer(container: container))
+                }
+                guard state.source == nil else { return }
+                let source = DispatchSource.makeMemoryPressureSource(
+                    eventMask: [.warning, .critical], queue: DispatchQueue.global(qos: .utility))
+                source.setEventHandler { MemoryPressure.trimAll() }
+                source.resume()
+                state.source = source
+            }
+        }
+
+        private static func trimAll() {
+            let containers = state.withLock { $0.watched.compactMap(\.container) }
+            for container in containers { container.trimCaches() }
+        }
+    }
+#endif
+
+extension DependencyContainer {
+    /// Makes the container trim its ``ComponentScope/cached`` instances on memory pressure, where the platform
+    /// signals it (Apple platforms); does nothing elsewhere.
+    func watchMemoryPressure() {
+        #if canImport(Darwin)
+            MemoryPressure.watch(self)
+        #endif
+    }
+
+    /// Releases every ``ComponentScope/cached`` instance this container holds (registered definitions and
+    /// declared accessor defaults); the next resolve of each creates a new one. ``ComponentScope/singleton``
+    /// instances are kept.
+    ///
+    /// On Apple platforms the container calls it when the system signals memory pressure; call it yourself
+    /// elsewhere (on Linux, for example when a server sheds load).
+    ///
+    /// ```swift
+    /// container.register(.cached) { ImageCache() }
+    /// let a: ImageCache = try container.resolve()
+    /// container.trimCaches()
+    /// let b: ImageCache = try container.resolve()   // a !== b
+    /// ```
+    public func trimCaches() {
+        let released = registry.withLock { registry -> [InstanceBox] in
+            var released: [InstanceBox] = []
+            let slots = registry.slots.entries.map(\.value) + registry.accessorDefaults.entries.map(\.value)
+            for slot in slots where slot.scope == .cached {
+                if let instance = slot.instance { released.append(instance) }
+                slot.instance = nil
+            }
+            return released
+        }
+        // Released after the lock: a `deinit` is user code.
+        withExtendedLifetime(released) {}
+    }
+}

@@ -1,0 +1,89 @@
+/// A typed accessor whose instance is one per container by default: a small value bound to a container and a
+/// key, declared as a computed property of a ``Namespace``.
+///
+/// ```swift
+/// extension DependencyContainer.Mappers {
+///     var priceMapper: SingletonFactory<PriceMapper> {
+///         get { resolve { DefaultPriceMapper() } }
+///         set { inject(newValue) }
+///     }
+/// }
+/// let mapper = DependencyContainer.shared.mappers.priceMapper()
+///
+/// container.mappers.priceMapper = .single { CustomMapper() }    // one instance
+/// container.mappers.priceMapper = .factory { CustomMapper() }   // a new one every time
+/// container.mappers.priceMapper.replace { CustomMapper() }      // keeps the declared storage
+/// ```
+///
+/// Overrides (assignment, ``replace(_:)``, ``decorate(_:)``, or `register` under ``key``) take effect in the
+/// container they are made in, drop the instance cached for the key, and are seen by every container that
+/// collaborates with that container.
+public struct SingletonFactory<T>: TypedAccessor {
+    let core: AccessorCore<T>
+
+    init(core: AccessorCore<T>) {
+        self.core = core
+    }
+
+    /// The key the accessor resolves: its type, no arguments, and the tag `"<Namespace>.<property>"`; `nil` when
+    /// unbound.
+    public var key: DefinitionKey? { core.binding?.key }
+
+    /// The storage of the declared default factory (``ComponentScope/singleton`` unless a modifier changed it).
+    public var scope: ComponentScope { core.scope }
+
+    /// An unbound factory whose one instance is kept, for assignment to an accessor.
+    /// - Parameter make: Makes the instance.
+    /// - Returns: A value that the accessor's setter registers under its key as a ``ComponentScope/singleton``.
+    public static func single(_ make: @escaping @Sendable () throws -> T) -> SingletonFactory {
+        SingletonFactory(core: AccessorCore(binding: nil, scope: .singleton, make: make))
+    }
+
+    /// An unbound factory that makes a new instance on every resolve, for assignment to an accessor: a singleton
+    /// accessor may be given a unique factory.
+    /// - Parameter make: Makes an instance.
+    /// - Returns: A value that the accessor's setter registers under its key as ``ComponentScope/unique``.
+    public static func factory(_ make: @escaping @Sendable () throws -> T) -> SingletonFactory {
+        SingletonFactory(core: AccessorCore(binding: nil, scope: .unique, make: make))
+    }
+
+    /// The instance: an override made in the container, else a definition under the same key in its
+    /// collaborators, else the declared default (registered in the container on first use).
+    ///
+    /// Stops the process, in release builds too, with a message naming the path, when the accessors form a cycle
+    /// or a dependency throws; use ``resolve()`` to get that error instead.
+    public func callAsFunction() -> T { core.callAsFunction() }
+
+    /// The instance, as ``callAsFunction()`` gives it.
+    /// - Returns: The instance.
+    /// - Throws: ``ResolutionError/circularDependency(path:)`` for a cycle, and any error a factory on the way
+    ///   throws.
+    public func resolve() throws -> T { try core.resolve() }
+
+    /// Overrides the accessor in its container with `make`, keeping the accessor's storage (one instance).
+    /// - Parameter make: Makes the instance.
+    public func replace(_ make: @escaping @Sendable () throws -> T) {
+        core.override(scope: core.scope, make: make)
+    }
+
+    /// Adds a decorator in the accessor's container: the instance made for the key is passed through it (after
+    /// the decorators added before) once, before it is cached. Drops the instance cached for the key.
+    ///
+    /// ```swift
+    /// container.mappers.priceMapper.decorate { LoggingPriceMapper(decorating: $0) }
+    /// container.mappers.priceMapper.decorate(LoggingPriceMapper.init)
+    /// ```
+    /// - Parameter decorator: Returns the instance to use instead of the one it is given.
+    public func decorate(_ decorator: @escaping @Sendable (T) -> T) {
+        core.decorate(decorator)
+    }
+
+    // MARK: Storage modifiers
+
+    /// The same accessor with one instance kept by the container (the default).
+    public var singleton: SingletonFactory { SingletonFactory(core: core.with(scope: .singleton)) }
+    /// The same accessor with one instance that ``DependencyContainer/trimCaches()`` and memory pressure release.
+    public var cached: SingletonFactory { SingletonFactory(core: core.with(scope: .cached)) }
+    /// The same accessor with one instance kept while something outside holds it.
+    public var weakSingleton: SingletonFactory { SingletonFactory(core: core.with(scope: .weakSingleton)) }
+}

@@ -1,0 +1,88 @@
+/// A typed accessor: a ``Factory`` or ``SingletonFactory`` bound to a container and a key, which gives the
+/// instance it describes.
+///
+/// Both accessor types adopt it, so the key-path property wrappers (``Inject`` and ``LazyInject``) take either.
+/// You rarely use the protocol directly.
+public protocol TypedAccessor: Sendable {
+    /// The type of the instances.
+    associatedtype Instance
+
+    /// The key the accessor resolves, or `nil` for an unbound value such as `.factory { … }` before it is
+    /// assigned to an accessor.
+    var key: DefinitionKey? { get }
+
+    /// The instance; stops the process if it cannot be made (a cycle between accessors, or an error thrown by a
+    /// dependency). Use ``resolve()`` to get that error instead.
+    func callAsFunction() -> Instance
+
+    /// The instance.
+    /// - Throws: ``ResolutionError/circularDependency(path:)`` for a cycle, and any error a factory on the way
+    ///   throws.
+    func resolve() throws -> Instance
+}
+
+/// Where an accessor is bound: its container and key.
+struct AccessorBinding: Sendable {
+    let container: DependencyContainer
+    let key: DefinitionKey
+
+    /// The key of the accessor `property` of the namespace (or container) named `scope`:
+    /// `DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: "<scope>.<property>")`.
+    init<T>(_: T.Type, container: DependencyContainer, scope: String, property: String) {
+        self.container = container
+        self.key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: .string(scope + "." + property))
+    }
+}
+
+/// What `Factory` and `SingletonFactory` both are: a declared default factory and its storage, bound or not.
+struct AccessorCore<T>: Sendable {
+    let binding: AccessorBinding?
+    let scope: ComponentScope
+    let make: @Sendable () throws -> T
+
+    func with(scope: ComponentScope) -> AccessorCore {
+        AccessorCore(binding: binding, scope: scope, make: make)
+    }
+
+    func resolve() throws -> T {
+        guard let binding else { return try make() }
+        return try binding.container.resolveAccessor(binding.key, scope: scope, make: make)
+    }
+
+    func callAsFunction() -> T {
+        do {
+            return try resolve()
+        } catch {
+            DependencyContainer.accessorFailed(binding?.key, error)
+        }
+    }
+
+    /// Registers `make` under this accessor's key in its container, with `scope`.
+    func override(scope: ComponentScope, make: @escaping @Sendable () throws -> T) {
+        guard let binding else {
+            log(.errors, "Plexus: an unbound accessor cannot be overridden; assign it to an accessor property first.")
+            return
+        }
+        binding.container.registerOverride(binding.key, scope: scope, make: make)
+    }
+
+    /// Binds the value assigned to an accessor (`accessor = .single { … }`) to the accessor's key: an unbound value
+    /// registers its factory and storage; an accessor bound elsewhere registers a unique factory that resolves it.
+    func assign(to target: AccessorBinding) {
+        guard let source = binding else {
+            target.container.registerOverride(target.key, scope: scope, make: make)
+            return
+        }
+        guard source.key != target.key || source.container !== target.container else { return }
+        let other = self
+        target.container.registerOverride(target.key, scope: .unique) { try other.resolve() }
+    }
+
+    func decorate(_ decorator: @escaping @Sendable (T) -> T) {
+        guard let binding else {
+            log(.errors, "Plexus: an unbound accessor cannot be decorated; decorate the accessor property.")
+            return
+        }
+        binding.container.addDecorator(binding.key, decorator)
+    }
+}

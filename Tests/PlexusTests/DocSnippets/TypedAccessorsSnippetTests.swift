@@ -1,0 +1,147 @@
+import Plexus
+import Testing
+
+// The snippets of the DocC article TypedAccessors.md, kept here as the article writes them (with the fixture types
+// they assume, and a fresh container where the article uses the shared one, since tests run in parallel) so that
+// they cannot rot.
+
+private protocol AnalyticsService: AnyObject, Sendable {}
+private final class ConsoleAnalytics: AnalyticsService {}
+private final class DeepLinkManager: Sendable {}
+private final class NetworkManager: Sendable {}
+private final class AuthService: Sendable {
+    let network: NetworkManager
+    init(apiKey: String, network: NetworkManager) { self.network = network }
+}
+private protocol PriceMapper: AnyObject, Sendable {}
+private final class DefaultPriceMapper: PriceMapper {}
+private final class CustomMapper: PriceMapper {}
+private final class LoggingMapper: PriceMapper {
+    let inner: PriceMapper
+    init(decorating inner: PriceMapper) { self.inner = inner }
+}
+private protocol CellView: AnyObject, Sendable {}
+private final class DefaultCellView: CellView {}
+private final class CustomView: CellView {}
+private struct ListSource: Sendable {
+    var itemSize = 100
+}
+private struct Environment: Sendable {
+    let currency: String
+}
+private final class Cart: Sendable {
+    let environment: Environment
+    init(environment: Environment) { self.environment = environment }
+}
+private final class Left: Sendable {
+    init(right: Right) {}
+}
+private final class Right: Sendable {
+    init(left: Left) {}
+}
+
+extension DependencyContainer {
+    fileprivate var analytics: Factory<AnalyticsService> { self { ConsoleAnalytics() }.cached }
+    fileprivate var deepLinks: Factory<DeepLinkManager> { self { DeepLinkManager() }.singleton }
+    fileprivate var auth: Factory<AuthService> { self { AuthService(apiKey: "k", network: self.network()) } }
+    fileprivate var network: Factory<NetworkManager> { self { NetworkManager() }.cached }
+
+    fileprivate enum NamespaceMappers {}
+    fileprivate typealias Mappers = Namespace<NamespaceMappers>
+    fileprivate var mappers: Mappers { namespace() }
+    fileprivate enum NamespaceViews {}
+    fileprivate typealias Views = Namespace<NamespaceViews>
+    fileprivate var views: Views { namespace() }
+    fileprivate enum NamespaceDataSources {}
+    fileprivate typealias DataSources = Namespace<NamespaceDataSources>
+    fileprivate var dataSources: DataSources { namespace() }
+    fileprivate enum NamespaceCheckout {}
+    fileprivate typealias Checkout = Namespace<NamespaceCheckout>
+    fileprivate var checkout: Checkout { namespace() }
+
+    fileprivate var left: Factory<Left> { self { Left(right: try self.right.resolve()) } }
+    fileprivate var right: Factory<Right> { self { Right(left: try self.left.resolve()) } }
+}
+
+extension DependencyContainer.Mappers {
+    fileprivate var priceMapper: SingletonFactory<PriceMapper> {  // one instance by default
+        get { resolve { DefaultPriceMapper() } }
+        set { inject(newValue) }
+    }
+}
+
+extension DependencyContainer.Views {
+    fileprivate var cellView: Factory<CellView> {  // a new view every time
+        get { resolve { DefaultCellView() } }
+        set { inject(newValue) }
+    }
+}
+
+extension DependencyContainer.DataSources {
+    fileprivate var list: Factory<ListSource> {
+        get { resolve { ListSource() } }
+        set { inject(newValue) }
+    }
+}
+
+extension DependencyContainer.Checkout {
+    fileprivate var cart: SingletonFactory<Cart> {
+        get { resolve { Cart(environment: try self.container.resolve()) } }
+        set { inject(newValue) }
+    }
+}
+
+private func makeCheckoutContainer(environment: Environment, app: DependencyContainer) -> DependencyContainer {
+    let checkout = DependencyContainer(name: "Checkout") { $0.inject(environment) }  // externals
+    checkout.collaborate(with: app)  // dependsOn
+    return checkout
+}
+
+@Suite struct TypedAccessorsSnippetTests {
+    @Test func factoryStyleAccessors() {
+        let container = DependencyContainer()
+        let analytics = container.analytics()
+        #expect(analytics === container.analytics())
+        #expect(container.auth().network === container.network())
+        #expect(container.deepLinks() === container.deepLinks())
+    }
+
+    @Test func sdkStyleOverrides() {
+        let c = DependencyContainer()  // the article uses DependencyContainer.shared
+        c.mappers.priceMapper = .single { CustomMapper() }  // one instance
+        #expect(c.mappers.priceMapper() === c.mappers.priceMapper())
+        c.mappers.priceMapper = .factory { CustomMapper() }  // a new one every time
+        #expect(c.mappers.priceMapper() !== c.mappers.priceMapper())
+        c.mappers.priceMapper.replace { CustomMapper() }  // keeps the accessor's storage
+        #expect(c.mappers.priceMapper() === c.mappers.priceMapper())
+        c.views.cellView = .factory { CustomView() }
+        #expect(c.views.cellView() is CustomView)
+        c.mappers.priceMapper.decorate { LoggingMapper(decorating: $0) }
+        c.mappers.priceMapper.decorate(LoggingMapper.init)
+        #expect(((c.mappers.priceMapper() as? LoggingMapper)?.inner as? LoggingMapper)?.inner is CustomMapper)
+        c.dataSources.list.decorate {
+            var source = $0
+            source.itemSize = 400
+            return source
+        }
+        #expect(c.dataSources.list().itemSize == 400)
+        #expect(c.defaults.mappers.priceMapper() is DefaultPriceMapper)  // ignoring every override
+    }
+
+    @Test func saberStyleModuleContainer() throws {
+        let app = DependencyContainer(name: "App")
+        let checkout = makeCheckoutContainer(environment: Environment(currency: "EUR"), app: app)
+        #expect(try checkout.checkout.cart.resolve().environment.currency == "EUR")
+        #expect(checkout.name == "Checkout")
+    }
+
+    @Test func throwingFormOfACycle() {
+        let container = DependencyContainer()
+        var described = ""
+        // Circular dependency: Left (tag: …) -> Right (tag: …) -> Left (tag: …)
+        do { _ = try container.left.resolve() } catch { described = "\(error)" }
+        #expect(
+            described.contains(
+                "Left (tag: \"DependencyContainer.left\") -> Right (tag: \"DependencyContainer.right\") -> Left"))
+    }
+}

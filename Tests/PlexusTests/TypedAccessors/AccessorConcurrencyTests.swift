@@ -1,0 +1,114 @@
+import Foundation
+import Plexus
+import Testing
+
+private final class Heavy: Sendable {
+    let serial: Int
+    init(serial: Int) { self.serial = serial }
+}
+
+/// Work long enough that threads really overlap on two cores.
+private func work() {
+    var total = 0
+    for index in 0..<200_000 { total &+= index }
+    withExtendedLifetime(total) {}
+}
+
+/// Counts the default factory calls of the accessors below, per container (they are fresh per test).
+private let defaultCalls = PerContainerCounts()
+
+/// A lock-protected map from container identity to a count.
+private final class PerContainerCounts: @unchecked Sendable {
+    // `@unchecked Sendable` is safe: `counts` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var counts: [ObjectIdentifier: Int] = [:]
+
+    func increment(_ container: DependencyContainer) -> Int {
+        lock.withLock {
+            counts[ObjectIdentifier(container), default: 0] += 1
+            return counts[ObjectIdentifier(container), default: 0]
+        }
+    }
+
+    func count(_ container: DependencyContainer) -> Int {
+        lock.withLock { counts[ObjectIdentifier(container), default: 0] }
+    }
+}
+
+extension DependencyContainer {
+    fileprivate var heavySingleton: Factory<Heavy> {
+        self {
+            work()
+            return Heavy(serial: defaultCalls.increment(self))
+        }
+        .singleton
+    }
+    fileprivate var heavyCached: Factory<Heavy> {
+        self {
+            work()
+            return Heavy(serial: defaultCalls.increment(self))
+        }
+        .cached
+    }
+    fileprivate var heavyUnique: Factory<Heavy> { self { Heavy(serial: 0) } }
+}
+
+@Suite struct AccessorConcurrencyTests {
+    @Test func singletonAccessorIsMadeOnceUnderContention() {
+        let container = DependencyContainer()
+        let resolved = Collected<Heavy>()
+        let finished = runOnThreads(8) { _ in resolved.append(container.heavySingleton()) }
+        #expect(finished)
+        #expect(defaultCalls.count(container) == 1)
+        #expect(Set(resolved.values.map(ObjectIdentifier.init)).count == 1)
+    }
+
+    @Test func cachedAccessorIsMadeOnceUnderContentionThroughACollaborator() {
+        let module = DependencyContainer()
+        let container = DependencyContainer()
+        container.collaborate(with: module)
+        let resolved = Collected<Heavy>()
+        let finished = runOnThreads(8) { _ in resolved.append(container.heavyCached()) }
+        #expect(finished)
+        #expect(defaultCalls.count(container) == 1)
+        #expect(Set(resolved.values.map(ObjectIdentifier.init)).count == 1)
+    }
+
+    @Test func overridesAndResolvesFromManyThreadsStayConsistent() {
+        let container = DependencyContainer()
+        let finished = runOnThreads(8) { index in
+            for round in 0..<50 {
+                if index.isMultiple(of: 2) {
+                    container.heavySingleton.replace { Heavy(serial: -round) }
+                } else {
+                    let first = container.heavySingleton()
+                    #expect(first.serial <= 1)
+                }
+            }
+        }
+        #expect(finished)
+    }
+
+    @Test func lazyInjectResolvesOnceUnderContention() {
+        // `@unchecked Sendable` is safe: the wrapper's storage is assigned once in `init` and never again, and
+        // `LazyInject` itself is thread-safe (that is what this test checks).
+        final class Holder: @unchecked Sendable {
+            @LazyInject var heavy: Heavy
+            init(container: DependencyContainer) {
+                _heavy = LazyInject(\.heavyUnique, container: container)
+            }
+        }
+        let container = DependencyContainer()
+        let counter = Counter()
+        container.heavyUnique.replace {
+            work()
+            return Heavy(serial: counter.increment())
+        }
+        let holder = Holder(container: container)
+        let seen = Collected<Int>()
+        let finished = runOnThreads(8) { _ in seen.append(holder.heavy.serial) }
+        #expect(finished)
+        #expect(counter.count == 1)
+        #expect(Set(seen.values) == [1])
+    }
+}

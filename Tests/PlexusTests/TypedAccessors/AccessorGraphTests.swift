@@ -1,0 +1,169 @@
+import Plexus
+import Testing
+
+private protocol PaymentService: AnyObject, Sendable {
+    var name: String { get }
+}
+private final class DefaultPayments: PaymentService {
+    let name = "default"
+}
+private final class ModulePayments: PaymentService {
+    let name = "module"
+}
+private final class Logger: Sendable {}
+private final class Presenter: Sendable {
+    let logger: Logger
+    let interactor: Interactor
+    init(logger: Logger, interactor: Interactor) {
+        self.logger = logger
+        self.interactor = interactor
+    }
+}
+private final class Interactor: Sendable {
+    let logger: Logger
+    init(logger: Logger) { self.logger = logger }
+}
+private final class Left: Sendable {
+    let right: Right
+    init(right: Right) { self.right = right }
+}
+private final class Right: Sendable {
+    let left: Left?
+    init(left: Left?) { self.left = left }
+}
+private final class Loop: Sendable {
+    let next: Dependent
+    init(next: Dependent) { self.next = next }
+}
+private final class Dependent: Sendable {
+    let loop: Loop
+    init(loop: Loop) { self.loop = loop }
+}
+
+extension DependencyContainer {
+    fileprivate enum NamespaceCheckout {}
+    fileprivate typealias Checkout = Namespace<NamespaceCheckout>
+    fileprivate var checkout: Checkout { namespace() }
+
+    fileprivate var logger: Factory<Logger> { self { Logger() }.shared }
+    fileprivate var interactor: Factory<Interactor> { self { Interactor(logger: self.logger()) } }
+    fileprivate var left: Factory<Left> { self { Left(right: try self.right.resolve()) } }
+    fileprivate var right: Factory<Right> { self { Right(left: try self.left.resolve()) }.singleton }
+    fileprivate var needsLogger: Factory<Interactor> { self { Interactor(logger: try self.resolve()) } }
+    fileprivate var loop: Factory<Loop> { self { Loop(next: try self.resolve()) } }
+}
+
+extension DependencyContainer.Checkout {
+    fileprivate var payments: SingletonFactory<PaymentService> {
+        get { resolve { DefaultPayments() } }
+        set { inject(newValue) }
+    }
+}
+
+@Suite struct AccessorGraphTests {
+    let app = DependencyContainer(name: "App")
+    let module = DependencyContainer(name: "Checkout")
+
+    @Test func overrideInACollaboratorIsSeen() {
+        app.collaborate(with: module)
+        module.checkout.payments = .single { ModulePayments() }
+        #expect(app.checkout.payments().name == "module")
+        #expect(app.checkout.payments() === module.checkout.payments())
+    }
+
+    @Test func overrideInACollaboratorMadeAfterFirstUseIsSeen() {
+        app.collaborate(with: module)
+        #expect(app.checkout.payments().name == "default")
+        module.checkout.payments = .single { ModulePayments() }
+        #expect(app.checkout.payments().name == "module")
+    }
+
+    @Test func collaborationIsDirectional() {
+        app.collaborate(with: module)
+        app.checkout.payments = .single { ModulePayments() }
+        #expect(module.checkout.payments().name == "default")
+    }
+
+    @Test func localOverrideWinsOverACollaborators() {
+        app.collaborate(with: module)
+        module.checkout.payments = .single { ModulePayments() }
+        app.checkout.payments.replace { DefaultPayments() }
+        #expect(app.checkout.payments().name == "default")
+    }
+
+    @Test func untaggedDefinitionNeverAnswersAnAccessor() throws {
+        app.register(.singleton) { ModulePayments() as PaymentService }
+        #expect(app.checkout.payments().name == "default")
+        #expect(try app.resolve() as PaymentService !== app.checkout.payments())
+    }
+
+    @Test func untaggedDefinitionInACollaboratorNeverAnswersAnAccessor() {
+        module.register(.singleton) { ModulePayments() as PaymentService }
+        app.collaborate(with: module)
+        #expect(app.checkout.payments().name == "default")
+    }
+
+    @Test func accessorsAndDefinitionsShareASharedInstanceInOneGraph() throws {
+        let app = app
+        app.register {
+            Presenter(logger: try app.resolve(tag: "DependencyContainer.logger"), interactor: app.interactor())
+        }
+        // The shared logger accessor, overridden by an ordinary definition under its key.
+        app.register(.shared, tag: "DependencyContainer.logger") { Logger() }
+        let presenter: Presenter = try app.resolve()
+        #expect(presenter.logger === presenter.interactor.logger)
+    }
+
+    @Test func accessorDefaultSharedAcrossDefinitionsInOneGraph() throws {
+        let app = app
+        app.register { Presenter(logger: app.logger(), interactor: app.interactor()) }
+        let presenter: Presenter = try app.resolve()
+        #expect(presenter.logger === presenter.interactor.logger)
+        let another: Presenter = try app.resolve()
+        #expect(another.logger !== presenter.logger)
+    }
+
+    @Test func throwingFormReturnsAnAccessorCycle() {
+        let error = #expect(throws: ResolutionError.self) { try app.left.resolve() }
+        guard case .circularDependency(let path)? = error else {
+            Issue.record("expected a circular dependency, got \(String(describing: error))")
+            return
+        }
+        #expect(path.first == path.last)
+        #expect(
+            path.map(\.tag) == ["DependencyContainer.left", "DependencyContainer.right", "DependencyContainer.left"])
+        // Nothing was cached on the way: the container still works once the cycle is broken.
+        app.right.replace { Right(left: nil) }
+        #expect(app.left().right === app.right())
+    }
+
+    @Test func cycleThroughADipStyleDefinitionIsDetected() {
+        let app = app
+        app.register { Dependent(loop: try app.loop.resolve()) }
+        let error = #expect(throws: ResolutionError.self) { try app.loop.resolve() }
+        guard case .circularDependency(let path)? = error else {
+            Issue.record("expected a circular dependency, got \(String(describing: error))")
+            return
+        }
+        #expect(path.count == 3)
+    }
+
+    @Test func validateResolvesOverriddenAccessors() throws {
+        let module = module
+        module.checkout.payments = .single {
+            _ = try module.resolve() as Logger
+            return ModulePayments()
+        }
+        #expect(throws: ResolutionError.self) { try module.validate() }
+        module.register { Logger() }
+        try module.validate()
+    }
+
+    @Test func validateResolvesTheDefaultsUsedSoFar() throws {
+        #expect(throws: ResolutionError.self) { try app.needsLogger.resolve() }
+        #expect(throws: ResolutionError.self) { try app.validate() }
+        app.register { Logger() }
+        try app.validate()
+        #expect(try app.needsLogger.resolve().logger !== app.needsLogger().logger)
+    }
+}

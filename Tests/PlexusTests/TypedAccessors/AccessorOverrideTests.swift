@@ -1,0 +1,133 @@
+import Plexus
+import Testing
+
+private protocol PriceMapper: AnyObject, Sendable {
+    var name: String { get }
+}
+private final class DefaultPriceMapper: PriceMapper {
+    let name = "default"
+}
+private final class CustomMapper: PriceMapper {
+    let name = "custom"
+}
+private protocol CellView: AnyObject, Sendable {
+    var name: String { get }
+}
+private final class DefaultCellView: CellView {
+    let name = "default"
+}
+private final class CustomView: CellView {
+    let name = "custom"
+}
+
+extension DependencyContainer {
+    fileprivate enum NamespaceOverrideMappers {}
+    fileprivate typealias OverrideMappers = Namespace<NamespaceOverrideMappers>
+    fileprivate var overrideMappers: OverrideMappers { namespace() }
+
+    fileprivate var formatter: Factory<PriceMapper> { self { DefaultPriceMapper() }.cached }
+}
+
+extension DependencyContainer.OverrideMappers {
+    fileprivate var priceMapper: SingletonFactory<PriceMapper> {
+        get { resolve { DefaultPriceMapper() } }
+        set { inject(newValue) }
+    }
+    fileprivate var otherMapper: SingletonFactory<PriceMapper> {
+        get { resolve { CustomMapper() } }
+        set { inject(newValue) }
+    }
+    fileprivate var cellView: Factory<CellView> {
+        get { resolve { DefaultCellView() } }
+        set { inject(newValue) }
+    }
+}
+
+@Suite struct AccessorOverrideTests {
+    let container = DependencyContainer()
+
+    @Test func singleOverrideIsOneInstanceAndDropsTheCachedDefault() {
+        let before = container.overrideMappers.priceMapper()
+        container.overrideMappers.priceMapper = .single { CustomMapper() }
+        let after = container.overrideMappers.priceMapper()
+        #expect(after.name == "custom")
+        #expect(after !== before)
+        #expect(container.overrideMappers.priceMapper() === after)
+    }
+
+    @Test func factoryOverrideGivesASingletonAccessorNewInstances() {
+        container.overrideMappers.priceMapper = .factory { CustomMapper() }
+        let first = container.overrideMappers.priceMapper()
+        #expect(first.name == "custom")
+        #expect(container.overrideMappers.priceMapper() !== first)
+    }
+
+    @Test func replaceKeepsTheAccessorsKind() {
+        container.overrideMappers.priceMapper.replace { CustomMapper() }
+        #expect(container.overrideMappers.priceMapper().name == "custom")
+        #expect(container.overrideMappers.priceMapper() === container.overrideMappers.priceMapper())
+
+        container.overrideMappers.cellView.replace { CustomView() }
+        #expect(container.overrideMappers.cellView().name == "custom")
+        #expect(container.overrideMappers.cellView() !== container.overrideMappers.cellView())
+
+        let cached = container.formatter()
+        container.formatter.replace { CustomMapper() }
+        #expect(container.formatter.scope == .cached)
+        #expect(container.formatter() !== cached)
+        #expect(container.formatter() === container.formatter())
+    }
+
+    @Test func factoryOverrideOfAFactoryAccessor() {
+        let before = container.overrideMappers.cellView()
+        container.overrideMappers.cellView = .factory { CustomView() }
+        #expect(container.overrideMappers.cellView().name == "custom")
+        #expect(before.name == "default")
+    }
+
+    @Test func registerUnderTheAccessorKeyOverridesIt() throws {
+        let before = container.overrideMappers.priceMapper()
+        let key = try #require(container.overrideMappers.priceMapper.key)
+        container.register(.singleton, type: PriceMapper.self, tag: key.tag) { CustomMapper() }
+        #expect(container.overrideMappers.priceMapper() !== before)
+        #expect(container.overrideMappers.priceMapper().name == "custom")
+    }
+
+    @Test func overridingAgainReplacesTheOverride() {
+        container.overrideMappers.priceMapper = .single { CustomMapper() }
+        let first = container.overrideMappers.priceMapper()
+        container.overrideMappers.priceMapper = .single { DefaultPriceMapper() }
+        #expect(container.overrideMappers.priceMapper() !== first)
+        #expect(container.overrideMappers.priceMapper().name == "default")
+    }
+
+    @Test func assigningAnotherAccessorResolvesThroughIt() {
+        container.overrideMappers.priceMapper = container.overrideMappers.otherMapper
+        #expect(container.overrideMappers.priceMapper() === container.overrideMappers.otherMapper())
+    }
+
+    @Test func defaultsIgnoreEveryOverride() {
+        container.overrideMappers.priceMapper = .single { CustomMapper() }
+        container.overrideMappers.cellView.replace { CustomView() }
+        container.overrideMappers.priceMapper.decorate { _ in CustomMapper() }
+        #expect(container.overrideMappers.priceMapper().name == "custom")
+        #expect(container.defaults.overrideMappers.priceMapper().name == "default")
+        #expect(container.defaults.overrideMappers.cellView().name == "default")
+        #expect(container.defaults.overrideMappers.priceMapper() === container.defaults.overrideMappers.priceMapper())
+        #expect(container.defaults === container.defaults)
+        #expect(container.defaults.defaults === container.defaults)
+    }
+
+    @Test func overrideInOneContainerLeavesOthersAlone() {
+        let other = DependencyContainer()
+        container.overrideMappers.priceMapper = .single { CustomMapper() }
+        #expect(other.overrideMappers.priceMapper().name == "default")
+    }
+
+    @Test func overriddenAccessorIsAnOrdinaryDefinitionForResolve() throws {
+        container.overrideMappers.priceMapper = .single { CustomMapper() }
+        let tag = try #require(container.overrideMappers.priceMapper.key?.tag)
+        let resolved: PriceMapper = try container.resolve(tag: tag)
+        #expect(resolved === container.overrideMappers.priceMapper())
+    }
+}

@@ -1,0 +1,151 @@
+import Plexus
+import Testing
+
+private protocol PriceMapper: AnyObject, Sendable {
+    var layers: [String] { get }
+}
+private final class DefaultPriceMapper: PriceMapper {
+    let layers = ["default"]
+}
+/// A decorator in the guide's form: `init(decorating:)`.
+private final class LoggingMapper: PriceMapper {
+    let inner: PriceMapper
+    init(decorating inner: PriceMapper) { self.inner = inner }
+    var layers: [String] { inner.layers + ["logging"] }
+}
+private final class CachingMapper: PriceMapper {
+    let inner: PriceMapper
+    init(decorating inner: PriceMapper) { self.inner = inner }
+    var layers: [String] { inner.layers + ["caching"] }
+}
+private struct ListDataSource: Sendable {
+    var itemSize = 100
+    var title = "list"
+}
+
+extension DependencyContainer {
+    fileprivate enum NamespaceDecoratorMappers {}
+    fileprivate typealias DecoratorMappers = Namespace<NamespaceDecoratorMappers>
+    fileprivate var decoratorMappers: DecoratorMappers { namespace() }
+}
+
+extension DependencyContainer.DecoratorMappers {
+    fileprivate var priceMapper: SingletonFactory<PriceMapper> {
+        get { resolve { DefaultPriceMapper() } }
+        set { inject(newValue) }
+    }
+    fileprivate var uniqueMapper: Factory<PriceMapper> {
+        get { resolve { DefaultPriceMapper() } }
+        set { inject(newValue) }
+    }
+    fileprivate var list: Factory<ListDataSource> {
+        get { resolve { ListDataSource() } }
+        set { inject(newValue) }
+    }
+}
+
+@Suite struct DecoratorTests {
+    let container = DependencyContainer()
+
+    @Test func decoratorsStackInTheOrderAdded() {
+        container.decoratorMappers.priceMapper.decorate { LoggingMapper(decorating: $0) }
+        container.decoratorMappers.priceMapper.decorate { CachingMapper(decorating: $0) }
+        #expect(container.decoratorMappers.priceMapper().layers == ["default", "logging", "caching"])
+    }
+
+    @Test func initializerReferenceDecorates() {
+        container.decoratorMappers.priceMapper.decorate(LoggingMapper.init)
+        #expect(container.decoratorMappers.priceMapper().layers == ["default", "logging"])
+    }
+
+    @Test func valueTypesAreDecorated() {
+        container.decoratorMappers.list.decorate { source in
+            var source = source
+            source.itemSize = 400
+            return source
+        }
+        container.decoratorMappers.list.decorate { source in
+            var source = source
+            source.title += "+"
+            return source
+        }
+        let source = container.decoratorMappers.list()
+        #expect(source.itemSize == 400)
+        #expect(source.title == "list+")
+    }
+
+    @Test func decoratorRunsOnceForASingleton() {
+        let runs = Counter()
+        container.decoratorMappers.priceMapper.decorate { mapper in
+            runs.increment()
+            return LoggingMapper(decorating: mapper)
+        }
+        let first = container.decoratorMappers.priceMapper()
+        #expect(container.decoratorMappers.priceMapper() === first)
+        #expect(runs.count == 1)
+    }
+
+    @Test func decoratorRunsOncePerUniqueInstance() {
+        let runs = Counter()
+        container.decoratorMappers.uniqueMapper.decorate { mapper in
+            runs.increment()
+            return LoggingMapper(decorating: mapper)
+        }
+        _ = container.decoratorMappers.uniqueMapper()
+        _ = container.decoratorMappers.uniqueMapper()
+        _ = container.decoratorMappers.uniqueMapper()
+        #expect(runs.count == 3)
+    }
+
+    @Test func decoratingDropsTheCachedInstance() {
+        let before = container.decoratorMappers.priceMapper()
+        container.decoratorMappers.priceMapper.decorate { LoggingMapper(decorating: $0) }
+        let after = container.decoratorMappers.priceMapper()
+        #expect(after !== before)
+        #expect(after.layers == ["default", "logging"])
+    }
+
+    @Test func decoratorsSurviveAnOverride() {
+        container.decoratorMappers.priceMapper.decorate { LoggingMapper(decorating: $0) }
+        container.decoratorMappers.priceMapper = .single { CachingMapper(decorating: DefaultPriceMapper()) }
+        #expect(container.decoratorMappers.priceMapper().layers == ["default", "caching", "logging"])
+        container.decoratorMappers.priceMapper.replace { DefaultPriceMapper() }
+        #expect(container.decoratorMappers.priceMapper().layers == ["default", "logging"])
+    }
+
+    @Test func dipStyleDefinitionsAreDecorated() throws {
+        container.register(.singleton) { DefaultPriceMapper() as PriceMapper }
+        container.decorate(PriceMapper.self) { LoggingMapper(decorating: $0) }
+        let mapper: PriceMapper = try container.resolve()
+        #expect(mapper.layers == ["default", "logging"])
+        #expect(try container.resolve() as PriceMapper === mapper)
+    }
+
+    @Test func dipStyleDecoratorSurvivesReRegistrationAndAppliesToTaggedAndUniqueDefinitions() throws {
+        container.decorate(PriceMapper.self, tag: "eu") { LoggingMapper(decorating: $0) }
+        container.register(.unique, tag: "eu") { DefaultPriceMapper() as PriceMapper }
+        #expect(try (container.resolve(tag: "eu") as PriceMapper).layers == ["default", "logging"])
+        container.register(.unique, tag: "eu") { CachingMapper(decorating: DefaultPriceMapper()) as PriceMapper }
+        #expect(try (container.resolve(tag: "eu") as PriceMapper).layers == ["default", "caching", "logging"])
+        // Another tag is another key: not decorated.
+        container.register(.unique, tag: "us") { DefaultPriceMapper() as PriceMapper }
+        #expect(try (container.resolve(tag: "us") as PriceMapper).layers == ["default"])
+    }
+
+    @Test func decoratedValueTypeFromDipStyleDefinition() throws {
+        container.register(.unique) { ListDataSource() }
+        container.decorate(ListDataSource.self) { source in
+            var source = source
+            source.itemSize = 7
+            return source
+        }
+        let source: ListDataSource = try container.resolve()
+        #expect(source.itemSize == 7)
+    }
+
+    @Test func resetDropsDecorators() {
+        container.decoratorMappers.priceMapper.decorate { LoggingMapper(decorating: $0) }
+        container.reset()
+        #expect(container.decoratorMappers.priceMapper().layers == ["default"])
+    }
+}
