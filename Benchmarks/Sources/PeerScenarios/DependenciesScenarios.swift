@@ -14,9 +14,9 @@ extension Scenario {
     public static func allWithPeers() -> [Scenario] {
         all().map { scenario in
             switch scenario.id {
-            case "unique":
+            case "unique", "accessor-unique":
                 scenario.adding(.dependencies, uniqueRead)
-            case "singleton":
+            case "singleton", "accessor-singleton":
                 scenario.adding(.dependencies, singletonRead)
             case "arguments":
                 scenario.adding(.dependencies, argumentsRead)

@@ -30,12 +30,18 @@ public struct Scenario {
     /// all operations of all threads).
     public let threads: Int
     private let prepare: (Contender) -> Runner?
+    /// The contenders `prepare` has a runner for.
+    private let contenders: Set<Contender>
     private var added: [Contender: () -> Runner] = [:]
 
-    init(id: String, title: String, threads: Int = 1, prepare: @escaping (Contender) -> Runner?) {
+    init(
+        id: String, title: String, threads: Int = 1, contenders: Set<Contender> = [.hand, .plexus, .swinject],
+        prepare: @escaping (Contender) -> Runner?
+    ) {
         self.id = id
         self.title = title
         self.threads = threads
+        self.contenders = contenders
         self.prepare = prepare
     }
 
@@ -48,11 +54,8 @@ public struct Scenario {
 
     /// Whether ``runner(for:)`` returns a runner for `contender`, without preparing it.
     public func performs(_ contender: Contender) -> Bool {
-        added[contender] != nil || Scenario.builtIn.contains(contender)
+        added[contender] != nil || contenders.contains(contender)
     }
-
-    /// The contenders that every scenario of this module performs.
-    static let builtIn: Set<Contender> = [.hand, .plexus, .swinject]
 
     /// This scenario with `prepare` as the runner of `contender` (used by other targets: `PeerScenarios`).
     public func adding(_ contender: Contender, _ prepare: @escaping () -> Runner) -> Scenario {
@@ -96,7 +99,7 @@ extension Scenario {
     /// Every scenario, in table order.
     public static func all() -> [Scenario] {
         [
-            .unique, .singletonHit, .tagged, .threeArguments, .graph,
+            .unique, .singletonHit, .accessorUnique, .accessorSingleton, .tagged, .threeArguments, .graph,
             .registrations(10), .registrations(10_000), .collaborators8,
             .autoWiring, .autoInjection, .noInjectedProperties(autoInject: true),
             .noInjectedProperties(autoInject: false),
