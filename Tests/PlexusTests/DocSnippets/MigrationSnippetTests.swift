@@ -43,7 +43,8 @@ private final class ListPresenter {
     var view: ListView?
 }
 
-private final class Report {
+// Internal, not private: release builds spell a private type's name with its context ("(Report in _C1…)").
+final class MigrationReport {
     let parts: [String]
     init(parts: [String]) { self.parts = parts }
 }
@@ -104,12 +105,13 @@ private func advice(for error: DipError) -> String {
     }
 
     @Test func exhaustiveSwitchAdvisesOnEveryCase() throws {
-        let key = DefinitionKey(type: Report.self, typeOfArguments: Void.self, tag: "prod")
-        #expect(advice(for: .definitionNotFound(key: key)).hasPrefix("register Report"))
-        #expect(advice(for: .invalidType(resolved: Int.self, key: key)) == "Int is not a Report")
+        let key = DefinitionKey(type: MigrationReport.self, typeOfArguments: Void.self, tag: "prod")
+        #expect(advice(for: .definitionNotFound(key: key)).hasPrefix("register MigrationReport"))
+        #expect(advice(for: .invalidType(resolved: Int.self, key: key)) == "Int is not a MigrationReport")
         #expect(advice(for: .resolutionTooDeep(depth: 9000, path: [key])).hasPrefix("9000 nested factories"))
         #expect(
-            advice(for: .ambiguousDefinitions(type: Report.self, definitions: [key, key])) == "2 ways to make Report")
+            advice(for: .ambiguousDefinitions(type: MigrationReport.self, definitions: [key, key]))
+                == "2 ways to make MigrationReport")
     }
 
     @Test func oneLineFixesCompileAndWork() throws {
@@ -137,7 +139,7 @@ private func advice(for error: DipError) -> String {
         }
 
         // `ambiguousDefinitions` carries keys; `invalidType` carries the instance's type
-        let keys = [DefinitionKey(type: Report.self, typeOfArguments: Void.self, tag: "a")]
+        let keys = [DefinitionKey(type: MigrationReport.self, typeOfArguments: Void.self, tag: "a")]
         #expect(keys.map(\.tag) == ["a"])
         let resolved: Any.Type? = Int.self
         #expect(resolved.map { "\($0)" } == "Int")
@@ -145,10 +147,10 @@ private func advice(for error: DipError) -> String {
         // `resolve(tag:builder:)` → any number of arguments
         container.register(tag: "weekly") {
             (a: String, b: String, c: String, d: String, e: String, f: String, g: String) in
-            Report(parts: [a, b, c, d, e, f, g])
+            MigrationReport(parts: [a, b, c, d, e, f, g])
         }
         let (tag, a, b, c, d, e, f, g) = ("weekly", "a", "b", "c", "d", "e", "f", "g")
-        let report: Report = try container.resolve(tag: tag, arguments: a, b, c, d, e, f, g)
+        let report: MigrationReport = try container.resolve(tag: tag, arguments: a, b, c, d, e, f, g)
         #expect(report.parts.joined() == "abcdefg")
 
         // `Dip.logLevel` → `Plexus.logLevel`

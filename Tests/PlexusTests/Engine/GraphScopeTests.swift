@@ -46,6 +46,19 @@ private final class Borrower: Sendable {
     init(borrowed: Borrowed) { self.borrowed = borrowed }
 }
 
+private final class Server: Resolvable, @unchecked Sendable {
+    // `@unchecked Sendable` is safe: `sawClientComplete` is written once, during the server's own resolution.
+    weak var client: Client?
+    var sawClientComplete: Bool?
+    init(client: Client) { self.client = client }
+    func didResolveDependencies() { sawClientComplete = client?.server != nil }
+}
+
+private final class Client: @unchecked Sendable {
+    // `@unchecked Sendable` is safe: `server` is set by the client's hook, before the client is returned.
+    var server: Server?
+}
+
 @Suite struct GraphScopeTests {
     let container = DependencyContainer()
 
@@ -86,6 +99,37 @@ private final class Borrower: Sendable {
         #expect(finished)
         #expect(seen.values == [true])
         #expect(try container.resolve() as Child === host.child)
+    }
+
+    /// Dip's `testThatItResolvesCircularDependencies`: a resolve made inside a hook runs its own hooks before it
+    /// returns, but `didResolveDependencies` still waits until every hook of the graph has run.
+    @Test func didResolveDependenciesOfAnInstanceResolvedInAHookSeesTheHookFinished() throws {
+        container.register { [unowned container] in Server(client: try container.resolve()) }
+        container.register { Client() }
+            .resolvingProperties { container, client in client.server = try container.resolve() }
+
+        let client: Client = try container.resolve()
+
+        #expect(client.server?.sawClientComplete == true)
+    }
+
+    @Test func aResolveInsideDidResolveDependenciesGetsItsCallbacksToo() throws {
+        final class Inner: Resolvable, @unchecked Sendable {
+            var isDone = false
+            func didResolveDependencies() { isDone = true }
+        }
+        final class Outer: Resolvable, @unchecked Sendable {
+            let container: DependencyContainer
+            var inner: Inner?
+            init(container: DependencyContainer) { self.container = container }
+            func didResolveDependencies() { inner = try? container.resolve() as Inner }
+        }
+        container.register { Inner() }
+        container.register { [unowned container] in Outer(container: container) }
+
+        let outer: Outer = try container.resolve()
+
+        #expect(outer.inner?.isDone == true)
     }
 
     @Test func leftoverHooksCannotFailAnUnrelatedResolve() throws {

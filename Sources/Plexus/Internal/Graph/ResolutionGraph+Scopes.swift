@@ -36,9 +36,10 @@ extension ResolutionGraph {
     /// Ends the innermost scope after its body succeeded.
     ///
     /// A full scope runs its queued hooks in creation order (hooks may queue more; a resolve they start is a full
-    /// scope of its own and finishes before returning), then `didResolveDependencies` in reverse creation order,
-    /// then publishes its singletons. Any other scope publishes its singletons at once when nothing it created
-    /// waits for hooks, and otherwise hands its work to its parent by leaving it in place. If a hook or callback
+    /// scope of its own and runs its hooks before returning). The outermost scope then calls `didResolveDependencies`
+    /// in reverse creation order (a nested full scope leaves its callbacks to it: they run once every hook of the
+    /// graph has run). A scope publishes its singletons once nothing it created waits for hooks or callbacks, and
+    /// otherwise hands its work to its parent by leaving it in place. If a hook or callback
     /// throws, the scope is still open: the caller abandons it.
     @inline(never)
     func closeScope() throws {
@@ -51,13 +52,18 @@ extension ResolutionGraph {
                 try run(.hooks, hooks.context) { try hooks.run(in: self) }
             }
             retireQueue(from: mark.queue)
-            while state.pointee.callbacks.count > mark.callbacks, let callback = state.pointee.callbacks.last {
-                run(.hooks, callback.context) { callback.resolvable.didResolveDependencies() }
-                state.pointee.callbacks.removeLast()
-                state.pointee.leftovers.append(callback.resolvable)
+            if state.pointee.depth == 1 {
+                // `didResolveDependencies` runs once every hook of the graph has run, so only the outermost scope
+                // calls it; a callback may resolve again and queue more callbacks, which this loop picks up.
+                while state.pointee.callbacks.count > mark.callbacks, let callback = state.pointee.callbacks.popLast() {
+                    run(.hooks, callback.context) { callback.resolvable.didResolveDependencies() }
+                    state.pointee.leftovers.append(callback.resolvable)
+                }
             }
-            end(commitsFrom: mark.commits, publishing: true)
-        } else if state.pointee.queue.count == mark.queue {
+            if state.pointee.callbacks.count == mark.callbacks {
+                end(commitsFrom: mark.commits, publishing: true)
+            }
+        } else if state.pointee.queue.count == mark.queue, state.pointee.callbacks.count == mark.callbacks {
             end(commitsFrom: mark.commits, publishing: true)
         }
         popScope()
