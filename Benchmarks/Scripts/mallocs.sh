@@ -1,13 +1,16 @@
 # Shared by ./compare and ./guard: reads package-benchmark's histogramSamples export of mallocCountTotal.
 
-# Prints `scenario<TAB>contender<TAB>mallocs per operation` for every export file in directory $1: the median sample
-# divided by 1,000, the operations one benchmark iteration performs (`scalingFactor: .kilo`).
+# Prints `scenario<TAB>contender<TAB>mallocs per operation` for every export file of PlexusBenchmarks or PeerBenchmarks
+# in directory $1: the median sample divided by 1,000, the operations one benchmark iteration performs
+# (`scalingFactor: .kilo`).
 mallocs_per_operation() {
     local file name
-    for file in "$1"/*.PlexusBenchmarks.*.mallocCountTotal.histogram.samples.tsv; do
+    for file in "$1"/*.PlexusBenchmarks.*.mallocCountTotal.histogram.samples.tsv \
+        "$1"/*.PeerBenchmarks.*.mallocCountTotal.histogram.samples.tsv; do
         [ -e "$file" ] || continue
         name="${file##*/}"
         name="${name#*.PlexusBenchmarks.}"
+        name="${name#*.PeerBenchmarks.}"
         name="${name%.mallocCountTotal.histogram.samples.tsv}"
         # package-benchmark writes `unique/plexus` as `unique_plexus`. The first line names the metric and its unit:
         # `(K)` or `(M)` when the counts were exported in thousands or millions.

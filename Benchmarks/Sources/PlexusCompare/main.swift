@@ -1,15 +1,18 @@
-// Times every scenario for the three contenders in one process and prints the comparison table.
+// Times every scenario for the four contenders in one process and prints the comparison table.
 //
 //     PlexusCompare [--rounds N] [--round-ms MS] [--only ID,ID] [--mallocs FILE] [--tsv]
 //     PlexusCompare --profile SCENARIO/CONTENDER [--count N]      (for valgrind --tool=callgrind)
 //     PlexusCompare --list                                          (the scenario ids)
+//     PlexusCompare --pairs                                         (every scenario/contender with a runner)
 //
-// Each contender's time per operation is the best of N rounds; the rounds of the three contenders are interleaved
-// (hand, Swinject, Plexus, then the next round in another order), so that a busy moment of the machine hits all
-// three alike. `--mallocs FILE` merges package-benchmark's malloc counts (lines `scenario<TAB>contender<TAB>count`,
+// Each contender's time per operation is the best of N rounds; the rounds of the contenders are interleaved
+// (hand, Plexus, Swinject, swift-dependencies, then the next round in another order), so that a busy moment of the
+// machine hits all alike. A contender without a runner for a scenario (swift-dependencies has no tags, for
+// example) is left out of that scenario and shown as `-`. `--mallocs FILE` merges package-benchmark's malloc counts (lines `scenario<TAB>contender<TAB>count`,
 // written by ./compare) into the table. `--tsv` prints the raw times instead of the table.
 
 import Foundation
+import PeerScenarios
 import Scenarios
 
 struct Options {
@@ -34,7 +37,10 @@ struct Options {
             case "--profile": profile = iterator.next()
             case "--count": profileCount = Int(iterator.next() ?? "") ?? profileCount
             case "--list":
-                for scenario in Scenario.all() { print(scenario.id) }
+                for scenario in Scenario.allWithPeers() { print(scenario.id) }
+                exit(0)
+            case "--pairs":
+                for pair in Scenario.pairs(of: Scenario.allWithPeers()) { print(pair) }
                 exit(0)
             default:
                 FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
@@ -77,8 +83,10 @@ func calibrate(_ runner: Runner, target: Double) throws -> Int {
 }
 
 func measure(_ scenario: Scenario, options: Options) throws -> Timing {
-    let contenders = Contender.allCases
-    let runners = contenders.map { scenario.runner(for: $0) }
+    let prepared = Contender.allCases.compactMap { contender in scenario.runner(for: contender).map { (contender, $0) }
+    }
+    let contenders = prepared.map(\.0)
+    let runners = prepared.map(\.1)
     let target = options.roundMilliseconds / 1000
     // The largest of three calibrations: a fixed cost that happened to be slow once (a thread woken late on a busy
     // machine) must not shrink the rounds until that cost dominates them.
@@ -99,12 +107,6 @@ func measure(_ scenario: Scenario, options: Options) throws -> Timing {
         timing.median[contender] = sorted[sorted.count / 2]
     }
     return timing
-}
-
-/// Performs `count` operations; valgrind's `--toggle-collect=*profileSteadyState*` counts only this call.
-@inline(never)
-func profileSteadyState(_ runner: Runner, count: Int) throws {
-    try runner.run(count)
 }
 
 /// Malloc counts per operation by scenario and contender, as written by ./compare.
@@ -166,19 +168,14 @@ func printTable(_ rows: [[String]], rightAligned: Set<Int>) {
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 
 if let profile = options.profile {
-    let parts = profile.split(separator: "/").map(String.init)
-    guard parts.count == 2, let scenario = Scenario.all().first(where: { $0.id == parts[0] }),
-        let contender = Contender(rawValue: parts[1])
-    else {
-        FileHandle.standardError.write(Data("--profile takes scenario/contender, for example unique/plexus\n".utf8))
+    guard try Scenario.profile(profile, count: options.profileCount, in: Scenario.allWithPeers()) else {
+        FileHandle.standardError.write(
+            Data("--profile takes scenario/contender (see --pairs), e.g. unique/plexus\n".utf8))
         exit(64)
     }
-    let runner = scenario.runner(for: contender)
-    try runner.run(1)  // first-use costs (type metadata, per-type caches) stay out of the profile's steady state
-    try profileSteadyState(runner, count: options.profileCount)
     exit(0)
 }
-let scenarios = Scenario.all().filter { options.only?.contains($0.id) ?? true }
+let scenarios = Scenario.allWithPeers().filter { options.only?.contains($0.id) ?? true }
 let mallocs = options.mallocsPath.map(readMallocs) ?? [:]
 
 var timings: [String: Timing] = [:]
@@ -210,28 +207,31 @@ if options.tsv {
     exit(0)
 }
 
+func formatRatio(_ value: Double?) -> String {
+    value.map { format($0, decimals: 2) + "x" } ?? "-"
+}
+
 var rows: [[String]] = [
-    [
-        "scenario", "hand ns", "Swinject ns", "Plexus ns", "Plexus/hand", "Swinject/Plexus", "mallocs hand",
-        "mallocs Swinject", "mallocs Plexus",
-    ]
+    ["scenario", "hand ns", "Plexus ns", "Swinject ns", "swift-deps ns", "Plexus/hand", "Swinject/Plexus"]
+        + ["swift-deps/Plexus", "mallocs hand", "mallocs Plexus", "mallocs Swinject", "mallocs swift-deps"]
 ]
 for scenario in scenarios {
     let best = timings[scenario.id]?.best ?? [:]
     let counts = mallocs[scenario.id] ?? [:]
-    rows.append([
-        scenario.title,
-        format(best[.hand]), format(best[.swinject]), format(best[.plexus]),
-        format(ratio(best[.plexus], best[.hand]), decimals: 2) + "x",
-        format(ratio(best[.swinject], best[.plexus]), decimals: 2) + "x",
-        formatCount(counts[.hand]), formatCount(counts[.swinject]), formatCount(counts[.plexus]),
-    ])
+    rows.append(
+        [scenario.title] + Contender.allCases.map { format(best[$0]) }
+            + [
+                formatRatio(ratio(best[.plexus], best[.hand])),
+                formatRatio(ratio(best[.swinject], best[.plexus])),
+                formatRatio(ratio(best[.dependencies], best[.plexus])),
+            ] + Contender.allCases.map { formatCount(counts[$0]) })
 }
-printTable(rows, rightAligned: Set(1...8))
+printTable(rows, rightAligned: Set(1...11))
 print()
 print("Times: best of \(options.rounds) interleaved rounds of ~\(format(options.roundMilliseconds, decimals: 0)) ms,")
 print("nanoseconds per operation (for N threads: wall time / all operations). Mallocs: per operation,")
-print("package-benchmark's mallocCountTotal (MallocInterposer), p50 over its samples.")
+print("package-benchmark's mallocCountTotal (MallocInterposer), p50 over its samples. Ratios above 1x in the")
+print("Swinject/Plexus and swift-deps/Plexus columns mean Plexus is faster; `-`: the contender has no such feature.")
 for note in notes { print("- \(note)") }
 
 // MARK: - SPEC §14 targets
@@ -268,6 +268,15 @@ let uniqueRatio = ratio(best("unique", .plexus), best("unique", .hand))
 let extraMallocs = mallocsPerOperation("unique", .plexus).flatMap { plexus in
     mallocsPerOperation("unique", .hand).map { plexus - $0 }
 }
+let singletonRatio = ratio(best("singleton", .plexus), best("singleton", .hand))
+let taggedRatio = ratio(best("tagged", .plexus), best("tagged", .hand))
+let argumentsRatio = ratio(best("arguments", .plexus), best("arguments", .hand))
+let wiringRatio = ratio(best("auto-wiring", .plexus), best("auto-wiring", .hand))
+let injectionVersusSwinject = ratio(best("auto-injection", .swinject), best("auto-injection", .plexus))
+let accessorUniqueRatio = ratio(best("accessor-unique", .plexus), best("accessor-unique", .hand))
+let accessorSingletonRatio = ratio(best("accessor-singleton", .plexus), best("accessor-singleton", .hand))
+let uniqueVersusPeer = ratio(best("accessor-unique", .dependencies), best("accessor-unique", .plexus))
+let singletonVersusPeer = ratio(best("accessor-singleton", .dependencies), best("accessor-singleton", .plexus))
 let graphRatio = ratio(best("graph", .plexus), best("graph", .hand))
 let growth = ratio(best("registrations-10000", .plexus), best("registrations-10", .plexus))
 let collaboration = ratio(best("collaborators-8", .plexus), best("unique", .plexus))
@@ -283,14 +292,23 @@ let targets = [
         measured: "\(format(uniqueRatio, decimals: 2))x, \(formatCount(extraMallocs)) extra mallocs",
         met: both(limit(uniqueRatio, atMost: 5), limit(extraMallocs, atMost: 0.01))),
     Target(
-        text: "singleton hit allocates nothing",
-        measured: "\(formatCount(mallocsPerOperation("singleton", .plexus))) mallocs",
-        met: limit(mallocsPerOperation("singleton", .plexus), atMost: 0.01)),
+        text: "singleton hit <= 5x a lazy shared instance, no allocation",
+        measured:
+            "\(format(singletonRatio, decimals: 2))x, \(formatCount(mallocsPerOperation("singleton", .plexus))) mallocs",
+        met: both(limit(singletonRatio, atMost: 5), limit(mallocsPerOperation("singleton", .plexus), atMost: 0.01))),
     Target(
         text: "6-object graph <= 5x hand",
         measured: "\(format(graphRatio, decimals: 2))x"
             + swinjectAside(ratio(best("graph", .swinject), best("graph", .hand))),
         met: limit(graphRatio, atMost: 5)),
+    Target(
+        text: "tagged resolve <= 5x hand",
+        measured: "\(format(taggedRatio, decimals: 2))x",
+        met: limit(taggedRatio, atMost: 5)),
+    Target(
+        text: "3 runtime arguments <= 5x hand",
+        measured: "\(format(argumentsRatio, decimals: 2))x",
+        met: limit(argumentsRatio, atMost: 5)),
     Target(
         text: "10,000 vs 10 registrations within 1.3x",
         measured: "\(format(growth, decimals: 2))x"
@@ -307,6 +325,25 @@ let targets = [
             + " Swinject \(format(ratio(best("threads-1", .swinject), best("threads-2", .swinject)), decimals: 2))x)",
         met: limit(speedup, atLeast: 1.5),
         inconclusive: (handSpeedup ?? 2) < 1.3 ? "machine busy (hand-written only reaches the ratio shown)" : nil),
+    Target(
+        text: "auto-wiring a 2-argument initializer <= 10x hand",
+        measured: "\(format(wiringRatio, decimals: 2))x",
+        met: limit(wiringRatio, atMost: 10)),
+    Target(
+        text: "auto-injection, 2 @Injected, faster than Swinject",
+        measured: "\(format(injectionVersusSwinject, decimals: 2))x Swinject's speed",
+        met: limit(injectionVersusSwinject, atLeast: 1)),
+    Target(
+        text: "typed accessor, unique and singleton <= 3x hand",
+        measured: "unique \(format(accessorUniqueRatio, decimals: 2))x, singleton "
+            + "\(format(accessorSingletonRatio, decimals: 2))x",
+        met: both(limit(accessorUniqueRatio, atMost: 3), limit(accessorSingletonRatio, atMost: 3))),
+    Target(
+        text: "typed accessor faster than swift-dependencies' @Dependency",
+        measured:
+            "unique \(format(uniqueVersusPeer, decimals: 2))x, singleton \(format(singletonVersusPeer, decimals: 2))x"
+            + " faster",
+        met: both(limit(uniqueVersusPeer, atLeast: 1), limit(singletonVersusPeer, atLeast: 1))),
     Target(
         text: "(§10) no @Injected: auto-injection on vs off <= 1.1x",
         measured: "\(format(injectionOverhead, decimals: 2))x",

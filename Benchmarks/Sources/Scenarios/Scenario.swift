@@ -1,15 +1,21 @@
-/// Who performs a scenario: the same objects built by hand, by Swinject, or by Plexus.
+/// Who performs a scenario: the same objects built by hand, by Plexus, by Swinject, or read with
+/// swift-dependencies' `@Dependency`. In table order.
 public enum Contender: String, CaseIterable, Sendable {
     case hand
-    case swinject
     case plexus
+    case swinject
+    /// pointfreeco/swift-dependencies. Its runners live in the `PeerScenarios` target (so that what does not need
+    /// swift-dependencies never builds it) and are attached with ``Scenario/adding(_:_:)``; the scenarios of this
+    /// module have none.
+    case dependencies
 
     /// The column title.
     public var title: String {
         switch self {
         case .hand: "hand-written"
-        case .swinject: "Swinject"
         case .plexus: "Plexus"
+        case .swinject: "Swinject"
+        case .dependencies: "swift-dependencies"
         }
     }
 }
@@ -23,18 +29,39 @@ public struct Scenario {
     /// How many threads perform the operations at once (the time per operation is then wall time divided by
     /// all operations of all threads).
     public let threads: Int
-    private let prepare: (Contender) -> Runner
+    private let prepare: (Contender) -> Runner?
+    /// The contenders `prepare` has a runner for.
+    private let contenders: Set<Contender>
+    private var added: [Contender: () -> Runner] = [:]
 
-    init(id: String, title: String, threads: Int = 1, prepare: @escaping (Contender) -> Runner) {
+    init(
+        id: String, title: String, threads: Int = 1, contenders: Set<Contender> = [.hand, .plexus, .swinject],
+        prepare: @escaping (Contender) -> Runner?
+    ) {
         self.id = id
         self.title = title
         self.threads = threads
+        self.contenders = contenders
         self.prepare = prepare
     }
 
-    /// Sets the scenario up for `contender` (registrations, singletons made) and returns what performs it.
-    public func runner(for contender: Contender) -> Runner {
-        prepare(contender)
+    /// Sets the scenario up for `contender` (registrations, singletons made) and returns what performs it, or nil
+    /// when the contender has no way to perform this scenario (or its runner was not attached in this program).
+    public func runner(for contender: Contender) -> Runner? {
+        if let prepare = added[contender] { return prepare() }
+        return prepare(contender)
+    }
+
+    /// Whether ``runner(for:)`` returns a runner for `contender`, without preparing it.
+    public func performs(_ contender: Contender) -> Bool {
+        added[contender] != nil || contenders.contains(contender)
+    }
+
+    /// This scenario with `prepare` as the runner of `contender` (used by other targets: `PeerScenarios`).
+    public func adding(_ contender: Contender, _ prepare: @escaping () -> Runner) -> Scenario {
+        var copy = self
+        copy.added[contender] = prepare
+        return copy
     }
 }
 
@@ -44,7 +71,7 @@ public struct Runner {
     public let note: String?
     private let body: (Int) throws -> Void
 
-    init(note: String? = nil, _ body: @escaping (Int) throws -> Void) {
+    package init(note: String? = nil, _ body: @escaping (Int) throws -> Void) {
         self.note = note
         self.body = body
     }
@@ -53,6 +80,14 @@ public struct Runner {
     public func run(_ count: Int) throws {
         try body(count)
     }
+}
+
+/// Performs `count` operations of `runner`; valgrind's `--toggle-collect=*profileSteadyState*` counts only this call.
+/// It lives here, compiled once, so that every executable that profiles (`PlexusCompare`, `PlexusProfile`) counts
+/// the same code.
+@inline(never)
+public func profileSteadyState(_ runner: Runner, count: Int) throws {
+    try runner.run(count)
 }
 
 /// Keeps a value alive and opaque to the optimizer, so that measured work is not optimized away.
@@ -64,11 +99,33 @@ extension Scenario {
     /// Every scenario, in table order.
     public static func all() -> [Scenario] {
         [
-            .unique, .singletonHit, .tagged, .threeArguments, .graph,
+            .unique, .singletonHit, .accessorUnique, .accessorSingleton, .tagged, .threeArguments, .graph,
             .registrations(10), .registrations(10_000), .collaborators8,
             .autoWiring, .autoInjection, .noInjectedProperties(autoInject: true),
             .noInjectedProperties(autoInject: false),
             .singletonThreads(1), .singletonThreads(2),
         ]
+    }
+}
+
+extension Scenario {
+    /// Performs `target` (`scenario/contender`, for example `unique/plexus`) once as a warm-up, then `count` times
+    /// inside ``profileSteadyState(_:count:)``: what `./profile` and `./guard` run under valgrind's callgrind.
+    /// Returns false, having done nothing, when no scenario of `scenarios` has that id or that contender.
+    public static func profile(_ target: String, count: Int, in scenarios: [Scenario]) throws -> Bool {
+        let parts = target.split(separator: "/").map(String.init)
+        guard parts.count == 2, let scenario = scenarios.first(where: { $0.id == parts[0] }),
+            let contender = Contender(rawValue: parts[1]), let runner = scenario.runner(for: contender)
+        else { return false }
+        try runner.run(1)  // first-use costs (type metadata, per-type caches) stay out of the steady state
+        try profileSteadyState(runner, count: count)
+        return true
+    }
+
+    /// `scenario/contender` for every pair of `scenarios` that has a runner, in table order.
+    public static func pairs(of scenarios: [Scenario]) -> [String] {
+        scenarios.flatMap { scenario in
+            Contender.allCases.filter(scenario.performs).map { "\(scenario.id)/\($0.rawValue)" }
+        }
     }
 }

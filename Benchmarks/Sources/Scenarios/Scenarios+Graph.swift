@@ -7,6 +7,7 @@ extension Scenario {
     static var graph: Scenario {
         Scenario(id: "graph", title: "6-object graph, mixed scopes") { contender in
             switch contender {
+            case .dependencies: return nil  // attached by PeerScenarios where it applies
             case .hand:
                 let api = ApiClient()
                 let store = Store(api: api)

@@ -7,6 +7,7 @@ extension Scenario {
     static var autoWiring: Scenario {
         Scenario(id: "auto-wiring", title: "auto-wiring (2 dependencies)") { contender in
             switch contender {
+            case .dependencies: return nil  // attached by PeerScenarios where it applies
             case .hand:
                 return Runner { count in
                     for _ in 0..<count { blackHole(Wired(a: PartA(), b: PartB())) }
@@ -37,6 +38,7 @@ extension Scenario {
     static var autoInjection: Scenario {
         Scenario(id: "auto-injection", title: "auto-injection, 2 @Injected") { contender in
             switch contender {
+            case .dependencies: return nil  // attached by PeerScenarios where it applies
             case .hand:
                 let api = ApiClient()
                 let store = Store(api: api)
@@ -84,6 +86,7 @@ extension Scenario {
             title: "no @Injected, autoInjectProperties: \(autoInject)"
         ) { contender in
             switch contender {
+            case .dependencies: return nil  // attached by PeerScenarios where it applies
             case .hand:
                 return Runner { count in
                     for _ in 0..<count { blackHole(PlainModel()) }

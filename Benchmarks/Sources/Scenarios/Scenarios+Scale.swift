@@ -6,6 +6,7 @@ extension Scenario {
     static func registrations(_ count: Int) -> Scenario {
         Scenario(id: "registrations-\(count)", title: "unique among \(count) registrations") { contender in
             switch contender {
+            case .dependencies: return nil  // attached by PeerScenarios where it applies
             case .hand:
                 return Runner { count in
                     for _ in 0..<count { blackHole(Leaf()) }
@@ -39,6 +40,7 @@ extension Scenario {
     static var collaborators8: Scenario {
         Scenario(id: "collaborators-8", title: "unique through 8 collaborators") { contender in
             switch contender {
+            case .dependencies: return nil  // attached by PeerScenarios where it applies
             case .hand:
                 return Runner { count in
                     for _ in 0..<count { blackHole(Leaf()) }

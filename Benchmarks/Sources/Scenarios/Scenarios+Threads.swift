@@ -13,6 +13,7 @@ extension Scenario {
             threads: threads
         ) { contender in
             switch contender {
+            case .dependencies: return nil  // attached by PeerScenarios where it applies
             case .hand:
                 let holder = Holder(ApiClient())
                 let workers = Workers(count: threads) { count in
@@ -58,12 +59,12 @@ struct WorkersTimedOut: Error {}
 
 /// Threads started once, when a scenario is prepared, that perform a batch of work together on request, so that
 /// starting threads is not part of what is measured.
-final class Workers: Sendable {
+package final class Workers: Sendable {
     private let shared: WorkerState
     private let count: Int
 
     /// Starts `count` threads that each run `work(operations)` for every batch.
-    init(count: Int, work: @escaping @Sendable (Int) throws -> Void) {
+    package init(count: Int, work: @escaping @Sendable (Int) throws -> Void) {
         self.count = count
         shared = WorkerState()
         for _ in 0..<count {
@@ -87,7 +88,7 @@ final class Workers: Sendable {
 
     /// Lets every thread perform `operations` operations, and returns when all finished. Fails instead of hanging
     /// if they do not finish within a minute.
-    func run(_ operations: Int) throws {
+    package func run(_ operations: Int) throws {
         shared.operations = operations
         for _ in 0..<count { shared.start.signal() }
         for _ in 0..<count {

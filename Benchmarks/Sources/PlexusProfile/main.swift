@@ -1,0 +1,25 @@
+// Performs one scenario for one contender under valgrind's callgrind, like `PlexusCompare --profile`, but built
+// without swift-dependencies, so that ./guard needs only a short build from a clean clone.
+//
+//     PlexusProfile SCENARIO/CONTENDER [--count N]
+//     PlexusProfile --pairs                         (every scenario/contender this executable performs)
+
+import Foundation
+import Scenarios
+
+var target: String?
+var count = 100_000
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+    switch argument {
+    case "--count": count = Int(arguments.next() ?? "") ?? count
+    case "--pairs":
+        for pair in Scenario.pairs(of: Scenario.all()) { print(pair) }
+        exit(0)
+    default: target = argument
+    }
+}
+guard let target, try Scenario.profile(target, count: count, in: Scenario.all()) else {
+    FileHandle.standardError.write(Data("usage: PlexusProfile SCENARIO/CONTENDER [--count N] (see --pairs)\n".utf8))
+    exit(64)
+}
