@@ -72,6 +72,7 @@ struct LogOverride: Sendable {
 ///   - body: The code to run.
 /// - Returns: What `body` returns.
 /// - Throws: What `body` throws.
+@discardableResult
 public func withLogging<R>(
     level: LogLevel, logger: (@Sendable (LogLevel, Any) -> Void)? = nil, _ body: () throws -> R
 ) rethrows -> R {
@@ -95,6 +96,7 @@ public func withLogging<R>(
 ///   - body: The code to run.
 /// - Returns: What `body` returns.
 /// - Throws: What `body` throws.
+@discardableResult
 public func withLogging<R>(
     level: LogLevel, logger: (@Sendable (LogLevel, Any) -> Void)? = nil,
     isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R

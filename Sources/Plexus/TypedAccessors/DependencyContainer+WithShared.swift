@@ -23,6 +23,7 @@ extension DependencyContainer {
     ///   - body: The code to run.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws.
+    @discardableResult
     public static func withShared<R>(_ container: DependencyContainer, _ body: () throws -> R) rethrows -> R {
         try SharedOverride.$container.withValue(container, operation: body)
     }
@@ -44,6 +45,7 @@ extension DependencyContainer {
     ///   - body: The code to run.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws.
+    @discardableResult
     public static func withShared<R>(
         _ container: DependencyContainer, isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> R
