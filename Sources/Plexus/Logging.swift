@@ -83,7 +83,7 @@ public func withLogging<R>(
 /// starts, also across every `await` in `body`.
 ///
 /// ```swift
-/// try await Plexus.withLogging(level: .errors, logger: { _, message in messages.append("\(message)") }) {
+/// try await Plexus.withLogging(level: .errors, logger: capture.record) {
 ///     _ = try? await container.resolve() as Session
 /// }
 /// ```
@@ -108,7 +108,8 @@ public func withLogging<R>(
 /// Logs `message` if `level` is enabled. The message is only formatted when it will be logged, and the
 /// logger runs without any Plexus lock held.
 func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
-    let (enabled, sink) = LogOverride.current.map { ($0.level >= level, $0.logger) }
+    let (enabled, sink) =
+        LogOverride.current.map { ($0.level >= level, $0.logger) }
         ?? logSettings.withLock { ($0.level >= level, $0.logger) }
     guard enabled else { return }
     sink(level, message())

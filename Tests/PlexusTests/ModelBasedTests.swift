@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 // A model-based randomized test. A seeded generator makes operation sequences over three containers (register
@@ -1192,7 +1193,7 @@ private func sequenceSeed(base: UInt64, index: Int) -> UInt64 {
     base &+ UInt64(index) &* 0xD1B5_4A32_D192_ED03
 }
 
-@Suite struct ModelBasedTests {
+@Suite(.silencingPlexusLogs) struct ModelBasedTests {
     @Test func randomOperationSequencesMatchTheReferenceModel() {
         let base = environmentNumber("PLEXUS_MODEL_SEED") ?? defaultSeed
         let sequences = environmentNumber("PLEXUS_MODEL_SEQUENCES").map { Int($0) } ?? defaultSequences
