@@ -41,8 +41,9 @@ extension DependencyContainer {
     /// Singletons created before the snapshot are kept (they are the ones the snapshot saw); singletons, cached
     /// and weak singletons created after it are released here. The collaborators stay as they are now, as with
     /// ``reset()``, and the bootstrap state returns to the snapshot's. Resolutions in flight finish with what they
-    /// started with. A snapshot of another container is ignored: restoring it would mix two containers'
-    /// definitions.
+    /// started with. The ``defaults`` companion is not part of a snapshot (overrides never reach it). A snapshot of
+    /// another container is not restored (restoring it would mix two containers' definitions): it is logged at
+    /// ``LogLevel/errors`` and this container is left as it is.
     /// - Parameter snapshot: A snapshot taken of this container with ``snapshot()``.
     public func restore(_ snapshot: Snapshot) {
         guard snapshot.container == ObjectIdentifier(self) else {

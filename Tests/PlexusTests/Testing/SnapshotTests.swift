@@ -147,4 +147,24 @@ extension DependencyContainer.SnapshotStores {
         shared.restore(snapshot)
         #expect(shared.snapshotStores.store().label == "default")
     }
+
+    @Test func restoringWhileOtherThreadsResolveAndRegisterIsSafe() throws {
+        container.register(.singleton) { Store(label: "snapshot") }
+        let snapshot = container.snapshot()
+        let container = container
+        let labels = Collected<String>()
+        let finished = runOnThreads(4) { index in
+            for round in 0..<200 {
+                switch (index + round) % 4 {
+                case 0: container.restore(snapshot)
+                case 1: container.register(.singleton) { Store(label: "later") }
+                default: if let store = try? container.resolve() as Store { labels.append(store.label) }
+                }
+            }
+        }
+        #expect(finished)
+        #expect(Set(labels.values).isSubset(of: ["snapshot", "later"]))
+        container.restore(snapshot)
+        #expect(try (container.resolve() as Store).label == "snapshot")
+    }
 }
