@@ -5,14 +5,17 @@ let package = Package(
     name: "Plexus",
     platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6)],
     products: [
-        .library(name: "Plexus", targets: ["Plexus"])
+        .library(name: "Plexus", targets: ["Plexus"]),
+        // Swift Testing traits and helpers for apps' tests (§19); the `Plexus` product never imports `Testing`.
+        .library(name: "PlexusTesting", targets: ["PlexusTesting"]),
     ],
     targets: [
         .target(name: "Plexus", dependencies: ["PlexusSystem"], exclude: ["Internal/Graph/README.md"]),
         // Operating-system calls Swift cannot reach portably (the calling thread's stack bounds).
         .target(name: "PlexusSystem"),
+        .target(name: "PlexusTesting", dependencies: ["Plexus"]),
         .executableTarget(name: "PlexusTour", dependencies: ["Plexus"], path: "Playground"),
-        .testTarget(name: "PlexusTests", dependencies: ["Plexus"]),
+        .testTarget(name: "PlexusTests", dependencies: ["Plexus", "PlexusTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

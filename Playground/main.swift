@@ -24,6 +24,7 @@ chapter("Testing your graph", testingYourGraph)
 chapter("SDK-style namespaces", sdkNamespaces)
 chapter("Factory-style storage", factoryStorage)
 chapter("Saber-style module containers", saberModules)
+chapter("Isolating tests", isolatingTests)
 
 print("")
 if Tour.failures.isEmpty {

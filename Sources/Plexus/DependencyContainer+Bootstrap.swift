@@ -47,6 +47,20 @@ extension DependencyContainer {
     /// - Throws: The first ``ResolutionError``, unchanged in kind (`catch ResolutionError.definitionNotFound` still
     ///   matches); its ``ResolutionError/validatedDefinition`` and description name the definition being validated.
     public func validate(_ arguments: Any...) throws {
+        try validate(arguments: arguments)
+    }
+
+    /// Resolves every definition to check that the graph can be built, with argument sets given as an array: the
+    /// same as ``validate(_:)``, for helpers that forward their own variadic arguments.
+    ///
+    /// ```swift
+    /// func checkGraph(_ container: DependencyContainer, _ arguments: Any...) throws {
+    ///     try container.validate(arguments: arguments)
+    /// }
+    /// ```
+    /// - Parameter arguments: Argument sets for definitions that take runtime arguments.
+    /// - Throws: The first ``ResolutionError``, as ``validate(_:)`` does.
+    public func validate(arguments: [Any]) throws {
         let entries = registry.withLock { registry in
             let registered = registry.entriesInOrder.map { entry in
                 (entry.key, entry.slot, registry.forwardEntries(of: entry.slot).sorted { "\($0.key)" < "\($1.key)" })

@@ -46,10 +46,71 @@ public var logger: @Sendable (LogLevel, Any) -> Void {
     set { logSettings.withLock { $0.logger = newValue } }
 }
 
+/// How this task logs instead of ``logLevel`` and ``logger``, set by ``withLogging(level:logger:_:)``.
+struct LogOverride: Sendable {
+    let level: LogLevel
+    let logger: @Sendable (LogLevel, Any) -> Void
+
+    @TaskLocal static var current: LogOverride?
+}
+
+/// Runs `body` with Plexus logging at `level` to `logger`, for this task and the child tasks it starts, without
+/// changing the process-wide ``logLevel`` and ``logger``.
+///
+/// ```swift
+/// Plexus.withLogging(level: .none) {
+///     #expect(throws: ResolutionError.self) { try container.resolve() as Service }   // prints nothing
+/// }
+/// ```
+///
+/// Tests that run in parallel use this instead of setting ``logLevel``, which every test would see. Threads
+/// started with `Thread` or `DispatchQueue` inside `body` are not child tasks: they log with the process-wide
+/// settings unless they call `withLogging` themselves.
+/// - Parameters:
+///   - level: How much to log while `body` runs.
+///   - logger: Where the messages go; the process-wide ``logger`` by default.
+///   - body: The code to run.
+/// - Returns: What `body` returns.
+/// - Throws: What `body` throws.
+@discardableResult
+public func withLogging<R>(
+    level: LogLevel, logger: (@Sendable (LogLevel, Any) -> Void)? = nil, _ body: () throws -> R
+) rethrows -> R {
+    try LogOverride.$current.withValue(LogOverride(level: level, logger: logger ?? Plexus.logger), operation: body)
+}
+
+/// Runs the asynchronous `body` with Plexus logging at `level` to `logger`, for this task and the child tasks it
+/// starts, also across every `await` in `body`.
+///
+/// ```swift
+/// try await Plexus.withLogging(level: .errors, logger: capture.record) {
+///     _ = try? await container.resolve() as Session
+/// }
+/// ```
+///
+/// Threads started with `Thread` or `DispatchQueue` inside `body` log with the process-wide settings.
+/// - Parameters:
+///   - level: How much to log while `body` runs.
+///   - logger: Where the messages go; the process-wide ``logger`` by default.
+///   - isolation: The actor `body` runs on; the caller's by default.
+///   - body: The code to run.
+/// - Returns: What `body` returns.
+/// - Throws: What `body` throws.
+@discardableResult
+public func withLogging<R>(
+    level: LogLevel, logger: (@Sendable (LogLevel, Any) -> Void)? = nil,
+    isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
+) async rethrows -> R {
+    try await LogOverride.$current.withValue(
+        LogOverride(level: level, logger: logger ?? Plexus.logger), operation: body, isolation: isolation)
+}
+
 /// Logs `message` if `level` is enabled. The message is only formatted when it will be logged, and the
 /// logger runs without any Plexus lock held.
 func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
-    let (enabled, sink) = logSettings.withLock { ($0.level >= level, $0.logger) }
+    let (enabled, sink) =
+        LogOverride.current.map { ($0.level >= level, $0.logger) }
+        ?? logSettings.withLock { ($0.level >= level, $0.logger) }
     guard enabled else { return }
     sink(level, message())
 }

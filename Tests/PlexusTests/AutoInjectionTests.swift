@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 /// Whether two metatypes are the same type (`#expect` cannot compare metatypes with `==` directly).
@@ -186,7 +187,7 @@ private func expectAutoInjectionFailed(
     return underlying
 }
 
-@Suite struct AutoInjectionTests {
+@Suite(.silencingPlexusLogs) struct AutoInjectionTests {
     let container = DependencyContainer()
 
     // MARK: Wrappers and plain values

@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 /// Whether two metatypes are the same type (`#expect` cannot compare metatypes with `==` directly).
@@ -95,7 +96,7 @@ private func autoWiringUnderlyingError(_ error: ResolutionError?, type: Any.Type
     return underlying
 }
 
-@Suite struct AutoWiringTests {
+@Suite(.silencingPlexusLogs) struct AutoWiringTests {
     let container = DependencyContainer()
 
     @Test func factoryTakingItsDependencyAsArgumentIsAutoWired() throws {

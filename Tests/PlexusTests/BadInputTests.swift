@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 // A catalogue of bad input. Each case gives a clear thrown error (its case checked, and its description naming the
@@ -107,7 +108,7 @@ private func notFoundKey(_ error: ResolutionError?) -> DefinitionKey? {
     return key
 }
 
-@Suite struct BadInputTests {
+@Suite(.silencingPlexusLogs) struct BadInputTests {
     let container = DependencyContainer()
 
     /// The check that ends every test: the container still resolves what it has.

@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 private final class First: Sendable {}
@@ -21,7 +22,7 @@ private func plainName(of type: Any.Type) -> String {
     return String(name[name.index(after: name.startIndex)..<end.lowerBound])
 }
 
-@Suite struct BootstrapTests {
+@Suite(.silencingPlexusLogs) struct BootstrapTests {
     let container = DependencyContainer()
     private let log = Log()
 

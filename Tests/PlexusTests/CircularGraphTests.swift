@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 // MARK: - Constructor injection on one side, property injection on the other
@@ -61,7 +62,7 @@ private func key(_ type: Any.Type) -> DefinitionKey {
     DefinitionKey(type: type, typeOfArguments: Void.self, tag: nil)
 }
 
-@Suite struct CircularGraphTests {
+@Suite(.silencingPlexusLogs) struct CircularGraphTests {
     let container = DependencyContainer()
 
     private struct Calls {
@@ -361,10 +362,11 @@ private func key(_ type: Any.Type) -> DefinitionKey {
         // a large stack: what is tested is that Plexus sets no depth limit of its own.
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
-        let thread = Thread { [container] in
-            defer { done.signal() }
-            outcome.result = Result { (try container.resolve(tag: 0) as Node).length }
-        }
+        let thread = Thread(
+            block: quiet { [container] in
+                defer { done.signal() }
+                outcome.result = Result { (try container.resolve(tag: 0) as Node).length }
+            })
         thread.stackSize = 64 << 20
         thread.start()
 

@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 /// Whether two metatypes are the same type (`#expect` cannot compare metatypes with `==` directly).
@@ -64,7 +65,7 @@ private func isNotFound(_ error: ResolutionError?, _ type: Any.Type) -> Bool {
     return key.type == type
 }
 
-@Suite struct CollaborationTests {
+@Suite(.silencingPlexusLogs) struct CollaborationTests {
     let root = DependencyContainer()
     let eventsList = DependencyContainer()
     let addEvent = DependencyContainer()

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 private protocol Service: AnyObject, Sendable {}
@@ -70,12 +71,13 @@ private func onThreads(_ count: Int, timeout: Double = 30, _ body: @escaping @Se
     let start = DispatchSemaphore(value: 0)
     for index in 0..<count {
         group.enter()
-        let thread = Thread {
-            ready.signal()
-            start.wait()
-            body(index)
-            group.leave()
-        }
+        let thread = Thread(
+            block: quiet {
+                ready.signal()
+                start.wait()
+                body(index)
+                group.leave()
+            })
         thread.start()
     }
     for _ in 0..<count { ready.wait() }
@@ -107,7 +109,7 @@ private func identities(_ objects: [AnyObject]) -> Set<ObjectIdentifier> {
 
 private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .weakSingleton, .cached]
 
-@Suite struct ConcurrencyTests {
+@Suite(.silencingPlexusLogs) struct ConcurrencyTests {
     let container = DependencyContainer()
     private let counter = Counter()
 
@@ -378,10 +380,12 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         let old = Bag<String>()
         let group = DispatchGroup()
         group.enter()
-        Thread {
-            if let tagged = try? container.resolve() as Tagged { old.append(tagged.tag) }
-            group.leave()
-        }
+        Thread(
+            block: quiet {
+                if let tagged = try? container.resolve() as Tagged { old.append(tagged.tag) }
+                group.leave()
+            }
+        )
         .start()
         #expect(entered.wait(timeout: .now() + 10) == .success)
         container.register(.singleton) { Tagged(tag: "new") }
@@ -402,10 +406,12 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         let container = container
         let group = DispatchGroup()
         group.enter()
-        Thread {
-            _ = try? container.resolve() as Tagged
-            group.leave()
-        }
+        Thread(
+            block: quiet {
+                _ = try? container.resolve() as Tagged
+                group.leave()
+            }
+        )
         .start()
         #expect(entered.wait(timeout: .now() + 10) == .success)
         container.reset()

@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 /// Whether two metatypes are the same type (`#expect` cannot compare metatypes with `==` directly).
@@ -49,7 +50,7 @@ private final class InjectionHost {
     @Injected var probe: Probe?
 }
 
-@Suite struct ContextTests {
+@Suite(.silencingPlexusLogs) struct ContextTests {
     let container = DependencyContainer()
 
     private func registerProbe(_ scope: ComponentScope = .unique) {
@@ -207,21 +208,23 @@ private final class InjectionHost {
         let group = DispatchGroup()
         for index in 0..<threadCount {
             group.enter()
-            Thread { [container] in
-                defer { group.leave() }
-                for _ in 0..<20 {
-                    do {
-                        let probe: Probe = try container.resolve(tag: index)
-                        if probe.context?.tag != .int(index) {
-                            mismatches.append("thread \(index) saw \(String(describing: probe.context))")
+            Thread(
+                block: quiet { [container] in
+                    defer { group.leave() }
+                    for _ in 0..<20 {
+                        do {
+                            let probe: Probe = try container.resolve(tag: index)
+                            if probe.context?.tag != .int(index) {
+                                mismatches.append("thread \(index) saw \(String(describing: probe.context))")
+                            }
+                            if container.context != nil { mismatches.append("thread \(index) has a context outside") }
+                            seen.append(index)
+                        } catch {
+                            mismatches.append("thread \(index) threw \(error)")
                         }
-                        if container.context != nil { mismatches.append("thread \(index) has a context outside") }
-                        seen.append(index)
-                    } catch {
-                        mismatches.append("thread \(index) threw \(error)")
                     }
                 }
-            }
+            )
             .start()
         }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 // MARK: - Two modules that collaborate both ways
@@ -56,7 +57,7 @@ private func isCircularDependency(_ error: any Error) -> Bool {
     return path.count >= 2 && path.first == path.last
 }
 
-@Suite struct DeadlockTests {
+@Suite(.silencingPlexusLogs) struct DeadlockTests {
     private struct Modules {
         let left = DependencyContainer()
         let right = DependencyContainer()

@@ -1,4 +1,5 @@
 import Plexus
+import PlexusTesting
 import Testing
 
 // Fixture names unique to this file, so that messages of suites running in parallel cannot be mistaken for these.
@@ -27,7 +28,7 @@ private protocol Interface {}
 private final class Other {}
 
 /// What error messages say: cycle paths, "required by" chains, fixes and grammar.
-@Suite struct DiagnosticsTests {
+@Suite(.silencingPlexusLogs) struct DiagnosticsTests {
     let container = DependencyContainer()
 
     private func description(_ body: () throws -> Void) throws -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 private protocol Service: AnyObject, Sendable {}
@@ -42,7 +43,7 @@ private enum DomainError: Error, Equatable {
 /// An error compared by identity.
 private final class ReferenceError: Error, Sendable {}
 
-@Suite struct ErrorTests {
+@Suite(.silencingPlexusLogs) struct ErrorTests {
     let container = DependencyContainer()
 
     /// The error `body` throws, as a `ResolutionError`, or `nil` after recording an issue.

@@ -1,4 +1,5 @@
 import Plexus
+import PlexusTesting
 import Testing
 
 private protocol ListView: AnyObject {}
@@ -17,7 +18,7 @@ private final class OtherPresenter {
     var router: Router?
 }
 
-@Suite struct KeyPathHookTests {
+@Suite(.silencingPlexusLogs) struct KeyPathHookTests {
     let container = DependencyContainer()
 
     @Test func keyPathHookResolvesThePropertysType() throws {

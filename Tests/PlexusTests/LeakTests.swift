@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 // Nothing Plexus made outlives what owns it: containers, collaborators, definitions, weak singletons, the shared
@@ -74,17 +75,18 @@ private final class StrongRef {
 /// instead of hanging it (the stuck thread is abandoned).
 private func finishesOnAThread(timeout: TimeInterval = 5, _ body: @escaping @Sendable () -> Void) -> Bool {
     let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-        body()
-        done.signal()
-    }
+    let thread = Thread(
+        block: quiet {
+            body()
+            done.signal()
+        })
     thread.start()
     return done.wait(timeout: .now() + timeout) == .success
 }
 
 private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .weakSingleton, .cached]
 
-@Suite struct LeakTests {
+@Suite(.silencingPlexusLogs) struct LeakTests {
     let container = DependencyContainer()
 
     /// Registers `Trunk -> Branch -> Leaf` in `container`, the factories capturing it unowned, with hooks.

@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 // Type names unique to this file, so that messages from suites running in parallel can be told apart.
@@ -51,21 +52,16 @@ private final class Capture: @unchecked Sendable {
     }
 }
 
-/// Runs `body` with Plexus logging at `level` into a fresh capture, then restores the global settings.
+/// Runs `body` with Plexus logging at `level` into a fresh capture, for this task only (the process-wide settings
+/// stay as they are, so suites running in parallel are not affected).
 private func withLogging(_ level: LogLevel, _ body: (Capture) throws -> Void) throws {
-    let savedLevel = Plexus.logLevel
-    let savedLogger = Plexus.logger
-    defer {
-        Plexus.logLevel = savedLevel
-        Plexus.logger = savedLogger
-    }
     let capture = Capture()
-    Plexus.logger = { level, message in capture.record(level, message) }
-    Plexus.logLevel = level
-    try body(capture)
+    let logger: @Sendable (LogLevel, Any) -> Void = { level, message in capture.record(level, message) }
+    try Plexus.withLogging(level: level, logger: logger) { try body(capture) }
 }
 
-@Suite(.serialized) struct LoggingTests {
+// Serialized: two tests change the process-wide settings. Every other test logs through the task-local helper.
+@Suite(.serialized, .silencingPlexusLogs) struct LoggingTests {
     let container = DependencyContainer()
 
     @Test func logLevelIsSettableAndRestored() {
@@ -76,6 +72,24 @@ private func withLogging(_ level: LogLevel, _ body: (Capture) throws -> Void) th
         }
         Plexus.logLevel = saved
         #expect(Plexus.logLevel == saved)
+    }
+
+    /// The one test that leaves the task-local silencing of the suite: a detached task sees the process-wide
+    /// settings, where errors are logged by default.
+    @Test func errorsAreLoggedByDefaultThroughTheProcessWideLogger() async {
+        let container = container
+        let capture = Capture()
+        let savedLogger = Plexus.logger
+        let (defaultLevel, logged) = await Task.detached {
+            let level = Plexus.logLevel
+            Plexus.logger = { level, message in capture.record(level, message) }
+            defer { Plexus.logger = savedLogger }
+            _ = try? container.resolve() as LoggingProbeMissing
+            return (level, capture.messages(mentioning: "LoggingProbeMissing"))
+        }.value
+        #expect(defaultLevel == .errors)
+        #expect(logged.count == 1)
+        #expect(logged.first?.level == .errors)
     }
 
     @Test func loggerIsSettable() throws {
@@ -182,6 +196,7 @@ private func withLogging(_ level: LogLevel, _ body: (Capture) throws -> Void) th
             Plexus.logger = savedLogger
         }
         let container = container
+        Plexus.logger = { _, _ in }  // before any thread raises the level: nothing reaches the console
         DispatchQueue.concurrentPerform(iterations: 8) { index in
             for round in 0..<200 {
                 Plexus.logLevel = (index + round).isMultiple(of: 2) ? .none : .errors

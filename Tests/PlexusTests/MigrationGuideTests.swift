@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 private final class FeatureWireframe {}
@@ -20,7 +21,7 @@ private final class Seen<Value: AnyObject>: @unchecked Sendable {
 }
 
 /// Pins the behaviour the "Migrating from Dip" article shows where Plexus deliberately differs from Dip's own tests.
-@Suite struct MigrationGuideTests {
+@Suite(.silencingPlexusLogs) struct MigrationGuideTests {
     @Test func collaborationWorksOnlyInTheDirectionItWasDeclared() throws {
         let root = DependencyContainer()
         let feature = DependencyContainer()

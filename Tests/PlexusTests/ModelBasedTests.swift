@@ -1,17 +1,17 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
-// A model-based randomized test. A seeded generator makes operation sequences over three containers (register
-// in every scope, with tags, runtime arguments, forwarding and hooks; register a definition object again under
-// another tag or in another container; resolve in several forms, alone or two in one graph; remove; reset;
-// collaborate, including link cycles and self-links; bootstrap; dropping the test's references to weak
-// singletons). A reference model in plain Swift predicts each step: which definition answers (SPEC §4 lookup
-// order, nil-tag fallback, forwarding, auto-wiring candidates, collaborators depth-first with a visited set),
-// which error, which instance (exact serial numbers, so reuse and exactly-once construction per scope are
-// checked), which hooks run with which owning container, and `isBootstrapped`. Plexus logs every failed resolve
-// by default, so a run prints tens of thousands of "Plexus:" lines; `Plexus.logLevel` is process-wide and other
-// suites test it, so this suite leaves it alone.
+// A model-based randomized test. A seeded generator makes operation sequences over three containers (register in
+// every scope, with tags, runtime arguments, forwarding and hooks; register a definition object again under another
+// tag or in another container; resolve in several forms, alone or two in one graph; remove; reset; collaborate,
+// including link cycles and self-links; bootstrap; snapshot and restore (§19); dropping the test's references to
+// weak singletons). A reference model in plain Swift predicts each step: which definition answers (SPEC §4 lookup
+// order, nil-tag fallback, forwarding, auto-wiring candidates, collaborators depth-first with a visited set), which
+// error, which instance (exact serial numbers, so reuse and exactly-once construction per scope are checked), which
+// hooks run with which owning container, and `isBootstrapped`. The suite silences Plexus's log task-locally
+// (`.silencingPlexusLogs`): most sequences resolve something that is not registered.
 //
 // Not modelled, because the model would have to re-implement more than it checks, and other suites cover it:
 // successful auto-wiring (no `Int` or `String` is ever registered, so an auto-wired factory always fails on its
@@ -388,6 +388,9 @@ private enum Operation: CustomStringConvertible {
     case bootstrap(container: Int)
     /// The test drops every instance it holds, so weak singletons are freed.
     case releaseInstances
+    /// Snapshot a container (§19), replacing its previous snapshot; restore its last snapshot (nothing if none).
+    case snapshot(container: Int)
+    case restore(container: Int)
 
     var description: String {
         switch self {
@@ -402,6 +405,8 @@ private enum Operation: CustomStringConvertible {
             "c\(container).collaborate(with: \(others.map { "c\($0)" }.joined(separator: ", ")))"
         case .bootstrap(let container): "try c\(container).bootstrap()"
         case .releaseInstances: "releaseInstances()"
+        case .snapshot(let container): "s\(container) = c\(container).snapshot()"
+        case .restore(let container): "c\(container).restore(s\(container))"
         }
     }
 }
@@ -555,6 +560,7 @@ private struct Model {
         var bootstrapped = 0
         var weakRecreated = 0
         var registeredAgain = 0
+        var restored = 0
     }
 
     var boxes = Array(repeating: Box(), count: containerCount)
@@ -564,6 +570,8 @@ private struct Model {
     var coverage = Coverage()
     /// Weak singletons freed by `releaseInstances`: definition → the serial that was freed.
     var freedWeak: [Int: Int] = [:]
+    /// The last snapshot of each container: its box as it was, collaborators aside (restore keeps the current ones).
+    var snapshots: [Int: Box] = [:]
 
     mutating func apply(_ operation: Operation) -> (Outcome, [HookRecord]) {
         switch operation {
@@ -605,6 +613,20 @@ private struct Model {
                     boxes[index].cache[definitionID] = nil
                     freedWeak[definitionID] = serial
                 }
+            }
+            // A snapshot holds weak singletons weakly too.
+            for (index, saved) in snapshots {
+                snapshots[index]?.cache = saved.cache.filter { definitions[$0.key]?.scope != .weakSingleton }
+            }
+            return (.done, [])
+        case .snapshot(let container):
+            snapshots[container] = boxes[container]
+            return (.done, [])
+        case .restore(let container):
+            if var saved = snapshots[container] {
+                coverage.restored += 1
+                saved.collaborators = boxes[container].collaborators
+                boxes[container] = saved
             }
             return (.done, [])
         }
@@ -943,6 +965,7 @@ private final class Runner {
     var held: [any ModelGadget] = []
     var weakSingletons: [WeakGadget] = []
     var scopes: [Int: ComponentScope] = [:]
+    var snapshots: [Int: DependencyContainer.Snapshot] = [:]
 
     init() {
         probe.register(.unique) { (job: PairJob) throws -> PairResult in PairResult(items: try job.run()) }
@@ -1013,6 +1036,12 @@ private final class Runner {
             }
         case .releaseInstances:
             held.removeAll()
+            return .done
+        case .snapshot(let container):
+            snapshots[container] = containers[container].snapshot()
+            return .done
+        case .restore(let container):
+            if let snapshot = snapshots[container] { containers[container].restore(snapshot) }
             return .done
         }
     }
@@ -1104,7 +1133,9 @@ private struct Generator {
                 definitionID: target.definitionID, tag: random.chance(80) ? target.tag : tag())
         case ..<81: return .reset(container: container())
         case ..<89: return .collaborate(container: container(), with: (0...random.below(2)).map { _ in container() })
-        case ..<95: return .bootstrap(container: container())
+        case ..<92: return .bootstrap(container: container())
+        case ..<94: return .snapshot(container: container())
+        case ..<96: return .restore(container: container())
         default: return .releaseInstances
         }
     }
@@ -1192,7 +1223,7 @@ private func sequenceSeed(base: UInt64, index: Int) -> UInt64 {
     base &+ UInt64(index) &* 0xD1B5_4A32_D192_ED03
 }
 
-@Suite struct ModelBasedTests {
+@Suite(.silencingPlexusLogs) struct ModelBasedTests {
     @Test func randomOperationSequencesMatchTheReferenceModel() {
         let base = environmentNumber("PLEXUS_MODEL_SEED") ?? defaultSeed
         let sequences = environmentNumber("PLEXUS_MODEL_SEQUENCES").map { Int($0) } ?? defaultSequences
@@ -1231,6 +1262,7 @@ private func sequenceSeed(base: UInt64, index: Int) -> UInt64 {
             coverage.bootstrapped += seen.bootstrapped
             coverage.weakRecreated += seen.weakRecreated
             coverage.registeredAgain += seen.registeredAgain
+            coverage.restored += seen.restored
             coverage.created.merge(seen.created, uniquingKeysWith: +)
         }
         #expect(steps == sequences * stepsPerSequence)
@@ -1247,7 +1279,7 @@ private func sequenceSeed(base: UInt64, index: Int) -> UInt64 {
             ("ambiguous auto-wiring", coverage.autoWiringAmbiguous),
             ("hooks", coverage.hooks), ("bootstraps", coverage.bootstrapped),
             ("weak singletons made again", coverage.weakRecreated),
-            ("definitions registered again", coverage.registeredAgain),
+            ("definitions registered again", coverage.registeredAgain), ("snapshots restored", coverage.restored),
         ]
         for (behaviour, count) in exercised {
             #expect(count > 50, "the generator exercised \(behaviour) only \(count) times")

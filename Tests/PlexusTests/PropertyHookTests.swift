@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 /// Records events in order; `@unchecked Sendable` is safe because `entries` is only touched under `lock`.
@@ -41,7 +42,7 @@ private enum HookError: Error, Equatable {
     case failed(String)
 }
 
-@Suite struct PropertyHookTests {
+@Suite(.silencingPlexusLogs) struct PropertyHookTests {
     let container = DependencyContainer()
 
     @Test func hooksAreChainableAndRunInTheOrderAdded() throws {

@@ -1,4 +1,5 @@
 import Plexus
+import PlexusTesting
 import Testing
 
 // The example of README.md, kept here verbatim (apart from being wrapped in a test) so that it cannot rot.
@@ -15,7 +16,7 @@ private final class ListView {
     init(presenter: ListPresenter) { self.presenter = presenter }
 }
 
-@Suite struct ReadmeExampleTests {
+@Suite(.silencingPlexusLogs) struct ReadmeExampleTests {
     @Test func readmeExampleClosesTheCircularGraph() throws {
         let container = DependencyContainer()
         container.register(.singleton) { NetworkApi() as Api }

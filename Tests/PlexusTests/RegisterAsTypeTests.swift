@@ -1,4 +1,5 @@
 import Plexus
+import PlexusTesting
 import Testing
 
 private protocol Service: AnyObject {}
@@ -12,7 +13,7 @@ private final class ServiceImp: Service, Named {
 }
 
 /// `register(_:type:tag:)`: Dip's way to register an existing definition under another type.
-@Suite struct RegisterAsTypeTests {
+@Suite(.silencingPlexusLogs) struct RegisterAsTypeTests {
     let container = DependencyContainer()
 
     @Test func definitionResolvesAsTheOtherTypeSharingItsInstances() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 private protocol Service: AnyObject {}
@@ -28,7 +29,7 @@ private func resolveWeakly<T>(_ container: DependencyContainer, as _: T.Type, ta
 
 private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .weakSingleton]
 
-@Suite struct RegistrationTests {
+@Suite(.silencingPlexusLogs) struct RegistrationTests {
     let container = DependencyContainer()
 
     @Test func registerDefaultsToSharedScope() throws {

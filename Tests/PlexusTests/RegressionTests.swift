@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 // Each test pins one Dip defect that Plexus fixes (SPEC §15). Data-race freedom is checked by running the
@@ -65,7 +66,7 @@ private func isNotFound(_ error: ResolutionError?, _ type: Any.Type) -> Bool {
     return key.type == type
 }
 
-@Suite struct RegressionTests {
+@Suite(.silencingPlexusLogs) struct RegressionTests {
     let container = DependencyContainer()
 
     @Test func collaborationIsDirectionalAndDoesNotLeakBetweenSiblings() throws {
@@ -281,20 +282,22 @@ private func isNotFound(_ error: ResolutionError?, _ type: Any.Type) -> Bool {
 
         for index in 0..<4 {
             group.enter()
-            Thread {
-                defer { group.leave() }
-                for _ in 0..<50 {
-                    do {
-                        if index.isMultiple(of: 2) {
-                            _ = try left.resolve() as Parent
-                        } else {
-                            _ = try right.resolve() as Child
+            Thread(
+                block: quiet {
+                    defer { group.leave() }
+                    for _ in 0..<50 {
+                        do {
+                            if index.isMultiple(of: 2) {
+                                _ = try left.resolve() as Parent
+                            } else {
+                                _ = try right.resolve() as Child
+                            }
+                        } catch {
+                            failures.increment()
                         }
-                    } catch {
-                        failures.increment()
                     }
                 }
-            }
+            )
             .start()
         }
 
@@ -307,7 +310,7 @@ private func isNotFound(_ error: ResolutionError?, _ type: Any.Type) -> Bool {
 
 /// Release builds once passed a pointer to the empty argument tuple that read as "auto-wire" inside an enum, so every
 /// typed resolve without arguments failed with `definitionNotFound` (CI now also runs the tests in release).
-@Suite struct ZeroSizedArgumentRegressionTests {
+@Suite(.silencingPlexusLogs) struct ZeroSizedArgumentRegressionTests {
     private struct Empty {}
     private final class Made {
         let value: Int

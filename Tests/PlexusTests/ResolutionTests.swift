@@ -1,4 +1,5 @@
 import Plexus
+import PlexusTesting
 import Testing
 
 private protocol Service: AnyObject {}
@@ -61,7 +62,7 @@ private func kind(_ instance: Any) -> String {
     String(describing: type(of: instance))
 }
 
-@Suite struct ResolutionTests {
+@Suite(.silencingPlexusLogs) struct ResolutionTests {
     let container = DependencyContainer()
 
     @Test func resolvesByReturnType() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 /// Records events in order; `@unchecked Sendable` is safe because `entries` is only touched under `lock`.
@@ -84,7 +85,7 @@ private enum HookError: Error {
     case failed
 }
 
-@Suite struct ResolvableTests {
+@Suite(.silencingPlexusLogs) struct ResolvableTests {
     let container = DependencyContainer()
     private let log = EventLog()
 

@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 private protocol Service: AnyObject, Sendable {}
@@ -13,7 +14,7 @@ private final class Received: Sendable {
     init(_ values: Any...) { self.values = values.map { "\($0)" } }
 }
 
-@Suite struct RuntimeArgumentTests {
+@Suite(.silencingPlexusLogs) struct RuntimeArgumentTests {
     let container = DependencyContainer()
 
     /// Expects `body` to throw `definitionNotFound` and returns the error's key and description.

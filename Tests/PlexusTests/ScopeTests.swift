@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 private protocol Service: AnyObject, Sendable {}
@@ -66,7 +67,7 @@ private func resolveWeakly(_ container: DependencyContainer) throws -> Weak {
 
 private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .weakSingleton]
 
-@Suite struct ScopeTests {
+@Suite(.silencingPlexusLogs) struct ScopeTests {
     let container = DependencyContainer()
     private let counter = Counter()
 

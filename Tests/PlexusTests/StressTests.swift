@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 // Threads that really overlap on two cores: each is a `Thread` released together with the others, and each does
@@ -85,7 +86,7 @@ private let tags: [DependencyContainer.Tag?] = [nil, "a", "b", 1]
 
 private let singletonScopes: [ComponentScope] = [.singleton, .eagerSingleton, .weakSingleton]
 
-@Suite struct StressTests {
+@Suite(.silencingPlexusLogs) struct StressTests {
     let container = DependencyContainer()
 
     @Test(arguments: singletonScopes)

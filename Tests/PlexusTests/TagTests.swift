@@ -1,4 +1,5 @@
 import Plexus
+import PlexusTesting
 import Testing
 
 private protocol Service: AnyObject {}
@@ -39,7 +40,7 @@ private func spellings() -> [(DependencyTagConvertible, DependencyContainer.Tag)
     ]
 }
 
-@Suite struct TagTests {
+@Suite(.silencingPlexusLogs) struct TagTests {
     let container = DependencyContainer()
 
     @Test func stringTag() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 private protocol Reading: AnyObject, Sendable {}
@@ -15,7 +16,7 @@ private final class Cache: Reading, Sendable {}
 
 private enum Failure: Error { case planned }
 
-@Suite struct TypeForwardingTests {
+@Suite(.silencingPlexusLogs) struct TypeForwardingTests {
     let container = DependencyContainer()
 
     @Test func implementsOneType() throws {

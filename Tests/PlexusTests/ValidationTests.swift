@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 private protocol Service: AnyObject, Sendable {}
@@ -22,7 +23,7 @@ private final class Right: Sendable {
 
 private enum DomainError: Error { case cannotStartHere }
 
-@Suite struct ValidationTests {
+@Suite(.silencingPlexusLogs) struct ValidationTests {
     let container = DependencyContainer()
     private let log = Log()
 

@@ -224,6 +224,40 @@ struct Registry {
     }
 }
 
+// MARK: Snapshots (§19)
+
+extension Registry {
+    /// A copy of this registry whose slots are new objects holding what these hold now (definition, hooks,
+    /// decorators, published singletons), with the per-request caches emptied. Slots are classes that cache
+    /// instances: sharing them would let instances made after the copy leak into it. Call under the lock that
+    /// guards the slots being copied.
+    func copyingSlots() -> Registry {
+        var copies: [ObjectIdentifier: Slot] = [:]
+        func copy(_ slot: Slot) -> Slot {
+            if let made = copies[ObjectIdentifier(slot)] { return made }
+            let made = Slot(
+                definition: slot.definition, blueprint: slot.blueprint, recipe: slot.recipe, key: slot.key,
+                order: slot.order)
+            (made.instance, made.weakInstance, made.typeInfo) = (slot.instance, slot.weakInstance, slot.typeInfo)
+            copies[ObjectIdentifier(slot)] = made
+            return made
+        }
+        var result = self
+        result.slots = KeyTable()
+        for (key, slot) in slots.entries { result.slots[key] = copy(slot) }
+        result.forwards = KeyTable()
+        for (key, entry) in forwards.entries {
+            result.forwards[key] = ForwardEntry(slot: copy(entry.slot), forward: entry.forward)
+        }
+        result.accessorDefaults = KeyTable()
+        for (key, slot) in accessorDefaults.entries { result.accessorDefaults[key] = copy(slot) }
+        result.slotsByDefinition = slotsByDefinition.mapValues(copy)
+        result.routes = KeyTable()
+        result.autoWiringCandidates = KeyTable()
+        return result
+    }
+}
+
 /// The type of the value a tag was made from.
 struct TagOrigin {
     let type: Any.Type

@@ -7,10 +7,10 @@ extension DependencyContainer {
     /// ```
     ///
     /// It is an ordinary container: register, collaborate, reset and validate it like any other. Tests that run
-    /// in parallel should use containers of their own rather than change this one.
+    /// in parallel should not change it: ``withShared(_:_:)`` replaces it for one task and the
+    /// child tasks it starts, so each test sees a container of its own.
     public static var shared: DependencyContainer {
-        // One place to read it from, so that a task-local replacement can be added here.
-        processWide
+        SharedOverride.container ?? processWide
     }
 
     private static let processWide = DependencyContainer(name: "shared")

@@ -1,4 +1,5 @@
 import Plexus
+import PlexusTesting
 import Testing
 
 // The snippets of the DocC articles Plexus.md, GettingStarted.md, Scopes.md and Collaboration.md, kept here
@@ -52,7 +53,7 @@ private final class AddEventWireframe {
     var dataStore: DataStore?
 }
 
-@Suite struct DocSnippetTests {
+@Suite(.silencingPlexusLogs) struct DocSnippetTests {
     @Test func overviewSnippetBuildsThePresenterWithItsView() throws {
         let container = DependencyContainer()
         container.register(.singleton) { URLSessionApi() as Api }

@@ -1,4 +1,5 @@
 import Plexus
+import PlexusTesting
 import Testing
 
 // The snippets of the DocC article MigratingFromDip.md that capture the container or show how to fix code that
@@ -62,7 +63,7 @@ private func advice(for error: DipError) -> String {
     }
 }
 
-@Suite struct MigrationSnippetTests {
+@Suite(.silencingPlexusLogs) struct MigrationSnippetTests {
     @Test func noFactoryRunsTwiceInACycle() throws {
         let container = DependencyContainer()
         container.register { [unowned container] in ClientImp(server: try container.resolve()) as Client }

@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 // The snippets of the DocC article Testing.md that capture the container or show test doubles under Swift 6,
@@ -49,7 +50,7 @@ private final class SendableSpyAnalytics: Analytics, Sendable {
     func track(_ event: String) { recorded.withLock { $0.append(event) } }
 }
 
-@Suite struct TestingSnippetTests {
+@Suite(.silencingPlexusLogs) struct TestingSnippetTests {
     @Test func validateCatchesAConstructorCycle() throws {
         let broken = DependencyContainer()
         broken.register { [unowned broken] in Parent(child: try broken.resolve()) }

@@ -1,4 +1,5 @@
 import Plexus
+import PlexusTesting
 import Testing
 
 // The snippets of the DocC article TypedAccessors.md, kept here as the article writes them (with the fixture types
@@ -97,7 +98,7 @@ private func makeCheckoutContainer(environment: Environment, app: DependencyCont
     return checkout
 }
 
-@Suite struct TypedAccessorsSnippetTests {
+@Suite(.silencingPlexusLogs) struct TypedAccessorsSnippetTests {
     @Test func factoryStyleAccessors() {
         let container = DependencyContainer()
         let analytics = container.analytics()

@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 // Each `resolve` call is a scope that owns the hooks, callbacks and singletons created inside it (issue 11): these
@@ -59,7 +60,7 @@ private final class Client: @unchecked Sendable {
     var server: Server?
 }
 
-@Suite struct GraphScopeTests {
+@Suite(.silencingPlexusLogs) struct GraphScopeTests {
     let container = DependencyContainer()
 
     // MARK: Hooks stay in their graph
@@ -212,10 +213,12 @@ private final class Client: @unchecked Sendable {
             // The shape of `DispatchQueue.main.sync { resolve the same singleton }` from inside a factory: the
             // outer factory waits for another thread that resolves the singleton this graph has just made.
             let done = DispatchSemaphore(value: 0)
-            Thread {
-                if let shared = try? container.resolve() as Shared { otherThread.append(shared) }
-                done.signal()
-            }
+            Thread(
+                block: quiet {
+                    if let shared = try? container.resolve() as Shared { otherThread.append(shared) }
+                    done.signal()
+                }
+            )
             .start()
             guard done.wait(timeout: .now() + 10) == .success else { throw Boom() }
             return Outer(shared: shared)

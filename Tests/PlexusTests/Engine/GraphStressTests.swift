@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 // The shapes of issue 11 under contention: hooks and `didResolveDependencies` that resolve, `try?` around nested
@@ -41,7 +42,7 @@ private final class Link: Sendable {
     init(next: Link?) { self.next = next }
 }
 
-@Suite struct GraphStressTests {
+@Suite(.silencingPlexusLogs) struct GraphStressTests {
     @Test func mixedGraphShapesOnManyThreadsKeepEveryInvariant() throws {
         let root = DependencyContainer()
         let container = DependencyContainer()

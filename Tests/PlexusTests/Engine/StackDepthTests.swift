@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 /// A link of a constructor-injected chain: each level's factory resolves the next level.
@@ -51,16 +52,17 @@ private func chain(depth: Int, scope: ComponentScope, probe: StackProbe? = nil) 
 /// Runs `body` on a new thread with a stack of `stackSize` bytes and waits for it (bounded by 120 s).
 private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
     let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-        body()
-        done.signal()
-    }
+    let thread = Thread(
+        block: quiet {
+            body()
+            done.signal()
+        })
     thread.stackSize = stackSize
     thread.start()
     return done.wait(timeout: .now() + 120) == .success
 }
 
-@Suite struct StackDepthTests {
+@Suite(.silencingPlexusLogs) struct StackDepthTests {
     /// Resolving a chain of `levels` definitions, the stack each level uses, in bytes.
     private func bytesPerLevel(levels: Int, scope: ComponentScope) throws -> Int {
         let probe = StackProbe()

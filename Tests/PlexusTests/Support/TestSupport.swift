@@ -1,4 +1,5 @@
 import Foundation
+import Plexus
 
 // Helpers shared by the test files. Fixture types (the things under test) stay in the files that use them.
 
@@ -55,6 +56,11 @@ final class Log: @unchecked Sendable {
         lock.withLock { items.append(entry) }
     }
 
+    /// A Plexus logger that appends each message's text.
+    var logger: @Sendable (LogLevel, Any) -> Void {
+        { [self] _, message in append("\(message)") }
+    }
+
     /// How many entries equal `entry`.
     func count(of entry: String) -> Int { entries.filter { $0 == entry }.count }
 }
@@ -68,15 +74,23 @@ func runOnThreads(_ count: Int, timeout: TimeInterval = 30, _ body: @escaping @S
     let group = DispatchGroup()
     for index in 0..<count {
         group.enter()
-        let thread = Thread {
-            ready.signal()
-            _ = start.wait(timeout: .now() + timeout)
-            body(index)
-            group.leave()
-        }
+        let thread = Thread(
+            block: quiet {
+                ready.signal()
+                _ = start.wait(timeout: .now() + timeout)
+                body(index)
+                group.leave()
+            })
         thread.start()
     }
     for _ in 0..<count { _ = ready.wait(timeout: .now() + timeout) }
     for _ in 0..<count { start.signal() }
     return group.wait(timeout: .now() + timeout) == .success
+}
+
+/// `body`, logging nothing from Plexus on whatever thread runs it. A test's task-local silencing
+/// (`.silencingPlexusLogs`) does not reach threads started with `Thread` or `DispatchQueue`, which log with the
+/// process-wide settings; tests wrap the bodies of the threads they start in this instead.
+func quiet(_ body: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+    { Plexus.withLogging(level: .none, body) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Plexus
+import PlexusTesting
 import Testing
 
 private final class Heavy: Sendable {
@@ -53,7 +54,7 @@ extension DependencyContainer {
     fileprivate var heavyUnique: Factory<Heavy> { self { Heavy(serial: 0) } }
 }
 
-@Suite struct AccessorConcurrencyTests {
+@Suite(.silencingPlexusLogs) struct AccessorConcurrencyTests {
     @Test func singletonAccessorIsMadeOnceUnderContention() {
         let container = DependencyContainer()
         let resolved = Collected<Heavy>()

@@ -1,4 +1,5 @@
 import Plexus
+import PlexusTesting
 import Testing
 
 private final class Egg: Sendable {
@@ -17,7 +18,7 @@ extension DependencyContainer {
 
 /// SPEC §18: `callAsFunction()` does not throw; a cycle stops the process, in release builds too, naming the path.
 /// Each test runs in a child process (an exit test).
-@Suite struct AccessorCycleExitTests {
+@Suite(.silencingPlexusLogs) struct AccessorCycleExitTests {
     @Test func callingAnAccessorInACycleStopsTheProcessNamingThePath() async throws {
         let result = try await #require(
             processExitsWith: .failure, observing: [\.standardErrorContent]

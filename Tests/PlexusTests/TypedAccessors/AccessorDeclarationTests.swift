@@ -1,4 +1,5 @@
 import Plexus
+import PlexusTesting
 import Testing
 
 private protocol AnalyticsService: AnyObject, Sendable {}
@@ -59,7 +60,7 @@ extension DependencyContainer.DeclMappers {
     }
 }
 
-@Suite struct AccessorDeclarationTests {
+@Suite(.silencingPlexusLogs) struct AccessorDeclarationTests {
     let container = DependencyContainer()
 
     @Test func containerAccessorKeyIsTypeAndPropertyTag() {

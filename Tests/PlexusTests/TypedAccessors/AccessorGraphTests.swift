@@ -1,4 +1,5 @@
 import Plexus
+import PlexusTesting
 import Testing
 
 private protocol PaymentService: AnyObject, Sendable {
@@ -60,7 +61,7 @@ extension DependencyContainer.Checkout {
     }
 }
 
-@Suite struct AccessorGraphTests {
+@Suite(.silencingPlexusLogs) struct AccessorGraphTests {
     let app = DependencyContainer(name: "App")
     let module = DependencyContainer(name: "Checkout")
 

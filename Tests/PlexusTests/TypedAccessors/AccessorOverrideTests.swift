@@ -1,4 +1,5 @@
 import Plexus
+import PlexusTesting
 import Testing
 
 private protocol PriceMapper: AnyObject, Sendable {
@@ -43,7 +44,7 @@ extension DependencyContainer.OverrideMappers {
     }
 }
 
-@Suite struct AccessorOverrideTests {
+@Suite(.silencingPlexusLogs) struct AccessorOverrideTests {
     let container = DependencyContainer()
 
     @Test func singleOverrideIsOneInstanceAndDropsTheCachedDefault() {

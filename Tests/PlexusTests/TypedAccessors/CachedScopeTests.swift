@@ -1,4 +1,5 @@
 import Plexus
+import PlexusTesting
 import Testing
 
 private final class ImageCache: Sendable {}
@@ -9,7 +10,7 @@ extension DependencyContainer {
     fileprivate var permanentClock: Factory<Clock> { self { Clock() }.singleton }
 }
 
-@Suite struct CachedScopeTests {
+@Suite(.silencingPlexusLogs) struct CachedScopeTests {
     let container = DependencyContainer()
 
     @Test func cachedRegistrationIsReusedUntilTrimmed() throws {

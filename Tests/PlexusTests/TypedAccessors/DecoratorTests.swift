@@ -1,4 +1,5 @@
 import Plexus
+import PlexusTesting
 import Testing
 
 private protocol PriceMapper: AnyObject, Sendable {
@@ -44,7 +45,7 @@ extension DependencyContainer.DecoratorMappers {
     }
 }
 
-@Suite struct DecoratorTests {
+@Suite(.silencingPlexusLogs) struct DecoratorTests {
     let container = DependencyContainer()
 
     @Test func decoratorsStackInTheOrderAdded() {

@@ -1,4 +1,5 @@
 import Plexus
+import PlexusTesting
 import Testing
 
 private final class Something: Sendable {}
@@ -7,7 +8,7 @@ private struct Environment: Sendable, Equatable {
     let baseURL: String
 }
 
-@Suite struct KeyedInjectionTests {
+@Suite(.silencingPlexusLogs) struct KeyedInjectionTests {
     let container = DependencyContainer()
 
     @Test func injectUnderAKeyResolvesByTypeAndKey() throws {

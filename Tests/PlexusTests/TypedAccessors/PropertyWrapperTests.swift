@@ -1,4 +1,5 @@
 import Plexus
+import PlexusTesting
 import Testing
 
 private protocol AnalyticsService: AnyObject, Sendable {}
@@ -50,7 +51,7 @@ private struct SharedConsumer {
     @LazyInject(\.wrapperBadge) var lazyBadge: BadgeView
 }
 
-@Suite struct PropertyWrapperTests {
+@Suite(.silencingPlexusLogs) struct PropertyWrapperTests {
     let container = DependencyContainer()
 
     @Test func injectResolvesAtInitialization() {
