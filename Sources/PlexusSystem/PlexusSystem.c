@@ -28,3 +28,7 @@ int plexus_current_stack(uintptr_t *low, size_t *size) {
     return -1;
 #endif
 }
+
+__attribute__((noinline)) uintptr_t plexus_frame_address(void) {
+    return (uintptr_t)__builtin_frame_address(0);
+}

@@ -9,4 +9,8 @@
 /// cannot be read. (Linux needs `pthread_getattr_np`, which is only declared with _GNU_SOURCE.)
 int plexus_current_stack(uintptr_t *low, size_t *size);
 
+/// The calling function's frame address: the real stack, also under AddressSanitizer, whose "fake stack" moves
+/// locals whose address is taken to the heap.
+uintptr_t plexus_frame_address(void);
+
 #endif
