@@ -15,7 +15,7 @@ let package = Package(
         .target(name: "PlexusSystem"),
         .target(name: "PlexusTesting", dependencies: ["Plexus"]),
         .executableTarget(name: "PlexusTour", dependencies: ["Plexus"], path: "Playground"),
-        .testTarget(name: "PlexusTests", dependencies: ["Plexus", "PlexusTesting"]),
+        .testTarget(name: "PlexusTests", dependencies: ["Plexus", "PlexusSystem", "PlexusTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
