@@ -63,7 +63,8 @@ public final class Definition<T, U>: Sendable {
     func update(_ change: (inout DefinitionState) -> Void) -> Definition {
         state.withLock { state in
             change(&state)
-            state.recipe = Recipe(hooks: state.hooks, autoInjects: state.autoInjects)
+            state.recipe = Recipe(
+                hooks: state.hooks, autoInjects: state.autoInjects, needsMainActor: state.hooksNeedMainActor)
             // A definition returned by `register(_:type:tag:)`: its hooks run through the forwarding it stands for.
             if let linkedHooks = state.linkedHooks {
                 let hooks = state.hooks
@@ -124,6 +125,8 @@ struct DefinitionState {
     /// sends its forwarding registrations (to the definition it was made from).
     var linkedHooks: Protected<[Hook]>?
     var relay: (@Sendable (Forward) -> Void)?
+    /// Whether a hook is `@MainActor` code (§20): an async resolve then runs the graph's hooks on the main actor.
+    var hooksNeedMainActor = false
     /// The immutable snapshot the containers use while resolving.
     var recipe = Recipe(hooks: [], autoInjects: nil)
 }
@@ -135,15 +138,20 @@ final class Recipe: Sendable {
     /// The decorators registered in the owning container for the slot's key (§18), applied right after the
     /// factory; per slot, so a definition registered in several containers is decorated in each separately.
     let decorators: Decorators?
+    /// Whether a hook is `@MainActor` code (§20).
+    let needsMainActor: Bool
 
-    init(hooks: [Hook], autoInjects: Bool?, decorators: Decorators? = nil) {
+    init(hooks: [Hook], autoInjects: Bool?, decorators: Decorators? = nil, needsMainActor: Bool = false) {
         self.hooks = hooks
         self.autoInjects = autoInjects
         self.decorators = decorators
+        self.needsMainActor = needsMainActor
     }
 
     /// The same recipe with other decorators.
     func with(decorators: Decorators?) -> Recipe {
-        decorators === self.decorators ? self : Recipe(hooks: hooks, autoInjects: autoInjects, decorators: decorators)
+        decorators === self.decorators
+            ? self
+            : Recipe(hooks: hooks, autoInjects: autoInjects, decorators: decorators, needsMainActor: needsMainActor)
     }
 }

@@ -210,6 +210,7 @@ extension DependencyContainer {
         let scope = slot.blueprint.scope
         guard scope == .unique || (scope == .shared && ResolutionGraph.current.depth == 0),
             slot.recipe.hooks.isEmpty, slot.recipe.decorators == nil,  // §18: decorated slots take the general path
+            slot.blueprint.isolation == .none,  // §20: async and main-actor factories are checked on the general path
             let info = slot.typeInfo, !info.isResolvable, !info.hasInjectedProperties
         else { return nil }
         return .create(slot, type: info.type)
@@ -287,7 +288,8 @@ extension DependencyContainer {
             return delivery
         } catch {
             graph.abandonScope()
-            if graph.depth == 0, logsFailure { logFailure(error) }
+            // An `AsyncStep` is no failure: the async resolve that allowed it takes over (Concurrency/).
+            if graph.depth == 0, logsFailure, !(error is AsyncStep) { logFailure(error) }
             throw error
         }
     }

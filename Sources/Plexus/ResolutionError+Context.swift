@@ -14,7 +14,8 @@ extension ResolutionError {
     /// ```
     public var validatedDefinition: DefinitionKey? {
         switch self {
-        case .definitionNotFound(let key), .invalidType(_, let key):
+        case .definitionNotFound(let key), .invalidType(_, let key), .requiresAwait(let key),
+            .requiresMainActor(let key):
             return key.diagnostics?.validating
         case .circularDependency(let keys), .ambiguousDefinitions(_, let keys), .resolutionTooDeep(_, let keys):
             return keys.first?.diagnostics?.validating
@@ -30,7 +31,8 @@ extension ResolutionError {
         case .autoInjectionFailed(_, _, let underlyingError), .autoWiringFailed(_, let underlyingError):
             guard let resolutionError = underlyingError as? ResolutionError else { return true }
             return resolutionError.isDomainError
-        case .definitionNotFound, .invalidType, .circularDependency, .ambiguousDefinitions, .resolutionTooDeep:
+        case .definitionNotFound, .invalidType, .circularDependency, .ambiguousDefinitions, .resolutionTooDeep,
+            .requiresAwait, .requiresMainActor:
             return false
         }
     }
@@ -54,6 +56,10 @@ extension ResolutionError {
             return .definitionNotFound(key: noted(key))
         case .invalidType(let resolved, let key):
             return .invalidType(resolved: resolved, key: noted(key))
+        case .requiresAwait(let key):
+            return .requiresAwait(key: noted(key))
+        case .requiresMainActor(let key):
+            return .requiresMainActor(key: noted(key))
         case .circularDependency(let path):
             return .circularDependency(path: notedFirst(path))
         case .resolutionTooDeep(let depth, let path):

@@ -47,6 +47,17 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
     /// a bigger stack, or flatten it (a factory that builds a long chain itself instead of one definition a link).
     case resolutionTooDeep(depth: Int, path: [DefinitionKey])
 
+    /// A synchronous `resolve` reached the definition for `key`, whose factory is `async` or whose singleton an
+    /// async resolve is still creating: only `try await container.resolve()` can make it (SPEC §20). Thrown instead
+    /// of blocking the thread; inside a synchronous factory or hook, resolve the async dependency earlier with
+    /// `await` and pass it in, or make the factory `async`.
+    case requiresAwait(key: DefinitionKey)
+
+    /// A synchronous `resolve` off the main actor reached the `@MainActor` factory or property hook of the
+    /// definition for `key`. Resolve it on the main actor, or with `try await container.resolve()`, which hops to
+    /// the main actor to run it.
+    case requiresMainActor(key: DefinitionKey)
+
     /// What went wrong and how to fix it; after ``DependencyContainer/validate(_:)``, prefixed with the definition
     /// that was being validated.
     public var description: String {
@@ -91,6 +102,13 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
             return "Resolution too deep for this thread's stack: \(depth) nested factories ("
                 + cycleDescription(path) + "). Resolve this graph on a thread with a bigger stack, or build long "
                 + "chains in one factory instead of one definition per link."
+        case .requiresAwait(let key):
+            return "\(key) needs `await`: its factory is `async` (or an async resolve is creating its singleton), so a "
+                + "synchronous `resolve` cannot make it without blocking the thread. Use `try await container.resolve()`, "
+                + "or resolve it with `await` before the synchronous factory or hook that needs it and pass it in."
+        case .requiresMainActor(let key):
+            return "\(key) has a `@MainActor` factory or property hook, and this synchronous `resolve` runs off the main "
+                + "actor. Resolve it on the main actor, or with `try await container.resolve()`, which runs it there."
         }
     }
 }

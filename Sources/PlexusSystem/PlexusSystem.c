@@ -1,6 +1,10 @@
 #define _GNU_SOURCE
 #include "PlexusSystem.h"
 #include <pthread.h>
+#if defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 int plexus_current_stack(uintptr_t *low, size_t *size) {
 #if defined(__APPLE__)
@@ -31,4 +35,14 @@ int plexus_current_stack(uintptr_t *low, size_t *size) {
 
 __attribute__((noinline)) uintptr_t plexus_frame_address(void) {
     return (uintptr_t)__builtin_frame_address(0);
+}
+
+int plexus_is_main_thread(void) {
+#if defined(__APPLE__)
+    return pthread_main_np() != 0;
+#elif defined(__linux__)
+    return getpid() == (pid_t)syscall(SYS_gettid);
+#else
+    return 0;
+#endif
 }

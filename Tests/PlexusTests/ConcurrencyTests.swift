@@ -556,7 +556,7 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         #expect(finished)
         #expect(failures.count == 0)
         for index in 0..<40 {
-            #expect((try? container.resolve(tag: index) as Tagged)?.tag == "\(index)")
+            #expect((try? await container.resolve(tag: index) as Tagged)?.tag == "\(index)")
         }
     }
 

@@ -56,8 +56,7 @@ private final class Seen<Value: AnyObject>: @unchecked Sendable {
     @Test func oneArgumentDefinitionWithoutTheAnnotationIsStillTyped() {
         let container = DependencyContainer()
         let definition = container.register { (id: Int) in Session() }
-        let labelled: Definition<Session, Int> = container.register(factory: { (id: Int) in Session() })
-        let _: Definition<Session, Int> = definition
-        #expect(labelled.scope == .shared)
+        let typed: Definition<Session, Int> = definition
+        #expect(typed.scope == .shared)
     }
 }

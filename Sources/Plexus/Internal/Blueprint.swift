@@ -58,6 +58,11 @@ final class Blueprint: Sendable {
     /// Resolves the arguments from a container (auto-wiring) and calls the body with them; `nil` if the factory
     /// takes none.
     let autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?
+    /// Where the factory can run (SPEC §20): anywhere, only with `await`, or on the main actor.
+    let isolation: FactoryIsolation
+    /// The factory of an `async` or `@MainActor` definition, for the async resolve (Concurrency/): the runtime
+    /// arguments (as `Any`, a tuple for several) in, the instance out. `nil` for a plain synchronous factory.
+    let asyncFactory: AsyncFactory?
 
     @usableFromInline
     init(
@@ -68,7 +73,9 @@ final class Blueprint: Sendable {
         ops: TypeOps,
         factory: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void,
         withArguments: @escaping @Sendable (Any, ArgumentsBody) throws -> Bool,
-        autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?
+        autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?,
+        isolation: FactoryIsolation = .none,
+        asyncFactory: AsyncFactory? = nil
     ) {
         self.scope = scope
         self.type = type
@@ -78,6 +85,8 @@ final class Blueprint: Sendable {
         self.factory = factory
         self.withArguments = withArguments
         self.autoWire = autoWire
+        self.isolation = isolation
+        self.asyncFactory = asyncFactory
     }
 
     /// Erases a factory taking any number of arguments.

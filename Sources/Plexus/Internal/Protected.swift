@@ -90,6 +90,8 @@ final class ConstructionSignal: @unchecked Sendable {
     private var valueIsReady = false
     private var borrowers: Set<GraphID> = []
     private var isOpen = false
+    /// Tasks suspended in `waitAsync`, with the graph each waits as.
+    private var suspended: [(waiter: GraphID, continuation: CheckedContinuation<Outcome, Never>)] = []
 
     /// How a wait ended.
     enum Outcome {
@@ -135,17 +137,38 @@ final class ConstructionSignal: @unchecked Sendable {
 
     /// Lets the graph `borrower` use the ready value before it is published.
     func lend(to borrower: GraphID) {
-        withMutex {
+        let resumed = withMutex {
             borrowers.insert(borrower)
             pthread_cond_broadcast(condition)
+            let resumed = suspended.filter { $0.waiter == borrower }
+            suspended.removeAll { $0.waiter == borrower }
+            return resumed
         }
+        for task in resumed { task.continuation.resume(returning: .lent) }
     }
 
     /// Ends the construction and wakes every waiter.
     func open() {
-        withMutex {
+        let resumed = withMutex {
             isOpen = true
             pthread_cond_broadcast(condition)
+            defer { suspended.removeAll() }
+            return suspended
+        }
+        for task in resumed { task.continuation.resume(returning: .opened) }
+    }
+
+    /// Suspends the calling task, without blocking its thread, until the construction ends or its value is lent to
+    /// the graph `waiter` (an async resolve waiting for a singleton whose factory suspends, §20).
+    func waitAsync(as waiter: GraphID) async -> Outcome {
+        await withCheckedContinuation { continuation in
+            let outcome: Outcome? = withMutex {
+                if isOpen { return .opened }
+                if borrowers.contains(waiter) { return .lent }
+                suspended.append((waiter, continuation))
+                return nil
+            }
+            if let outcome { continuation.resume(returning: outcome) }
         }
     }
 

@@ -28,6 +28,12 @@ extension Slot {
         if blueprint.scope == .shared, let instance = graph.sharedInstance(of: self) {
             return try deliver(instance, into: typed, key: key)
         }
+        if blueprint.isolation != .none {
+            // §20: an `async` or `@MainActor` factory cannot run here (Concurrency/Slot+Isolation.swift).
+            try checkIsolation(
+                recipe: recipe, claim: claim, typeInfo: typeInfo, arguments: arguments, key: key, forward: forward,
+                owner: owner, graph: graph)
+        }
         return try create(
             recipe: recipe, claim: claim, typeInfo: typeInfo, arguments: arguments, key: key, forward: forward,
             into: typed, owner: owner, graph: graph)
@@ -53,6 +59,8 @@ extension Slot {
             case .cachedObject(let object):
                 return try deliver(object, into: typed, key: key)
             case .wait(let pending):
+                // §20: never block a thread on a construction that may suspend (Concurrency/Slot+Isolation.swift).
+                if blueprint.isolation != .none { try cannotWait(for: pending, key: key, owner: owner, graph: graph) }
                 if try graph.wait(for: pending, requested: key, slot: self) == .lent,
                     let value = owner.registry.withLock({ _ in pending === self.pending ? pendingValue : nil })
                 {
@@ -175,7 +183,7 @@ extension Slot {
 
     /// Rolls back a singleton construction whose factory threw, and wakes the graphs waiting for it.
     @inline(never)
-    private func abandon(_ claim: Pending, owner: DependencyContainer) {
+    func abandon(_ claim: Pending, owner: DependencyContainer) {
         let dropped = owner.registry.withLock { _ in rollBack(claim) }
         claim.signal.open()
         withExtendedLifetime(dropped) {}

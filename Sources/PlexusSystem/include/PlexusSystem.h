@@ -13,4 +13,7 @@ int plexus_current_stack(uintptr_t *low, size_t *size);
 /// locals whose address is taken to the heap.
 uintptr_t plexus_frame_address(void);
 
+/// 1 on the process's main thread (where the main actor runs its synchronous work), 0 elsewhere.
+int plexus_is_main_thread(void);
+
 #endif

@@ -60,6 +60,8 @@ private func advice(for error: DipError) -> String {
     case .invalidType(let resolved, let key): return "\(resolved.map { "\($0)" } ?? "nil") is not a \(key.type)"
     case .circularDependency(let path): return "inject one of \(path.map(\.type)) in a hook"  // new in Plexus
     case .resolutionTooDeep(let depth, _): return "\(depth) nested factories: build the chain in one"  // new
+    case .requiresAwait(let key): return "resolve \(key.type) with await"  // new
+    case .requiresMainActor(let key): return "resolve \(key.type) on the main actor"  // new
     }
 }
 

@@ -31,10 +31,10 @@ private struct Missing: Sendable {}
         let messages = Log()
         await Plexus.withLogging(level: .errors, logger: messages.logger) {
             await Task.yield()
-            _ = try? DependencyContainer().resolve() as Missing
+            _ = try? await DependencyContainer().resolve() as Missing
             await withTaskGroup(of: Void.self) { group in
                 for _ in 0..<4 {
-                    group.addTask { _ = try? DependencyContainer().resolve() as Missing }
+                    group.addTask { _ = try? await DependencyContainer().resolve() as Missing }
                 }
             }
         }
@@ -59,7 +59,7 @@ private struct Missing: Sendable {}
         let messages = Log()
         await Plexus.withLogging(level: .errors, logger: messages.logger) {
             for _ in 0..<5 {
-                _ = try? DependencyContainer().resolve(tag: id) as Missing
+                _ = try? await DependencyContainer().resolve(tag: id) as Missing
                 await Task.yield()
             }
         }

@@ -112,6 +112,13 @@ extension ResolutionGraph {
         }
     }
 
+    /// Publishes the singletons recorded from `start` on before their scope ends: an async resolve (Concurrency/) does
+    /// this when a synchronous part of its graph returns, so that no thread ever blocks on a singleton whose
+    /// publication waits for an `await`. Their hooks may still be queued in the async resolve's scope.
+    func publishCommits(from start: Int) {
+        end(commitsFrom: start, publishing: true)
+    }
+
     /// Publishes (or rolls back) the singletons recorded from `start` on, and wakes the graphs waiting for them.
     private func end(commitsFrom start: Int, publishing: Bool) {
         guard state.pointee.commits.count > start else { return }

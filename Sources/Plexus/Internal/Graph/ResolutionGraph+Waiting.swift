@@ -8,6 +8,29 @@ extension ResolutionGraph {
     /// the cycle, which breaks the cycle (that graph may then see the instance before its hooks have run); if none
     /// has, only constructors are involved and the cycle throws `circularDependency`.
     func wait(for pending: Pending, requested: DefinitionKey, slot: AnyObject) throws -> ConstructionSignal.Outcome {
+        if let outcome = try prepareWait(for: pending, requested: requested, slot: slot) { return outcome }
+        let outcome = pending.signal.wait(as: id)
+        endWait()
+        return outcome
+    }
+
+    /// Suspends until the graph constructing `pending` publishes it or rolls it back, or lends its value to this
+    /// graph: `wait(for:requested:slot:)` for a task's graph (Concurrency/), which must not block its thread.
+    func waitAsync(for pending: Pending, requested: DefinitionKey, slot: AnyObject) async throws
+        -> ConstructionSignal.Outcome
+    {
+        if let outcome = try prepareWait(for: pending, requested: requested, slot: slot) { return outcome }
+        let outcome = await pending.signal.waitAsync(as: id)
+        endWait()
+        return outcome
+    }
+
+    /// Records that this graph is about to wait for `pending`, unless waiting would deadlock: then returns `.lent`
+    /// when a value on the cycle was lent to this graph, or throws `circularDependency`. `nil`: wait, then call
+    /// `endWait`.
+    private func prepareWait(for pending: Pending, requested: DefinitionKey, slot: AnyObject) throws
+        -> ConstructionSignal.Outcome?
+    {
         if pending.owner == id {
             // This graph is running the factory and asks for its own result again.
             throw ResolutionError.circularDependency(path: cyclePath(from: ObjectIdentifier(slot)))
@@ -41,9 +64,13 @@ extension ResolutionGraph {
             throw ResolutionError.circularDependency(
                 path: mine + [requested] + cycle.dropFirst().dropLast().map(\.key) + mine.prefix(1))
         }
-        let outcome = pending.signal.wait(as: me)
+        return nil
+    }
+
+    /// Forgets the wait `prepareWait` recorded.
+    private func endWait() {
+        let me = id
         waits.withLock { $0[me] = nil }
-        return outcome
     }
 }
 

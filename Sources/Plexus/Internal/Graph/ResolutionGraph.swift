@@ -98,17 +98,24 @@ final class ResolutionGraph {
         /// The leftovers being released, in a buffer of their own so that both keep their capacity.
         var releasing: [Any] = []
         var isReleasing = false
+        /// Below this stack address a factory does not start: the thread's stack is nearly used up. Per thread: a
+        /// task's graph (Concurrency/) takes the limit of the thread it runs on each time it is installed.
+        var stackLimit: UInt = 0
+        /// The `depth` of the resolve call that may hand an `async` or `@MainActor` definition to the async resolve
+        /// that started it (`AsyncStep`), instead of throwing; 0 when none may (Concurrency/).
+        var asyncStepDepth = 0
     }
 
-    /// Touched only by this graph's thread (and by the files of this folder).
+    /// Touched only by this graph's thread (and by the files of this folder), or, for a task's graph, by the one
+    /// task resolving with it, one step at a time.
     let state: UnsafeMutablePointer<State>
-    /// Below this stack address a factory does not start: the thread's stack is nearly used up.
-    let stackLimit: UInt
 
-    private init() {
-        stackLimit = StackBounds.limitForCurrentThread()
+    /// A thread's graph (`forTask: false`), with the thread's stack limit, or a task's graph (Concurrency/), which
+    /// takes the limit of the thread it is installed on.
+    init(forTask: Bool = false) {
         state = .allocate(capacity: 1)
         state.initialize(to: State())
+        if !forTask { state.pointee.stackLimit = StackBounds.limitForCurrentThread() }
     }
 
     deinit {
@@ -135,6 +142,16 @@ final class ResolutionGraph {
         let graph = ResolutionGraph()
         pthread_setspecific(graphKey, Unmanaged.passRetained(graph).toOpaque())
         return graph
+    }
+
+    /// Runs `body` with this graph — a task's — as the calling thread's graph, so that the synchronous resolves
+    /// `body` makes belong to the task's resolution; it takes the thread's stack limit meanwhile.
+    func installed<R>(_ body: () throws -> R) rethrows -> R {
+        let own = ResolutionGraph.current
+        state.pointee.stackLimit = own.state.pointee.stackLimit
+        pthread_setspecific(graphKey, Unmanaged.passUnretained(self).toOpaque())
+        defer { pthread_setspecific(graphKey, Unmanaged.passUnretained(own).toOpaque()) }
+        return try body()
     }
 
     /// The graph of the calling thread if a resolution is in progress on it.
@@ -184,20 +201,27 @@ final class ResolutionGraph {
         of slot: AnyObject, requested: UnsafePointer<DefinitionKey>, _ body: () throws -> R
     ) throws -> R {
         let id = ObjectIdentifier(slot)
+        try enterFactory(id, requested: requested)
+        defer { leaveFactory(id) }
+        return try body()
+    }
+
+    /// Pushes the frame of the factory of the slot `id`, after checking for a cycle and for stack room. The async
+    /// resolve (Concurrency/) pushes and pops it around an `await`; `requested` must stay valid until it pops.
+    func enterFactory(_ id: ObjectIdentifier, requested: UnsafePointer<DefinitionKey>) throws {
         if isRunning(id) {
             throw ResolutionError.circularDependency(path: cyclePath(from: id))
         }
-        if StackBounds.currentAddress() < stackLimit {
+        if StackBounds.currentAddress() < state.pointee.stackLimit {
             let path = factoryPath(from: nil) + [requested.pointee]
             throw ResolutionError.resolutionTooDeep(depth: path.count, path: path)
         }
         state.pointee.frames.append(Frame(kind: .factory(id), pointer: UnsafeRawPointer(requested)))
         if !state.pointee.deepSlots.isEmpty { state.pointee.deepSlots.insert(id) }
-        defer { leaveFactory(id) }
-        return try body()
     }
 
-    private func leaveFactory(_ id: ObjectIdentifier) {
+    /// Pops the frame `enterFactory` pushed.
+    func leaveFactory(_ id: ObjectIdentifier) {
         state.pointee.frames.removeLast()
         if !state.pointee.deepSlots.isEmpty {
             if state.pointee.frames.count < Self.shallowDepth {

@@ -1,0 +1,30 @@
+extension DependencyContainer {
+    /// Creates the ``ComponentScope/eagerSingleton`` instances, in registration order, `async` ones included: the
+    /// async form of ``bootstrap()`` (SPEC §20).
+    ///
+    /// ```swift
+    /// container.register(.eagerSingleton) { () async throws -> Database in try await Database.open() }
+    /// try await container.bootstrap()
+    /// ```
+    ///
+    /// The synchronous ``bootstrap()`` throws ``ResolutionError/requiresAwait(key:)`` for an `async` eager
+    /// singleton. As there, a failed bootstrap leaves the container not bootstrapped, so it can bootstrap again.
+    /// In an async context, Swift picks this overload: write `try await container.bootstrap()`.
+    /// - Throws: The first error a factory, hook or resolution throws.
+    public func bootstrap() async throws {
+        let eager = registry.withLock { registry in
+            registry.isBootstrapped = false
+            return registry.entriesInOrder.filter { $0.slot.scope == .eagerSingleton }
+        }
+        var created = Set<ObjectIdentifier>()
+        for (key, slot) in eager where created.insert(ObjectIdentifier(slot)).inserted {
+            let source: ArgumentSource =
+                slot.blueprint.argumentCount == 0 ? .pointer(zeroSizedArguments) : .autoWire
+            try await resolveAsync(key, arguments: (), { _ in }) { _ in
+                try self.produce(slot, key: key, arguments: source)
+            }
+        }
+        registry.withLock { $0.isBootstrapped = true }
+        log(.verbose, "Bootstrapped \(eager.count) eager singletons")
+    }
+}

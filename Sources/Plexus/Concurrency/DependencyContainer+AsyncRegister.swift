@@ -1,0 +1,69 @@
+extension DependencyContainer {
+    /// Registers an `async` factory for `T`, taking any number of runtime arguments (SPEC §20).
+    ///
+    /// ```swift
+    /// container.register(.singleton) { () async throws -> Session in try await Session.open() }
+    /// container.register { (id: Int) async throws -> Document in try await Document.load(id) }
+    /// let session: Session = try await container.resolve()
+    /// ```
+    ///
+    /// Only `try await container.resolve()` runs an async factory; a synchronous `resolve` that reaches it throws
+    /// ``ResolutionError/requiresAwait(key:)`` instead of blocking the thread (once its singleton exists, a
+    /// synchronous resolve returns it). Its property hooks are synchronous, as for any definition; they run at the
+    /// end of the async resolve. Every scope works; a singleton is created once even when several tasks resolve it
+    /// while its factory suspends.
+    ///
+    /// - Parameters:
+    ///   - scope: How long instances live; ``ComponentScope/shared`` by default.
+    ///   - type: The type to register under, when it differs from the factory's result type.
+    ///   - tag: A tag that tells this definition apart from others of the same type.
+    ///   - factory: Makes an instance from the runtime arguments; it may `await`, and resolve other dependencies
+    ///     with `try await container.resolve()` in the same resolution graph.
+    /// - Returns: The definition, to chain ``Definition/resolvingProperties(_:)`` or
+    ///   ``Definition/implements(_:tag:)``.
+    @discardableResult
+    public func register<T, each A>(
+        _ scope: ComponentScope = .shared,
+        type: T.Type = T.self,
+        tag: DependencyTagConvertible? = nil,
+        factory: @escaping @Sendable (repeat each A) async throws -> T
+    ) -> Definition<T, (repeat each A)> {
+        let definition = Definition<T, (repeat each A)>(blueprint: Blueprint.makeAsync(scope: scope, factory: factory))
+        register(definition, tag: tag)
+        return definition
+    }
+
+    /// Registers a `@MainActor` factory for `T` (SPEC §20): the everyday view model or presenter, built on the main
+    /// actor, with `@MainActor` property hooks.
+    ///
+    /// ```swift
+    /// container.register { @MainActor [unowned container] in Presenter(api: try container.resolve()) }
+    ///     .resolvingProperties { @MainActor container, presenter in presenter.view = try container.resolve() }
+    /// let presenter: Presenter = try container.resolve()          // on the main actor: synchronously
+    /// let same: Presenter = try await container.resolve()        // elsewhere: hops to the main actor
+    /// ```
+    ///
+    /// A synchronous `resolve` on the main actor runs the factory in place; off the main actor it throws
+    /// ``ResolutionError/requiresMainActor(key:)`` (it never traps); `try await container.resolve()` hops to the main
+    /// actor to run it, and its hooks, from anywhere. Swift picks this overload for a closure marked `@MainActor`;
+    /// it returns a ``MainActorDefinition``, whose hooks are main-actor code.
+    ///
+    /// - Parameters:
+    ///   - scope: How long instances live; ``ComponentScope/shared`` by default.
+    ///   - type: The type to register under, when it differs from the factory's result type.
+    ///   - tag: A tag that tells this definition apart from others of the same type.
+    ///   - factory: Makes an instance on the main actor from the runtime arguments.
+    /// - Returns: The definition, to chain main-actor property hooks on.
+    @discardableResult
+    public func register<T, each A>(
+        _ scope: ComponentScope = .shared,
+        type: T.Type = T.self,
+        tag: DependencyTagConvertible? = nil,
+        factory: @escaping @MainActor @Sendable (repeat each A) throws -> T
+    ) -> MainActorDefinition<T, (repeat each A)> {
+        let definition = Definition<T, (repeat each A)>(
+            blueprint: Blueprint.makeMainActor(scope: scope, factory: factory))
+        register(definition, tag: tag)
+        return MainActorDefinition(definition)
+    }
+}

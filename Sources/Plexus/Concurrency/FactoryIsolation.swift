@@ -1,0 +1,136 @@
+internal import PlexusSystem
+
+/// Where a definition's factory can run (SPEC §20).
+@usableFromInline
+enum FactoryIsolation: Sendable {
+    /// A synchronous factory: runs anywhere, in any resolve.
+    case none
+    /// An `async` factory: only an async resolve can run it.
+    case async
+    /// A synchronous `@MainActor` factory: runs in a synchronous resolve on the main thread; an async resolve hops
+    /// to the main actor to run it.
+    case mainActor
+}
+
+/// The factory of an `async` or `@MainActor` definition as the async resolve calls it.
+@usableFromInline
+struct AsyncFactory: Sendable {
+    /// Makes the instance from the runtime arguments (`Any` holding the factory's argument tuple), inside `graph`.
+    let run: @Sendable (_ arguments: Any, _ graph: GraphToken) async throws -> Any
+    /// Resolves the factory's arguments with the async resolve (auto-wiring), as their tuple; `nil` if it takes none.
+    let autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?) async throws -> Any)?
+}
+
+/// A task's resolution graph handed to code that runs on the main actor while the task waits for it.
+// `@unchecked Sendable`: the graph is only touched by the task resolving with it, one step at a time; while that
+// task awaits a `@MainActor` factory, the main actor's code is the only one touching it.
+struct GraphToken: @unchecked Sendable {
+    let graph: ResolutionGraph
+}
+
+/// A `@MainActor` factory's runtime arguments on their way to the main actor, or its instance on the way back to
+/// the async resolve that asked for it.
+// `@unchecked Sendable`: the arguments were given to this resolve to be handed to the factory, and the caller waits
+// while the factory runs; a `@MainActor` factory's instance is usually main-actor isolated (then `Sendable` anyway),
+// and Plexus only passes it through to its caller, as a synchronous resolve on the main actor would.
+struct MainActorHandOver<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
+
+/// Whether the calling thread is the main thread, where the main actor runs synchronous code.
+var isMainThread: Bool { plexus_is_main_thread() != 0 }
+
+extension Blueprint {
+    /// Erases an `async` factory taking any number of arguments. The synchronous `factory` is never called: the
+    /// isolation check (Slot+Isolation.swift) stops a synchronous resolve before it.
+    static func makeAsync<T, each A>(
+        scope: ComponentScope,
+        factory: @escaping @Sendable (repeat each A) async throws -> T
+    ) -> Blueprint {
+        var argumentCount = 0
+        for _ in repeat (each A).self { argumentCount += 1 }
+        var autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?) async throws -> Any)?
+        if argumentCount > 0 {
+            autoWire = { container, tag in
+                let arguments = (repeat try await container.resolveArgumentAsync((each A).self, tag: tag))
+                return arguments
+            }
+        }
+        let run: @Sendable (Any, GraphToken) async throws -> Any = { arguments, _ in
+            guard let arguments = arguments as? (repeat each A) else {
+                throw ResolutionError.invalidType(
+                    resolved: Swift.type(of: arguments),
+                    key: DefinitionKey(type: T.self, typeOfArguments: (repeat each A).self, tag: nil))
+            }
+            return try await factory(repeat each arguments)
+        }
+        return Blueprint(
+            scope: scope,
+            type: T.self,
+            argumentsType: (repeat each A).self,
+            argumentCount: argumentCount,
+            ops: TypeOps(T.self),
+            factory: { _, _ in
+                throw ResolutionError.requiresAwait(
+                    key: DefinitionKey(type: T.self, typeOfArguments: (repeat each A).self, tag: nil))
+            },
+            withArguments: { value, body in
+                guard let arguments = value as? (repeat each A) else { return false }
+                try withArgumentsPointer(to: arguments, body)
+                return true
+            },
+            autoWire: nil,
+            isolation: .async,
+            asyncFactory: AsyncFactory(run: run, autoWire: autoWire))
+    }
+
+    /// Erases a synchronous `@MainActor` factory: the synchronous `factory` runs it in place on the main thread
+    /// (the isolation check has made sure of that), the async one hops to the main actor.
+    static func makeMainActor<T, each A>(
+        scope: ComponentScope,
+        factory: @escaping @MainActor @Sendable (repeat each A) throws -> T
+    ) -> Blueprint {
+        let plain = Blueprint.make(scope: scope, type: T.self) { (arguments: repeat each A) throws -> T in
+            nonisolated(unsafe) var made: T?
+            // Checked by the caller: this is the main thread. The arguments and the result stay on it.
+            let passed = MainActorHandOver((repeat each arguments))
+            try MainActor.assumeIsolated {
+                let arguments = passed.value
+                made = try factory(repeat each arguments)
+            }
+            guard let made else {
+                throw ResolutionError.requiresMainActor(
+                    key: DefinitionKey(type: T.self, typeOfArguments: (repeat each A).self, tag: nil))
+            }
+            return made
+        }
+        let run: @Sendable (Any, GraphToken) async throws -> Any = { arguments, token in
+            guard let arguments = arguments as? (repeat each A) else {
+                throw ResolutionError.invalidType(
+                    resolved: Swift.type(of: arguments),
+                    key: DefinitionKey(type: T.self, typeOfArguments: (repeat each A).self, tag: nil))
+            }
+            let passed = MainActorHandOver(arguments)
+            let result = try await MainActor.run {
+                let arguments = passed.value
+                return try token.graph.installed { MainActorHandOver<Any>(try factory(repeat each arguments)) }
+            }
+            return result.value
+        }
+        var autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?) async throws -> Any)?
+        if plain.argumentCount > 0 {
+            autoWire = { container, tag in
+                let arguments = (repeat try await container.resolveArgumentAsync((each A).self, tag: tag))
+                return arguments
+            }
+        }
+        return Blueprint(
+            scope: scope, type: plain.type, argumentsType: plain.argumentsType, argumentCount: plain.argumentCount,
+            ops: plain.ops, factory: plain.factory, withArguments: plain.withArguments, autoWire: plain.autoWire,
+            isolation: .mainActor, asyncFactory: AsyncFactory(run: run, autoWire: autoWire))
+    }
+}

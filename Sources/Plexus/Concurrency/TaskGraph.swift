@@ -1,0 +1,67 @@
+/// The resolution graph of the async resolve in progress on a task (SPEC §20, §22): found through a task-local
+/// value, so that one resolution's scopes, `.shared` instances and cycle detection survive suspension points.
+///
+/// Child tasks inherit task-local values, but a graph must only ever be touched by one task, one step at a time:
+/// the binding remembers its task, and another task (a child started inside a factory) starts a graph of its own.
+// `@unchecked Sendable`: `graph` is only used by the task recorded in `task` (checked by `graphOfCurrentTask`),
+// which runs one step at a time; other tasks that inherit the binding never touch the graph.
+final class TaskGraph: @unchecked Sendable {
+    let graph: ResolutionGraph
+    let task: Int
+
+    private init(graph: ResolutionGraph, task: Int) {
+        self.graph = graph
+        self.task = task
+    }
+
+    @TaskLocal private static var binding: TaskGraph?
+
+    /// The graph of the async resolve in progress on the current task, if any.
+    static func graphOfCurrentTask() -> ResolutionGraph? {
+        guard let binding else { return nil }
+        return binding.task == currentTask() ? binding.graph : nil
+    }
+
+    /// Runs `body` with a new graph bound to the current task, and releases what the graph held once it ended.
+    static func withNewGraph<R>(_ body: (ResolutionGraph) async throws -> R) async throws -> R {
+        let graph = ResolutionGraph(forTask: true)
+        defer { graph.releaseLeftovers() }
+        return try await $binding.withValue(TaskGraph(graph: graph, task: currentTask())) {
+            try await body(graph)
+        }
+    }
+
+    /// Identifies the current task while it runs (its hash: tasks alive at the same time never share one but with
+    /// negligible probability, and a graph lives no longer than its task's resolve).
+    private static func currentTask() -> Int {
+        withUnsafeCurrentTask { $0?.hashValue } ?? 0
+    }
+}
+
+extension ResolutionGraph {
+    /// Runs `body`, a synchronous resolve started by an async one, letting it hand an `async` or `@MainActor`
+    /// definition it reaches at its top back as an `AsyncStep` instead of throwing.
+    func allowingAsyncStep<R>(_ body: () throws -> R) rethrows -> R {
+        let previous = state.pointee.asyncStepDepth
+        state.pointee.asyncStepDepth = depth + 1
+        defer { state.pointee.asyncStepDepth = previous }
+        return try body()
+    }
+
+    /// The number of singleton constructions the graph holds.
+    var commitCount: Int { state.pointee.commits.count }
+
+    /// Ends the scope of an async resolve: its hooks run on the main actor when one of them is `@MainActor` code,
+    /// otherwise here, with the graph installed on this thread.
+    func closeScopeAsync() async throws {
+        let mark = state.pointee.scopes.last?.queue ?? 0
+        let needsMainActor =
+            state.pointee.queue.count > mark && state.pointee.queue[mark...].contains { $0.recipe.needsMainActor }
+        guard needsMainActor, !isMainThread else {
+            try installed { try closeScope() }
+            return
+        }
+        let token = GraphToken(graph: self)
+        try await MainActor.run { try token.graph.installed { try token.graph.closeScope() } }
+    }
+}
