@@ -20,9 +20,9 @@ extension DependencyContainer {
         for (key, slot) in eager where created.insert(ObjectIdentifier(slot)).inserted {
             let source: ArgumentSource =
                 slot.blueprint.argumentCount == 0 ? .pointer(zeroSizedArguments) : .autoWire
-            try await resolveAsync(key, arguments: (), { _ in }) { _ in
-                try self.produce(slot, key: key, arguments: source)
-            }
+            try await resolveAsync(
+                key, arguments: (), deliver: { _ in },
+                segment: { _ in try self.produce(slot, key: key, arguments: source) })
         }
         registry.withLock { $0.isBootstrapped = true }
         log(.verbose, "Bootstrapped \(eager.count) eager singletons")

@@ -24,7 +24,8 @@ extension DependencyContainer {
     /// - Throws: As ``resolve(tag:)``; errors of `async` factories propagate unchanged.
     public func resolve<T>(tag: DependencyTagConvertible?) async throws -> T {
         let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: tag?.dependencyTag)
-        return try await resolveAsync(key, arguments: (), typed(key)) { try self.resolveTyped(key, arguments: $0) }
+        return try await resolveAsync(
+            key, arguments: (), deliver: typed(key), segment: { try self.resolveTyped(key, arguments: $0) })
     }
 
     /// Resolves an untagged instance of `T` with `await`: the async form of ``resolve()``.
@@ -36,7 +37,8 @@ extension DependencyContainer {
     /// - Throws: As ``resolve(tag:)-(DependencyTagConvertible?)``.
     public func resolve<T>() async throws -> T {
         let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: nil)
-        return try await resolveAsync(key, arguments: (), typed(key)) { try self.resolveTyped(key, arguments: $0) }
+        return try await resolveAsync(
+            key, arguments: (), deliver: typed(key), segment: { try self.resolveTyped(key, arguments: $0) })
     }
 
     /// Resolves an instance of `T` from a definition that takes runtime arguments, with `await`.
@@ -54,9 +56,9 @@ extension DependencyContainer {
         async throws -> T
     {
         let key = DefinitionKey(type: T.self, typeOfArguments: (repeat each A).self, tag: tag?.dependencyTag)
-        return try await resolveAsync(key, arguments: (repeat each arguments), typed(key)) {
-            try self.resolveTyped(key, arguments: $0)
-        }
+        return try await resolveAsync(
+            key, arguments: (repeat each arguments), deliver: typed(key),
+            segment: { try self.resolveTyped(key, arguments: $0) })
     }
 
     /// Resolves an instance of a type known only at run time, with `await`.
@@ -67,7 +69,8 @@ extension DependencyContainer {
     /// - Throws: As ``resolve(tag:)-(DependencyTagConvertible?)``.
     public func resolve(_ type: Any.Type, tag: DependencyTagConvertible? = nil) async throws -> Any {
         let key = DefinitionKey(type: type, typeOfArguments: Void.self, tag: tag?.dependencyTag)
-        return try await resolveAsync(key, arguments: (), { $0 }) { try self.resolveAny(key, arguments: $0) }
+        return try await resolveAsync(
+            key, arguments: (), deliver: { $0 }, segment: { try self.resolveAny(key, arguments: $0) })
     }
 
     /// Resolves one argument of an auto-wired `async` factory.
@@ -84,8 +87,8 @@ extension DependencyContainer {
     /// `segment` is the synchronous resolve of `key` with the arguments at a pointer; `deliver` turns an instance
     /// the async path made into the result.
     func resolveAsync<R, Arguments: Sendable>(
-        _ key: DefinitionKey, arguments: Arguments, _ deliver: (Any) throws -> R,
-        _ segment: (UnsafeRawPointer) throws -> R
+        _ key: DefinitionKey, arguments: Arguments, deliver: (Any) throws -> R,
+        segment: (UnsafeRawPointer) throws -> R
     ) async throws -> R {
         if let graph = TaskGraph.graphOfCurrentTask() {
             return try await resolve(key, arguments: arguments, in: graph, deliver, segment)
