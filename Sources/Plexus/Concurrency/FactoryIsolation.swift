@@ -1,3 +1,4 @@
+import Dispatch
 internal import PlexusSystem
 
 /// Where a definition's factory can run (SPEC §20).
@@ -41,8 +42,18 @@ struct MainActorHandOver<Value>: @unchecked Sendable {
     }
 }
 
-/// Whether the calling thread is the main thread, where the main actor runs synchronous code.
-var isMainThread: Bool { plexus_is_main_thread() != 0 }
+/// Whether the caller runs on the main actor: on the main thread, or in a job of the main dispatch queue, which is
+/// where the main actor runs its jobs (on Linux, test runners drain it on another thread than the process's first).
+var isMainThread: Bool {
+    plexus_is_main_thread() != 0 || DispatchQueue.getSpecific(key: mainQueueMarker) == true
+}
+
+/// Marks the main dispatch queue, so that code can tell it runs there (set once, by the lazy global initializer).
+private let mainQueueMarker: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+}()
 
 extension Blueprint {
     /// Erases an `async` factory taking any number of arguments. The synchronous `factory` is never called: the

@@ -94,3 +94,11 @@ func runOnThreads(_ count: Int, timeout: TimeInterval = 30, _ body: @escaping @S
 func quiet(_ body: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
     { Plexus.withLogging(level: .none, body) }
 }
+
+/// Whether this test binary runs under AddressSanitizer, whose quarantine keeps freed memory resident (so memory
+/// figures mean nothing there).
+let isAddressSanitized: Bool = {
+    guard let process = dlopen(nil, RTLD_NOW) else { return false }
+    defer { dlclose(process) }
+    return dlsym(process, "__asan_init") != nil
+}()
