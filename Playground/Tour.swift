@@ -23,6 +23,21 @@ func chapter(_ title: String, _ body: () throws -> Void) {
     }
 }
 
+/// Runs one chapter that awaits (Swift concurrency) under a heading, as `chapter` does.
+@MainActor
+func chapter(_ title: String, _ body: () async throws -> Void) async {
+    Tour.chapters += 1
+    let heading = "\(Tour.chapters). \(title)"
+    print("")
+    print(heading)
+    print(String(repeating: "=", count: heading.count))
+    do {
+        try await body()
+    } catch {
+        check(false, "the chapter ends without an unexpected error (it threw: \(error))")
+    }
+}
+
 /// Prints one fact of the tour and records whether it holds.
 @MainActor
 func check(_ condition: Bool, _ message: String) {

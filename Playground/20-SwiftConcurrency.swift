@@ -1,0 +1,112 @@
+import Foundation
+import Plexus
+
+// Async and `@MainActor` factories: `try await container.resolve()` runs them in one resolution graph that lives
+// across suspension points, and a singleton whose factory suspends is still made once.
+
+private final class Database: Sendable {
+    let name: String
+    init(name: String) async throws {
+        try await Task.sleep(nanoseconds: 5_000_000)  // opening takes a while
+        self.name = name
+    }
+}
+
+// `@unchecked Sendable`: `value` is only read or written while holding `lock`.
+private final class Opened: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    var count: Int { lock.withLock { value } }
+    func add() { lock.withLock { value += 1 } }
+}
+
+@MainActor private final class InboxView {
+    weak var presenter: InboxPresenter?
+}
+
+@MainActor private final class InboxPresenter {
+    let database: Database
+    var view: InboxView?
+    init(database: Database) { self.database = database }
+}
+
+@MainActor
+func swiftConcurrency() async throws {
+    let container = DependencyContainer(name: "Inbox")
+    let opened = Opened()
+    container.register(.singleton) { () async throws -> Database in
+        opened.add()
+        return try await Database(name: "inbox.sqlite")
+    }
+    show(
+        """
+        container.register(.singleton) { () async throws -> Database in try await Database(name: "inbox.sqlite") }
+        let database: Database = try await container.resolve()
+        """)
+
+    // A synchronous resolve cannot run an async factory: it says so instead of blocking the thread.
+    let error = caught { try resolveSynchronously(Database.self, from: container) }
+    check(
+        (error as? ResolutionError).map { "\($0)".contains("needs `await`") } == true,
+        "a synchronous resolve of an async definition throws requiresAwait, naming Database")
+    if let error { show("\(error)") }
+
+    // Twenty tasks ask at once while the factory suspends: they wait for the one in flight, no thread blocks.
+    let databases = try await withThrowingTaskGroup(of: Database.self) { group in
+        for _ in 0..<20 { group.addTask { try await container.resolve() as Database } }
+        var all: [Database] = []
+        for try await database in group { all.append(database) }
+        return all
+    }
+    check(
+        opened.count == 1 && databases.allSatisfy { $0 === databases[0] },
+        "20 concurrent tasks got one Database, opened once")
+    let later = try resolveSynchronously(Database.self, from: container)
+    check(later === databases[0], "once made, the async singleton also resolves synchronously")
+
+    // `@MainActor` factories and hooks: the everyday screen, in Swift 6 mode, without assumeIsolated.
+    container.register(.shared) { @MainActor [unowned container] () throws -> InboxPresenter in
+        InboxPresenter(database: try container.resolve())
+    }
+    .resolvingProperties { @MainActor container, presenter in presenter.view = try container.resolve() }
+    container.register(.shared) { @MainActor in InboxView() }
+        .resolvingProperties { @MainActor container, view in view.presenter = try container.resolve() }
+    // The tour runs on the main actor, so the synchronous resolve runs the factories in place.
+    let presenter = try resolveSynchronously(InboxPresenter.self, from: container)
+    check(presenter.view?.presenter === presenter, "on the main actor, @MainActor factories resolve synchronously")
+    let fromElsewhere = try await Task.detached { try await container.resolve() as InboxPresenter }.value
+    check(
+        fromElsewhere.view?.presenter === fromElsewhere,
+        "from a background task, the async resolve hops to the main actor to build and wire the pair")
+    let offMain = await Task.detached { caught { try resolveSynchronously(InboxPresenter.self, from: container) } }
+        .value
+    check(
+        offMain.map { "\($0)".contains("@MainActor") } == true,
+        "a synchronous resolve off the main actor throws requiresMainActor instead of trapping")
+
+    // A cancelled creation caches nothing: the next resolve runs the factory again.
+    let slow = DependencyContainer(name: "Slow")
+    let attempts = Opened()
+    slow.register(.singleton) { () async throws -> Database in
+        attempts.add()
+        return try await Database(name: "attempt \(attempts.count)")
+    }
+    let cancelled = Task { try await slow.resolve() as Database }
+    cancelled.cancel()
+    let outcome = await cancelled.result
+    let next = try await slow.resolve() as Database
+    check(
+        (try? outcome.get()) == nil && next.name == "attempt \(attempts.count)",
+        "a cancelled creation left nothing cached; the next resolve made \(next.name)")
+
+    // Async eager singletons are created by the async bootstrap.
+    let app = DependencyContainer(name: "App")
+    app.register(.eagerSingleton) { () async throws -> Database in try await Database(name: "app.sqlite") }
+    try await app.bootstrap()
+    check(app.isBootstrapped, "try await bootstrap() created the async eager singleton")
+}
+
+/// A synchronous resolve (in async code Swift picks the async overload).
+private func resolveSynchronously<T>(_: T.Type, from container: DependencyContainer) throws -> T {
+    try container.resolve()
+}
