@@ -103,7 +103,7 @@ extension Scenario {
             .registrations(10), .registrations(10_000), .collaborators8,
             .autoWiring, .autoInjection, .noInjectedProperties(autoInject: true),
             .noInjectedProperties(autoInject: false),
-            .singletonThreads(1), .singletonThreads(2),
+            .singletonThreads(1), .singletonThreads(2), .asyncResolveOfSyncDefinition, .asyncSingletonFor24Tasks,
         ]
     }
 }
