@@ -47,14 +47,17 @@ private func screen() -> DependencyContainer {
 
     @Test func aSynchronousResolveOffTheMainActorThrowsInsteadOfTrapping() async throws {
         let container = screen()
+        // A detached task does not inherit the suite's task-local silencing.
         let outcome = await Task.detached { () -> String in
-            do {
-                _ = try container.resolve() as ProfilePresenter
-                return "resolved"
-            } catch ResolutionError.requiresMainActor(let key) {
-                return "\(key.type)"
-            } catch {
-                return "\(error)"
+            Plexus.withLogging(level: .none) {
+                do {
+                    _ = try container.resolve() as ProfilePresenter
+                    return "resolved"
+                } catch ResolutionError.requiresMainActor(let key) {
+                    return "\(key.type)"
+                } catch {
+                    return "\(error)"
+                }
             }
         }.value
         #expect(outcome.contains("ProfilePresenter"))
