@@ -212,6 +212,10 @@ extension DependencyContainer {
         into result: UnsafeMutableRawPointer?,
         graph: ResolutionGraph
     ) throws -> Delivery {
+        // Graph report (§21): only `validate` sets a recorder; other resolves pay this `nil` test.
+        if let recorder = graph.state.pointee.recorder {
+            recorder.record(found.slot, owner: self, requested: requested, acquisition, arguments, graph: graph)
+        }
         guard
             let instance = try found.slot.produce(
                 acquisition, arguments: arguments, key: requested, forward: found.forward, into: result, owner: self,

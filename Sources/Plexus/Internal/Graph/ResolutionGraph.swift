@@ -98,6 +98,8 @@ final class ResolutionGraph {
         /// The leftovers being released, in a buffer of their own so that both keep their capacity.
         var releasing: [Any] = []
         var isReleasing = false
+        /// Graph report (§21): set by `validate` while it records who resolves whom; `nil` otherwise.
+        var recorder: GraphRecorder?
     }
 
     /// Touched only by this graph's thread (and by the files of this folder).
