@@ -93,11 +93,17 @@ final class KeyDiagnostics: Sendable {
     let hints: [String]
     let requiredBy: [DefinitionKey]
     let validating: DefinitionKey?
+    /// Where the definition being validated is: `Checkout (Checkout/Module.swift:12)` (§21).
+    let validatingLocation: String?
 
-    init(hints: [String] = [], requiredBy: [DefinitionKey] = [], validating: DefinitionKey? = nil) {
+    init(
+        hints: [String] = [], requiredBy: [DefinitionKey] = [], validating: DefinitionKey? = nil,
+        validatingLocation: String? = nil
+    ) {
         self.hints = hints
         self.requiredBy = requiredBy
         self.validating = validating
+        self.validatingLocation = validatingLocation
     }
 }
 

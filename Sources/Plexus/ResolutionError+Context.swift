@@ -13,13 +13,18 @@ extension ResolutionError {
     /// }
     /// ```
     public var validatedDefinition: DefinitionKey? {
+        validationNote?.validating
+    }
+
+    /// The diagnostics that say which definition `validate` was checking, and where it is.
+    var validationNote: KeyDiagnostics? {
         switch self {
         case .definitionNotFound(let key), .invalidType(_, let key):
-            return key.diagnostics?.validating
+            return key.diagnostics
         case .circularDependency(let keys), .ambiguousDefinitions(_, let keys), .resolutionTooDeep(_, let keys):
-            return keys.first?.diagnostics?.validating
+            return keys.first?.diagnostics
         case .autoInjectionFailed(_, _, let underlyingError), .autoWiringFailed(_, let underlyingError):
-            return (underlyingError as? ResolutionError)?.validatedDefinition
+            return (underlyingError as? ResolutionError)?.validationNote
         }
     }
 
@@ -36,13 +41,13 @@ extension ResolutionError {
     }
 
     /// The same error, noting in the key it carries (the innermost one, for a wrapped error) that `validate` was
-    /// checking `definition`.
-    func validating(_ definition: DefinitionKey) -> ResolutionError {
+    /// checking `definition`, found at `location` (its container and registration site, §21).
+    func validating(_ definition: DefinitionKey, at location: String? = nil) -> ResolutionError {
         func noted(_ key: DefinitionKey) -> DefinitionKey {
             var key = key
             key.diagnostics = KeyDiagnostics(
                 hints: key.diagnostics?.hints ?? [], requiredBy: key.diagnostics?.requiredBy ?? [],
-                validating: definition)
+                validating: definition, validatingLocation: location)
             return key
         }
         func notedFirst(_ keys: [DefinitionKey]) -> [DefinitionKey] {
@@ -62,10 +67,11 @@ extension ResolutionError {
             return .ambiguousDefinitions(type: type, definitions: notedFirst(definitions))
         case .autoInjectionFailed(let label, let type, let underlyingError):
             guard let inner = underlyingError as? ResolutionError else { return self }
-            return .autoInjectionFailed(label: label, type: type, underlyingError: inner.validating(definition))
+            return .autoInjectionFailed(
+                label: label, type: type, underlyingError: inner.validating(definition, at: location))
         case .autoWiringFailed(let type, let underlyingError):
             guard let inner = underlyingError as? ResolutionError else { return self }
-            return .autoWiringFailed(type: type, underlyingError: inner.validating(definition))
+            return .autoWiringFailed(type: type, underlyingError: inner.validating(definition, at: location))
         }
     }
 }
