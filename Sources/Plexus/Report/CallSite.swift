@@ -19,8 +19,12 @@ struct CallSite: Sendable {
 
 extension Slot {
     /// Where the definition of this slot was registered; `nil` for a typed accessor's declared default, whose
-    /// definition is made on first use.
-    var site: CallSite? { (definition as? any SiteCarrying)?.site }
+    /// definition is made on first use, and for what Plexus registers itself on a user's behalf (an accessor's
+    /// override, a keyed `inject`), whose call site would name a Plexus file.
+    var site: CallSite? {
+        guard let site = (definition as? any SiteCarrying)?.site else { return nil }
+        return "\(site.file)".hasPrefix("Plexus/") ? nil : site
+    }
 }
 
 /// A definition that knows where it was registered.

@@ -15,6 +15,7 @@ extension GraphReport {
             "digraph Plexus {",
             "  rankdir=LR;",
             "  compound=true;",
+            "  graph [fontname=\"Helvetica\", fontsize=12];",
             "  node [shape=box, style=\"rounded\", fontname=\"Helvetica\", fontsize=11];",
             "  edge [fontname=\"Helvetica\", fontsize=9];",
         ]
