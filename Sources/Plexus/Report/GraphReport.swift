@@ -45,7 +45,8 @@ public struct GraphReport: Sendable, Codable, Equatable {
         nodes.first { $0.id == id }
     }
 
-    /// The nodes whose key has the type `type` (any tag or arguments).
+    /// The nodes whose key has the type `type` (any tag or arguments), compared by the type's name, as the report
+    /// holds it.
     /// - Parameter type: The registered type.
     /// - Returns: Those nodes, in report order.
     public func nodes(of type: Any.Type) -> [Node] {
