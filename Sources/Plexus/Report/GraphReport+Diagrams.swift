@@ -80,10 +80,10 @@ extension GraphReport {
             let arrow =
                 switch edge.kind {
                 case .factory: "-->"
-                case .autoWired: "-- auto-wired -->"
-                case .propertyHook: "-. hook .->"
-                case .autoInjected: "-. @Injected .->"
-                case .typedAccessor: "== accessor ==>"
+                case .autoWired: "-->|auto-wired|"
+                case .propertyHook: "-.->|hook|"
+                case .autoInjected: "-.->|@Injected|"
+                case .typedAccessor: "==>|accessor|"
                 }
             lines.append("  \(from) \(arrow) \(to)")
             if edge.crossesContainers { crossing.append(index) }

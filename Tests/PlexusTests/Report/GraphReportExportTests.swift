@@ -60,7 +60,7 @@ private struct Box<Value> {}
         #expect(lines.contains("  subgraph c0[\"Feature #quot;One#quot;\"]"))
         #expect(mermaid.contains("Box#lt;Dictionary#lt;Int, String#gt;#gt;"))
         #expect(!mermaid.contains("Box<"))
-        #expect(lines.contains { $0.contains("-. hook .->") })
+        #expect(lines.contains { $0.contains(" -.->|hook| ") })
         #expect(lines.contains { $0.hasPrefix("  linkStyle ") && $0.contains("stroke:#1f6feb") })
     }
 
