@@ -93,17 +93,18 @@ final class KeyDiagnostics: Sendable {
     let hints: [String]
     let requiredBy: [DefinitionKey]
     let validating: DefinitionKey?
-    /// Where the definition being validated is: `Checkout (Checkout/Module.swift:12)` (§21).
-    let validatingLocation: String?
+    /// Sentences saying where the definitions involved are registered (§21): `Presenter is registered in Checkout
+    /// (Checkout/Module.swift:12).`
+    let whereRegistered: String?
 
     init(
         hints: [String] = [], requiredBy: [DefinitionKey] = [], validating: DefinitionKey? = nil,
-        validatingLocation: String? = nil
+        whereRegistered: String? = nil
     ) {
         self.hints = hints
         self.requiredBy = requiredBy
         self.validating = validating
-        self.validatingLocation = validatingLocation
+        self.whereRegistered = whereRegistered
     }
 }
 

@@ -128,7 +128,7 @@ extension DependencyContainer {
         do {
             try resolve()
         } catch let error as ResolutionError where !error.isDomainError {
-            let annotated = error.validating(key, at: location(of: key))
+            let annotated = error.validating(key, whereRegistered: whereRegistered(key, error))
             log(.errors, "Plexus: \(annotated)")
             throw annotated
         } catch {

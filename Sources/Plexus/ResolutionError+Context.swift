@@ -41,13 +41,13 @@ extension ResolutionError {
     }
 
     /// The same error, noting in the key it carries (the innermost one, for a wrapped error) that `validate` was
-    /// checking `definition`, found at `location` (its container and registration site, §21).
-    func validating(_ definition: DefinitionKey, at location: String? = nil) -> ResolutionError {
+    /// checking `definition`, and the sentences that say where the definitions involved are registered (§21).
+    func validating(_ definition: DefinitionKey, whereRegistered: String? = nil) -> ResolutionError {
         func noted(_ key: DefinitionKey) -> DefinitionKey {
             var key = key
             key.diagnostics = KeyDiagnostics(
                 hints: key.diagnostics?.hints ?? [], requiredBy: key.diagnostics?.requiredBy ?? [],
-                validating: definition, validatingLocation: location)
+                validating: definition, whereRegistered: whereRegistered)
             return key
         }
         func notedFirst(_ keys: [DefinitionKey]) -> [DefinitionKey] {
@@ -68,10 +68,10 @@ extension ResolutionError {
         case .autoInjectionFailed(let label, let type, let underlyingError):
             guard let inner = underlyingError as? ResolutionError else { return self }
             return .autoInjectionFailed(
-                label: label, type: type, underlyingError: inner.validating(definition, at: location))
+                label: label, type: type, underlyingError: inner.validating(definition, whereRegistered: whereRegistered))
         case .autoWiringFailed(let type, let underlyingError):
             guard let inner = underlyingError as? ResolutionError else { return self }
-            return .autoWiringFailed(type: type, underlyingError: inner.validating(definition, at: location))
+            return .autoWiringFailed(type: type, underlyingError: inner.validating(definition, whereRegistered: whereRegistered))
         }
     }
 }

@@ -51,7 +51,7 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
     /// that was being validated.
     public var description: String {
         guard let note = validationNote, let validated = note.validating else { return coreDescription }
-        let location = note.validatingLocation.map { " \(typeName(validated.type)) is registered in \($0)." } ?? ""
+        let location = note.whereRegistered.map { " " + $0 } ?? ""
         return "Validation of \(validated) failed: \(coreDescription)\(location)"
     }
 

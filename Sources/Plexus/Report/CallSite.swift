@@ -46,6 +46,20 @@ extension DependencyContainer {
 }
 
 extension DependencyContainer {
+    /// The sentences a failed validation of `key` ends with: where the validated definition is registered, and for
+    /// a cycle, where each of its definitions is (as the running recorder saw them).
+    func whereRegistered(_ key: DefinitionKey, _ error: ResolutionError) -> String {
+        var text = "\(typeName(key.type)) is registered in \(location(of: key))."
+        if case .circularDependency(let path) = error, let recorder = ResolutionGraph.current.state.pointee.recorder {
+            var seen = Set<DefinitionKey>()
+            let members = path.filter { seen.insert($0).inserted }.map { member in
+                "\(typeName(member.type)) in \(recorder.location(ofInstance: member) ?? "a container")"
+            }
+            text += " The cycle's definitions: " + members.joined(separator: ", ") + "."
+        }
+        return text
+    }
+
     /// The sentence a near miss ends with: ` It is in Checkout (Checkout/Module.swift:12).`
     func nearMissLocation(_ key: DefinitionKey) -> String {
         " It is in \(location(of: key))."

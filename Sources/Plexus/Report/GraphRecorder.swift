@@ -85,6 +85,13 @@ final class GraphRecorder {
         }
     }
 
+    /// Where the instance last created for `key` was registered: `Checkout (Checkout/Module.swift:12)`.
+    func location(ofInstance key: DefinitionKey) -> String? {
+        guard let index = nodeByInstanceKey[key] else { return nil }
+        let record = nodes[index]
+        return record.slot.site.map { "\(record.owner.name) (\($0.text))" } ?? record.owner.name
+    }
+
     /// The node of `slot`, added on first sight.
     @discardableResult
     func node(for slot: Slot, owner: DependencyContainer) -> Int {
