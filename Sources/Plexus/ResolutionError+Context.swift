@@ -68,10 +68,12 @@ extension ResolutionError {
         case .autoInjectionFailed(let label, let type, let underlyingError):
             guard let inner = underlyingError as? ResolutionError else { return self }
             return .autoInjectionFailed(
-                label: label, type: type, underlyingError: inner.validating(definition, whereRegistered: whereRegistered))
+                label: label, type: type,
+                underlyingError: inner.validating(definition, whereRegistered: whereRegistered))
         case .autoWiringFailed(let type, let underlyingError):
             guard let inner = underlyingError as? ResolutionError else { return self }
-            return .autoWiringFailed(type: type, underlyingError: inner.validating(definition, whereRegistered: whereRegistered))
+            return .autoWiringFailed(
+                type: type, underlyingError: inner.validating(definition, whereRegistered: whereRegistered))
         }
     }
 }
