@@ -25,6 +25,7 @@ chapter("SDK-style namespaces", sdkNamespaces)
 chapter("Factory-style storage", factoryStorage)
 chapter("Saber-style module containers", saberModules)
 chapter("Isolating tests", isolatingTests)
+chapter("Seeing your graph", seeingYourGraph)
 await chapter("Swift concurrency", swiftConcurrency)
 
 print("")

@@ -17,10 +17,13 @@ public final class Definition<T, U>: Sendable {
     public var scope: ComponentScope { blueprint.scope }
     let blueprint: Blueprint
     let state = Protected(DefinitionState())
+    /// Where `register` was called (§21): read by graph reports and error messages, never on the resolve path.
+    let site: CallSite?
 
     @usableFromInline
-    init(blueprint: Blueprint) {
+    init(blueprint: Blueprint, site: CallSite? = nil) {
         self.blueprint = blueprint
+        self.site = site
     }
 
     /// Adds a hook that sets properties of each new instance, for example the back-reference of a cycle.

@@ -93,11 +93,18 @@ final class KeyDiagnostics: Sendable {
     let hints: [String]
     let requiredBy: [DefinitionKey]
     let validating: DefinitionKey?
+    /// Sentences saying where the definitions involved are registered (§21): `Presenter is registered in Checkout
+    /// (Checkout/Module.swift:12).`
+    let whereRegistered: String?
 
-    init(hints: [String] = [], requiredBy: [DefinitionKey] = [], validating: DefinitionKey? = nil) {
+    init(
+        hints: [String] = [], requiredBy: [DefinitionKey] = [], validating: DefinitionKey? = nil,
+        whereRegistered: String? = nil
+    ) {
         self.hints = hints
         self.requiredBy = requiredBy
         self.validating = validating
+        self.whereRegistered = whereRegistered
     }
 }
 

@@ -43,10 +43,17 @@ extension DependencyContainer {
     /// An error your own factory or hook throws is a domain error (a service that cannot start here): it does not
     /// fail validation, also when it arrives wrapped in ``ResolutionError/autoInjectionFailed(label:type:underlyingError:)``
     /// or ``ResolutionError/autoWiringFailed(type:underlyingError:)``, and is logged at ``LogLevel/verbose`` only.
+    /// While it resolves, `validate` records who resolves whom and returns it as a ``GraphReport`` (SPEC §21): the
+    /// definitions met in every container, the edges between them, and findings such as captive dependencies. See
+    /// <doc:SeeingYourGraph>. Callers that only check may ignore it: `try container.validate()`.
     /// - Parameter arguments: Argument sets for definitions that take runtime arguments.
+    /// - Returns: The graph report of this validation.
     /// - Throws: The first ``ResolutionError``, unchanged in kind (`catch ResolutionError.definitionNotFound` still
     ///   matches); its ``ResolutionError/validatedDefinition`` and description name the definition being validated.
-    public func validate(_ arguments: Any...) throws {
+    ///   A cycle that only initializers could close throws ``ResolutionError/circularDependency(path:)`` as before:
+    ///   no report then (the error's path shows the cycle).
+    @discardableResult
+    public func validate(_ arguments: Any...) throws -> GraphReport {
         try validate(arguments: arguments)
     }
 
@@ -59,8 +66,10 @@ extension DependencyContainer {
     /// }
     /// ```
     /// - Parameter arguments: Argument sets for definitions that take runtime arguments.
+    /// - Returns: The graph report of this validation, as ``validate(_:)`` returns it.
     /// - Throws: The first ``ResolutionError``, as ``validate(_:)`` does.
-    public func validate(arguments: [Any]) throws {
+    @discardableResult
+    public func validate(arguments: [Any]) throws -> GraphReport {
         let entries = registry.withLock { registry in
             let registered = registry.entriesInOrder.map { entry in
                 (entry.key, entry.slot, registry.forwardEntries(of: entry.slot).sorted { "\($0.key)" < "\($1.key)" })
@@ -71,12 +80,17 @@ extension DependencyContainer {
                 .map { ($0.key, $0.value, [(key: DefinitionKey, forward: Forward)]()) }
             return registered + defaults
         }
-        for (key, slot, forwards) in entries {
-            try validate(slot, key: key, forward: nil, validating: key, arguments)
-            for (forwardKey, forward) in forwards {
-                try validate(slot, key: forwardKey, forward: forward, validating: key, arguments)
+        // Graph report (§21): edges are recorded only inside this call, on this thread.
+        let recorder = GraphRecorder()
+        try recorder.recording {
+            for (key, slot, forwards) in entries {
+                try validate(slot, key: key, forward: nil, validating: key, arguments)
+                for (forwardKey, forward) in forwards {
+                    try validate(slot, key: forwardKey, forward: forward, validating: key, arguments)
+                }
             }
         }
+        return recorder.report(validating: self)
     }
 
     /// Validates one key of a slot: with no arguments, with each matching argument set, or auto-wired.
@@ -114,7 +128,7 @@ extension DependencyContainer {
         do {
             try resolve()
         } catch let error as ResolutionError where !error.isDomainError {
-            let annotated = error.validating(key)
+            let annotated = error.validating(key, whereRegistered: whereRegistered(key, error))
             log(.errors, "Plexus: \(annotated)")
             throw annotated
         } catch {

@@ -212,6 +212,10 @@ extension DependencyContainer {
         into result: UnsafeMutableRawPointer?,
         graph: ResolutionGraph
     ) throws -> Delivery {
+        // Graph report (§21): only `validate` sets a recorder; other resolves pay this `nil` test.
+        if let recorder = graph.state.pointee.recorder {
+            recorder.record(found.slot, owner: self, requested: requested, acquisition, arguments, graph: graph)
+        }
         guard
             let instance = try found.slot.produce(
                 acquisition, arguments: arguments, key: requested, forward: found.forward, into: result, owner: self,
@@ -248,7 +252,10 @@ extension DependencyContainer {
         let type = (key.type as? any OptionalType.Type)?.wrappedType ?? key.type
         for container in containers {
             for candidate in container.registry.withLock({ $0.keys(for: type) }) where seen.insert(candidate).inserted {
-                if let hint = nearMiss(candidate, for: key) { hints.append(hint) }
+                // §21: a near miss says which container has it, and where it was registered.
+                if let hint = nearMiss(candidate, for: key) {
+                    hints.append(hint + container.nearMissLocation(candidate))
+                }
             }
         }
         let released = containers.reduce(0) { count, container in

@@ -16,6 +16,8 @@ extension DependencyContainer {
     ///   - scope: How long instances live; ``ComponentScope/shared`` by default.
     ///   - type: The type to register under, when it differs from the factory's result type.
     ///   - tag: A tag that tells this definition apart from others of the same type.
+    ///   - file: Where `register` is called, for graph reports and messages; leave the default.
+    ///   - line: The line of the call; leave the default.
     ///   - factory: Makes an instance from the runtime arguments. It may resolve other dependencies, from this or
     ///     any container; errors it throws propagate out of `resolve` unchanged.
     /// - Returns: The definition, to chain ``Definition/resolvingProperties(_:)`` or
@@ -26,10 +28,13 @@ extension DependencyContainer {
         _ scope: ComponentScope = .shared,
         type: T.Type = T.self,
         tag: DependencyTagConvertible? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
         factory: @escaping @Sendable (repeat each A) throws -> T
     ) -> Definition<T, (repeat each A)> {
         let definition = Definition<T, (repeat each A)>(
-            blueprint: Blueprint.make(scope: scope, type: T.self, factory: factory))
+            blueprint: Blueprint.make(scope: scope, type: T.self, factory: factory),
+            site: CallSite(file: file, line: line))
         register(definition, tag: tag)
         return definition
     }

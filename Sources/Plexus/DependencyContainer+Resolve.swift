@@ -129,7 +129,8 @@ extension DependencyContainer {
     func resolveRaw(_ key: DefinitionKey, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer?)
         throws -> Any?
     {
-        if let result, let plan = directPlan(for: key) {
+        // Graph report (§21): while `validate` records, every resolve takes the general path, where edges are seen.
+        if let result, !GraphRecorder.isActive, let plan = directPlan(for: key) {
             try plan.owner.resolve(directly: plan.decision, key, arguments: arguments, into: result)
             return nil
         }

@@ -13,14 +13,19 @@ extension ResolutionError {
     /// }
     /// ```
     public var validatedDefinition: DefinitionKey? {
+        validationNote?.validating
+    }
+
+    /// The diagnostics that say which definition `validate` was checking, and where it is.
+    var validationNote: KeyDiagnostics? {
         switch self {
         case .definitionNotFound(let key), .invalidType(_, let key), .requiresAwait(let key),
             .requiresMainActor(let key):
-            return key.diagnostics?.validating
+            return key.diagnostics
         case .circularDependency(let keys), .ambiguousDefinitions(_, let keys), .resolutionTooDeep(_, let keys):
-            return keys.first?.diagnostics?.validating
+            return keys.first?.diagnostics
         case .autoInjectionFailed(_, _, let underlyingError), .autoWiringFailed(_, let underlyingError):
-            return (underlyingError as? ResolutionError)?.validatedDefinition
+            return (underlyingError as? ResolutionError)?.validationNote
         }
     }
 
@@ -38,13 +43,13 @@ extension ResolutionError {
     }
 
     /// The same error, noting in the key it carries (the innermost one, for a wrapped error) that `validate` was
-    /// checking `definition`.
-    func validating(_ definition: DefinitionKey) -> ResolutionError {
+    /// checking `definition`, and the sentences that say where the definitions involved are registered (§21).
+    func validating(_ definition: DefinitionKey, whereRegistered: String? = nil) -> ResolutionError {
         func noted(_ key: DefinitionKey) -> DefinitionKey {
             var key = key
             key.diagnostics = KeyDiagnostics(
                 hints: key.diagnostics?.hints ?? [], requiredBy: key.diagnostics?.requiredBy ?? [],
-                validating: definition)
+                validating: definition, whereRegistered: whereRegistered)
             return key
         }
         func notedFirst(_ keys: [DefinitionKey]) -> [DefinitionKey] {
@@ -68,10 +73,13 @@ extension ResolutionError {
             return .ambiguousDefinitions(type: type, definitions: notedFirst(definitions))
         case .autoInjectionFailed(let label, let type, let underlyingError):
             guard let inner = underlyingError as? ResolutionError else { return self }
-            return .autoInjectionFailed(label: label, type: type, underlyingError: inner.validating(definition))
+            return .autoInjectionFailed(
+                label: label, type: type,
+                underlyingError: inner.validating(definition, whereRegistered: whereRegistered))
         case .autoWiringFailed(let type, let underlyingError):
             guard let inner = underlyingError as? ResolutionError else { return self }
-            return .autoWiringFailed(type: type, underlyingError: inner.validating(definition))
+            return .autoWiringFailed(
+                type: type, underlyingError: inner.validating(definition, whereRegistered: whereRegistered))
         }
     }
 }

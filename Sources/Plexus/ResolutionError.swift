@@ -61,8 +61,9 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
     /// What went wrong and how to fix it; after ``DependencyContainer/validate(_:)``, prefixed with the definition
     /// that was being validated.
     public var description: String {
-        guard let validated = validatedDefinition else { return coreDescription }
-        return "Validation of \(validated) failed: \(coreDescription)"
+        guard let note = validationNote, let validated = note.validating else { return coreDescription }
+        let location = note.whereRegistered.map { " " + $0 } ?? ""
+        return "Validation of \(validated) failed: \(coreDescription)\(location)"
     }
 
     /// The description without the validation prefix, also used for a nested error.

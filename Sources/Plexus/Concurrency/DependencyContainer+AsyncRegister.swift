@@ -17,6 +17,8 @@ extension DependencyContainer {
     ///   - scope: How long instances live; ``ComponentScope/shared`` by default.
     ///   - type: The type to register under, when it differs from the factory's result type.
     ///   - tag: A tag that tells this definition apart from others of the same type.
+    ///   - file: Where `register` is called, for graph reports and messages; leave the default.
+    ///   - line: The line of the call; leave the default.
     ///   - factory: Makes an instance from the runtime arguments; it may `await`, and resolve other dependencies
     ///     with `try await container.resolve()` in the same resolution graph.
     /// - Returns: The definition, to chain ``Definition/resolvingProperties(_:)`` or
@@ -26,9 +28,12 @@ extension DependencyContainer {
         _ scope: ComponentScope = .shared,
         type: T.Type = T.self,
         tag: DependencyTagConvertible? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
         factory: @escaping @Sendable (repeat each A) async throws -> T
     ) -> Definition<T, (repeat each A)> {
-        let definition = Definition<T, (repeat each A)>(blueprint: Blueprint.makeAsync(scope: scope, factory: factory))
+        let definition = Definition<T, (repeat each A)>(
+            blueprint: Blueprint.makeAsync(scope: scope, factory: factory), site: CallSite(file: file, line: line))
         register(definition, tag: tag)
         return definition
     }
@@ -52,6 +57,8 @@ extension DependencyContainer {
     ///   - scope: How long instances live; ``ComponentScope/shared`` by default.
     ///   - type: The type to register under, when it differs from the factory's result type.
     ///   - tag: A tag that tells this definition apart from others of the same type.
+    ///   - file: Where `register` is called, for graph reports and messages; leave the default.
+    ///   - line: The line of the call; leave the default.
     ///   - factory: Makes an instance on the main actor from the runtime arguments.
     /// - Returns: The definition, to chain main-actor property hooks on.
     @discardableResult
@@ -59,10 +66,12 @@ extension DependencyContainer {
         _ scope: ComponentScope = .shared,
         type: T.Type = T.self,
         tag: DependencyTagConvertible? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
         factory: @escaping @MainActor @Sendable (repeat each A) throws -> T
     ) -> MainActorDefinition<T, (repeat each A)> {
         let definition = Definition<T, (repeat each A)>(
-            blueprint: Blueprint.makeMainActor(scope: scope, factory: factory))
+            blueprint: Blueprint.makeMainActor(scope: scope, factory: factory), site: CallSite(file: file, line: line))
         register(definition, tag: tag)
         return MainActorDefinition(definition)
     }

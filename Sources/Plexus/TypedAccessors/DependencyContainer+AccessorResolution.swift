@@ -20,7 +20,7 @@ extension DependencyContainer {
     func resolveAccessor<T>(
         _ key: DefinitionKey, scope: ComponentScope, make: @escaping @Sendable () throws -> T
     ) throws -> T {
-        let step = registry.withLock { registry -> AccessorStep in
+        var step = registry.withLock { registry -> AccessorStep in
             if !isDefaultsOnly, let slot = registry.slots[key] {
                 return slot.instance.map { .published($0) } ?? .direct(slot)
             }
@@ -28,6 +28,11 @@ extension DependencyContainer {
             // The default answers here only when no collaborator could hold an override.
             guard isDefaultsOnly || registry.collaborators.isEmpty else { return .resolve }
             return slot.instance.map { .published($0) } ?? .direct(slot)
+        }
+        // Graph report (§21): while `validate` records, the engine's general path resolves, where edges are seen.
+        if GraphRecorder.isActive {
+            GraphRecorder.noteAccessor(key)
+            if case .published = step { step = .resolve } else if case .direct = step { step = .resolve }
         }
         switch step {
         case .published(let box)

@@ -4,7 +4,7 @@ import Root
 /// The "add event" module: its container registers the form's wireframe.
 public struct AddEventModule: Sendable {
     /// The module's container. It needs a `DataStore` and an `EventsListRouting` from collaborators.
-    public let container = DependencyContainer()
+    public let container = DependencyContainer(name: "AddEvent")
 
     /// Creates the module and registers its definitions.
     public init() {

@@ -31,9 +31,15 @@ public struct AppContainers: Sendable {
     /// Checks that every container can build its graph: no missing registration, no constructor cycle.
     /// - Throws: The first ``ResolutionError`` of the first container that fails.
     public func validate() throws {
-        for (_, container) in containers {
-            // `Event.sample` is the argument set for the definitions that take an `Event` (the list's rows).
-            try container.validate(Event.sample)
-        }
+        _ = try graphReport()
+    }
+
+    /// Validates every container and joins their graph reports into one picture of the app: which module's
+    /// definitions use which, and what looks wrong (captive dependencies, shadowed definitions, …).
+    /// - Returns: The report of the whole app.
+    /// - Throws: The first ``ResolutionError`` of the first container that fails.
+    public func graphReport() throws -> GraphReport {
+        // `Event.sample` is the argument set for the definitions that take an `Event` (the list's rows).
+        GraphReport(merging: try containers.map { try $0.container.validate(Event.sample) })
     }
 }

@@ -4,7 +4,7 @@ import Root
 /// The events list module: its container registers the list's wireframe, presenter and rows.
 public struct EventsListModule: Sendable {
     /// The module's container. It needs a `DataStore` and an `AddEventRouting` from collaborators.
-    public let container = DependencyContainer()
+    public let container = DependencyContainer(name: "EventsList")
 
     /// Creates the module and registers its definitions.
     public init() {

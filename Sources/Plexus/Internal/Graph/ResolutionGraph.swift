@@ -104,6 +104,8 @@ final class ResolutionGraph {
         /// The `depth` of the resolve call that may hand an `async` or `@MainActor` definition to the async resolve
         /// that started it (`AsyncStep`), instead of throwing; 0 when none may (Concurrency/).
         var asyncStepDepth = 0
+        /// Graph report (§21): set by `validate` while it records who resolves whom; `nil` otherwise.
+        var recorder: GraphRecorder?
     }
 
     /// Touched only by this graph's thread (and by the files of this folder), or, for a task's graph, by the one

@@ -1,0 +1,84 @@
+extension GraphRecorder {
+    /// The report of what was recorded while `validated` was validated: its own definitions (reached or not), every
+    /// definition met, the edges, shadowed definitions in the containers met, and the findings.
+    func report(validating validated: DependencyContainer) -> GraphReport {
+        let own = validated.registry.withLock { registry in
+            registry.entriesInOrder.map(\.slot)
+                + registry.accessorDefaults.entries.map(\.value).sorted { $0.order < $1.order }
+        }
+        for slot in own { node(for: slot, owner: validated) }
+        let shadowing = shadowedPairs()
+
+        var owners: [DependencyContainer] = [validated]
+        for record in nodes where !owners.contains(where: { $0 === record.owner }) { owners.append(record.owner) }
+        var used: [String: Int] = [:]
+        let names = owners.map { container -> String in
+            used[container.name, default: 0] += 1
+            let count = used[container.name] ?? 1
+            return count == 1 ? container.name : "\(container.name) #\(count)"
+        }
+        func name(of container: DependencyContainer) -> String {
+            names[owners.firstIndex { $0 === container } ?? 0]
+        }
+
+        let reportNodes = nodes.map { record -> GraphReport.Node in
+            let key = GraphReport.Key(record.slot.key)
+            let container = name(of: record.owner)
+            let isAccessor =
+                record.slot.definition is Blueprint || accessorKeys.contains(record.slot.key)
+                || record.owner.registry.withLock { $0.accessorDefaults[record.slot.key] != nil }
+            return GraphReport.Node(
+                id: "\(container)/\(key)", key: key, scope: record.slot.scope, container: container,
+                site: record.slot.site.map { GraphReport.Site(file: "\($0.file)", line: Int($0.line)) },
+                kind: isAccessor ? .typedAccessor : .definition, dependenciesKnown: record.factoryRan)
+        }
+        let reportEdges = edges.map { edge in
+            GraphReport.Edge(
+                from: reportNodes[edge.from].id, to: reportNodes[edge.to].id, kind: edge.kind,
+                crossesContainers: nodes[edge.from].owner !== nodes[edge.to].owner)
+        }
+        let containers = names.enumerated().map { GraphReport.Container(name: $1, validated: $0 == 0) }
+        var report = GraphReport(containers: containers, nodes: reportNodes, edges: reportEdges, findings: [])
+        let shadowed = shadowing.map { own, hidden in
+            let (mine, theirs) = (reportNodes[own], reportNodes[hidden])
+            return GraphReport.Finding(
+                kind: .shadowed, severity: .warning, path: [mine.key, theirs.key], nodes: [mine.id, theirs.id],
+                description:
+                    "\(mine.key) is registered in \(report.located(mine)) and in its collaborator "
+                    + "\(report.located(theirs)): resolves through \(mine.container) get \(mine.container)'s "
+                    + "definition, never \(theirs.container)'s. Remove one, or tag them apart.")
+        }
+        report.findings = report.analysed(shadowed: shadowed)
+        return report
+    }
+
+    /// For every container met, the definitions registered under a key that one of its collaborators (directly or
+    /// transitively) also registers: (the container's node, the hidden one's node). Adds the hidden definitions as
+    /// nodes. Takes one container's lock at a time.
+    private func shadowedPairs() -> [(Int, Int)] {
+        var pairs: [(Int, Int)] = []
+        var checked: [DependencyContainer] = []
+        var position = 0
+        while position < nodes.count {
+            let owner = nodes[position].owner
+            position += 1
+            guard !checked.contains(where: { $0 === owner }) else { continue }
+            checked.append(owner)
+            let entries = owner.registry.withLock { $0.entriesInOrder }
+            for other in owner.reachable().dropFirst() {
+                let hidden = other.registry.withLock { registry in
+                    entries.compactMap { key, slot -> (Slot, Slot)? in
+                        guard let theirs = registry.slots[key], theirs.definition !== slot.definition else {
+                            return nil
+                        }
+                        return (slot, theirs)
+                    }
+                }
+                for (mine, theirs) in hidden {
+                    pairs.append((node(for: mine, owner: owner), node(for: theirs, owner: other)))
+                }
+            }
+        }
+        return pairs
+    }
+}

@@ -1,0 +1,131 @@
+internal import PlexusSystem
+
+/// Collects the nodes and edges of a ``GraphReport`` while `validate` resolves (SPEC §21).
+///
+/// `validate` hangs one recorder on its thread's resolution graph (`ResolutionGraph.State.recorder`) for as long as
+/// it runs; the lookup tells it about every definition it is about to produce (`record`), and the recorder reads
+/// the graph's top frame to learn who asked: a factory frame (the factory, or auto-wiring while its arguments are
+/// resolved), a hooks frame (a property hook, `resolveDependencies` or `didResolveDependencies`) or a property
+/// frame (auto-injection). Resolves without a recorder pay one `nil` test on the general path; while any recorder
+/// is active (`plexus_is_recording`), resolves on every thread leave the direct path, so that no edge hides there.
+///
+/// Only the validating thread touches a recorder: it lives in that thread's graph state.
+final class GraphRecorder {
+    struct NodeRecord {
+        let slot: Slot
+        let owner: DependencyContainer
+        /// Whether the slot's factory ran while recording (so its outgoing edges are all known).
+        var factoryRan = false
+    }
+
+    struct EdgeRecord: Hashable {
+        let from: Int
+        let to: Int
+        let kind: GraphReport.Edge.Kind
+    }
+
+    private(set) var nodes: [NodeRecord] = []
+    private(set) var edges: [EdgeRecord] = []
+    private var edgeSet: Set<EdgeRecord> = []
+    private var nodeBySlot: [ObjectIdentifier: Int] = [:]
+    /// The node whose instance was last created for a requested key: hook frames name their instance by the key
+    /// it was requested with.
+    private var nodeByInstanceKey: [DefinitionKey: Int] = [:]
+    /// Per node whose factory is auto-wired: how many of its argument resolves are still to come. The arguments
+    /// are resolved one after the other before the factory runs, so its first edges are the auto-wired ones.
+    private var pendingArguments: [Int: Int] = [:]
+    /// The keys resolved through typed accessors (§18) while recording.
+    private(set) var accessorKeys: Set<DefinitionKey> = []
+    /// Frames below this count were on the stack before recording began (a `validate` inside a resolve).
+    private var baseFrames = 0
+
+    /// Whether a recorder is active on any thread: one relaxed atomic load, inlined into the resolve path.
+    @inline(__always)
+    static var isActive: Bool { plexus_is_recording() != 0 }
+
+    /// Typed accessors (§18): `key` is about to be resolved through an accessor on this thread.
+    static func noteAccessor(_ key: DefinitionKey) {
+        ResolutionGraph.current.state.pointee.recorder?.accessorKeys.insert(key)
+    }
+
+    /// Runs `body` with this recorder on the calling thread's resolution graph.
+    func recording<R>(_ body: () throws -> R) rethrows -> R {
+        let graph = ResolutionGraph.current
+        let previous = graph.state.pointee.recorder
+        baseFrames = graph.state.pointee.frames.count
+        graph.state.pointee.recorder = self
+        plexus_count_recording(1)
+        defer {
+            plexus_count_recording(-1)
+            graph.state.pointee.recorder = previous
+        }
+        return try body()
+    }
+
+    /// The lookup found `slot` of `owner` for `requested` and is about to produce it, as `acquisition` says (its
+    /// factory runs for `.create`), with `arguments` (auto-wired or given).
+    @inline(never)
+    func record(
+        _ slot: Slot, owner: DependencyContainer, requested: DefinitionKey, _ acquisition: Acquisition,
+        _ arguments: ArgumentSource, graph: ResolutionGraph
+    ) {
+        var creates = false
+        if case .create = acquisition { creates = true }
+        var autoWires = false
+        if case .autoWire = arguments { autoWires = true }
+        let target = node(for: slot, owner: owner)
+        if let (from, kind) = asker(in: graph, target: requested) {
+            let edge = EdgeRecord(from: from, to: target, kind: kind)
+            if edgeSet.insert(edge).inserted { edges.append(edge) }
+        }
+        if creates {
+            nodes[target].factoryRan = true
+            nodeByInstanceKey[requested] = target
+            pendingArguments[target] = autoWires ? slot.blueprint.argumentCount : nil
+        }
+    }
+
+    /// Where the instance last created for `key` was registered: `Checkout (Checkout/Module.swift:12)`.
+    func location(ofInstance key: DefinitionKey) -> String? {
+        guard let index = nodeByInstanceKey[key] else { return nil }
+        let record = nodes[index]
+        return record.slot.site.map { "\(record.owner.name) (\($0.text))" } ?? record.owner.name
+    }
+
+    /// The node of `slot`, added on first sight.
+    @discardableResult
+    func node(for slot: Slot, owner: DependencyContainer) -> Int {
+        if let index = nodeBySlot[ObjectIdentifier(slot)] { return index }
+        nodes.append(NodeRecord(slot: slot, owner: owner))
+        nodeBySlot[ObjectIdentifier(slot)] = nodes.count - 1
+        return nodes.count - 1
+    }
+
+    /// Who is asking, from the innermost frame of the graph: the node and how it asks; `nil` for a resolve started
+    /// by `validate` itself.
+    private func asker(in graph: ResolutionGraph, target: DefinitionKey) -> (Int, GraphReport.Edge.Kind)? {
+        let frames = graph.state.pointee.frames
+        guard frames.count > baseFrames, let top = frames.last else { return nil }
+        switch top.kind {
+        case .factory(let slot):
+            guard let from = nodeBySlot[slot] else { return nil }
+            if let remaining = pendingArguments[from], remaining > 0 {
+                pendingArguments[from] = remaining - 1
+                return (from, .autoWired)
+            }
+            return (from, accessorKeys.contains(target) ? .typedAccessor : .factory)
+        case .hooks:
+            return hooked(top).map { ($0, .propertyHook) }
+        case .property:
+            // Auto-injection runs inside the hooks frame of the instance that holds the property.
+            guard frames.count - 1 > baseFrames, case .hooks = frames[frames.count - 2].kind else { return nil }
+            return hooked(frames[frames.count - 2]).map { ($0, .autoInjected) }
+        }
+    }
+
+    /// The node whose hooks run in a hooks frame.
+    private func hooked(_ frame: ResolutionGraph.Frame) -> Int? {
+        let context = frame.pointer.assumingMemoryBound(to: DependencyContainer.Context.self).pointee
+        return nodeByInstanceKey[context.key]
+    }
+}

@@ -1,0 +1,3 @@
+#include "PlexusRecording.h"
+
+long plexus_active_recorders = 0;

@@ -1,0 +1,20 @@
+// Graph report (SPEC §21): whether any thread records a graph report right now.
+#ifndef PLEXUS_RECORDING_H
+#define PLEXUS_RECORDING_H
+
+/// How many graph reports are being recorded in the process. Read and written only through the functions below.
+extern long plexus_active_recorders;
+
+/// Whether a graph report is being recorded anywhere in the process: one relaxed load, inlined into the resolve
+/// path, which then leaves its shortcuts so that every edge is seen. Relaxed is enough: a recording thread sets it
+/// before its own resolves (program order), and other threads only lose a shortcut while it is set.
+static inline int plexus_is_recording(void) {
+    return __atomic_load_n(&plexus_active_recorders, __ATOMIC_RELAXED) != 0;
+}
+
+/// Counts a recording in (`delta` 1) or out (`delta` -1).
+static inline void plexus_count_recording(long delta) {
+    __atomic_fetch_add(&plexus_active_recorders, delta, __ATOMIC_RELAXED);
+}
+
+#endif
