@@ -70,16 +70,7 @@ extension DependencyContainer {
     /// - Throws: The first ``ResolutionError``, as ``validate(_:)`` does.
     @discardableResult
     public func validate(arguments: [Any]) throws -> GraphReport {
-        let entries = registry.withLock { registry in
-            let registered = registry.entriesInOrder.map { entry in
-                (entry.key, entry.slot, registry.forwardEntries(of: entry.slot).sorted { "\($0.key)" < "\($1.key)" })
-            }
-            // Typed accessors (§18): then the declared defaults used so far that no override here replaces.
-            let defaults = registry.accessorDefaults.entries.filter { registry.slots[$0.key] == nil }
-                .sorted { $0.value.order < $1.value.order }
-                .map { ($0.key, $0.value, [(key: DefinitionKey, forward: Forward)]()) }
-            return registered + defaults
-        }
+        let entries = validationEntries()
         // Graph report (§21): edges are recorded only inside this call, on this thread.
         let recorder = GraphRecorder()
         try recorder.recording {
@@ -91,6 +82,20 @@ extension DependencyContainer {
             }
         }
         return recorder.report(validating: self)
+    }
+
+    /// What `validate` resolves, in order: each definition with the keys it is forwarded under, then the typed
+    /// accessors' declared defaults used so far that no override here replaces (§18).
+    func validationEntries() -> [(DefinitionKey, Slot, [(key: DefinitionKey, forward: Forward)])] {
+        registry.withLock { registry in
+            let registered = registry.entriesInOrder.map { entry in
+                (entry.key, entry.slot, registry.forwardEntries(of: entry.slot).sorted { "\($0.key)" < "\($1.key)" })
+            }
+            let defaults = registry.accessorDefaults.entries.filter { registry.slots[$0.key] == nil }
+                .sorted { $0.value.order < $1.value.order }
+                .map { ($0.key, $0.value, [(key: DefinitionKey, forward: Forward)]()) }
+            return registered + defaults
+        }
     }
 
     /// Validates one key of a slot: with no arguments, with each matching argument set, or auto-wired.
@@ -127,12 +132,20 @@ extension DependencyContainer {
     private func validate(_ key: DefinitionKey, _ resolve: () throws -> Void) throws {
         do {
             try resolve()
-        } catch let error as ResolutionError where !error.isDomainError {
+        } catch {
+            try validationOutcome(of: error, validating: key)
+        }
+    }
+
+    /// What a failed validation resolve of `key` means: a `ResolutionError` (not one only wrapping a domain error)
+    /// fails validation, annotated with the definition being validated and logged; anything else is logged at
+    /// `.verbose` and ignored.
+    func validationOutcome(of error: any Error, validating key: DefinitionKey) throws {
+        if let error = error as? ResolutionError, !error.isDomainError {
             let annotated = error.validating(key, whereRegistered: whereRegistered(key, error))
             log(.errors, "Plexus: \(annotated)")
             throw annotated
-        } catch {
-            log(.verbose, "Plexus: validating \(key) ignored a domain error: \(error)")
         }
+        log(.verbose, "Plexus: validating \(key) ignored a domain error: \(error)")
     }
 }

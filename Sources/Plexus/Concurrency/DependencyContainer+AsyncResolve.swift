@@ -86,12 +86,13 @@ extension DependencyContainer {
     ///
     /// `segment` is the synchronous resolve of `key` with the arguments at a pointer; `deliver` turns an instance
     /// the async path made into the result.
+    // `logsFailure: false` leaves logging an error to the caller (`validate`).
     func resolveAsync<R, Arguments: Sendable>(
-        _ key: DefinitionKey, arguments: Arguments, deliver: (Any) throws -> R,
+        _ key: DefinitionKey, arguments: Arguments, logsFailure: Bool = true, deliver: (Any) throws -> R,
         segment: (UnsafeRawPointer) throws -> R
     ) async throws -> R {
         if let graph = TaskGraph.graphOfCurrentTask() {
-            return try await resolve(key, arguments: arguments, in: graph, deliver, segment)
+            return try await resolve(key, arguments: arguments, in: graph, logsFailure: logsFailure, deliver, segment)
         }
         let thread = ResolutionGraph.current
         if thread.depth == 0 {
@@ -103,14 +104,14 @@ extension DependencyContainer {
             }
         }
         return try await TaskGraph.withNewGraph { graph in
-            try await resolve(key, arguments: arguments, in: graph, deliver, segment)
+            try await resolve(key, arguments: arguments, in: graph, logsFailure: logsFailure, deliver, segment)
         }
     }
 
     /// One async resolve call: a scope of the task's graph, like `inGraph` for a synchronous one.
     private func resolve<R, Arguments: Sendable>(
-        _ key: DefinitionKey, arguments: Arguments, in graph: ResolutionGraph, _ deliver: (Any) throws -> R,
-        _ segment: (UnsafeRawPointer) throws -> R
+        _ key: DefinitionKey, arguments: Arguments, in graph: ResolutionGraph, logsFailure: Bool,
+        _ deliver: (Any) throws -> R, _ segment: (UnsafeRawPointer) throws -> R
     ) async throws -> R {
         graph.openScope()
         do {
@@ -119,7 +120,7 @@ extension DependencyContainer {
             return instance
         } catch {
             graph.installed { graph.abandonScope() }
-            if graph.depth == 0 { log(.errors, "Plexus: \(error)") }
+            if graph.depth == 0, logsFailure { log(.errors, "Plexus: \(error)") }
             throw error
         }
     }
@@ -200,7 +201,8 @@ extension DependencyContainer {
                     throw ResolutionError.autoWiringFailed(type: step.key.type, underlyingError: error)
                 }
             } else {
-                values = arguments
+                // The async `validate` hands its argument sets over wrapped.
+                values = (arguments as? UncheckedArguments)?.value ?? arguments
             }
             let made = try await factory.run(values, GraphToken(graph: graph))
             let instance = try graph.installed { () throws -> Any in

@@ -62,6 +62,19 @@ final class GraphRecorder {
         return try body()
     }
 
+    /// Runs `body` with this recorder on `graph`, a task's graph that the async `validate` resolves in (§20).
+    func recording<R>(on graph: ResolutionGraph, _ body: () async throws -> R) async throws -> R {
+        let previous = graph.state.pointee.recorder
+        baseFrames = graph.state.pointee.frames.count
+        graph.state.pointee.recorder = self
+        plexus_count_recording(1)
+        defer {
+            plexus_count_recording(-1)
+            graph.state.pointee.recorder = previous
+        }
+        return try await body()
+    }
+
     /// The lookup found `slot` of `owner` for `requested` and is about to produce it, as `acquisition` says (its
     /// factory runs for `.create`), with `arguments` (auto-wired or given).
     @inline(never)

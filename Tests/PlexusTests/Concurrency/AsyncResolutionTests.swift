@@ -244,3 +244,61 @@ private func syncResolve<T>(_ container: DependencyContainer) throws -> T {
 private func syncBootstrap(_ container: DependencyContainer) throws {
     try container.bootstrap()
 }
+
+private final class Store: Sendable {
+    let session: Session
+    init(session: Session) { self.session = session }
+}
+
+@Suite(.silencingPlexusLogs) struct AsyncValidationTests {
+    @Test func theAsyncValidateCoversAsyncDefinitionsAndReportsTheirEdges() async throws {
+        let container = DependencyContainer(name: "Sessions")
+        container.register(.singleton) { () async -> Session in await Session(id: 1) }
+        container.register { [unowned container] () async throws -> Store in
+            Store(session: try await container.resolve())
+        }
+        container.register { (id: Int) async -> Session in await Session(id: id) }
+        let report = try await container.validate(7)
+        let store = try #require(report.nodes(of: Store.self).first)
+        let session = try #require(report.nodes(of: Session.self).first { $0.key.arguments == nil })
+        #expect(report.edges.contains { $0.from == store.id && $0.to == session.id && $0.kind == .factory })
+    }
+
+    @Test func theAsyncValidateFailsOnAMissingDependencyOfAnAsyncFactory() async {
+        let container = DependencyContainer()
+        container.register { [unowned container] () async throws -> Store in
+            Store(session: try await container.resolve())
+        }
+        do {
+            try await container.validate()
+            Issue.record("validated a graph without Session")
+        } catch let error as ResolutionError {
+            #expect(error.validatedDefinition.map { ObjectIdentifier($0.type) } == ObjectIdentifier(Store.self))
+            guard case .definitionNotFound(let key) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(ObjectIdentifier(key.type) == ObjectIdentifier(Session.self))
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test func theSynchronousValidateSaysAnAsyncDefinitionNeedsTheAsyncOne() {
+        let container = DependencyContainer()
+        container.register { () async -> Session in await Session() }
+        #expect {
+            try container.validate()
+        } throws: { error in
+            guard case ResolutionError.requiresAwait = error else { return false }
+            return "\(error)".contains("await")
+        }
+    }
+
+    @Test func domainErrorsOfAsyncFactoriesDoNotFailTheAsyncValidate() async throws {
+        struct Offline: Error {}
+        let container = DependencyContainer()
+        container.register { () async throws -> Session in throw Offline() }
+        try await container.validate()
+    }
+}

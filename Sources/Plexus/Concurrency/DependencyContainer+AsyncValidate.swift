@@ -1,0 +1,105 @@
+extension DependencyContainer {
+    /// Resolves every definition to check that the graph can be built, `async` and `@MainActor` ones included: the
+    /// async form of ``validate(_:)`` (SPEC §20), returning the same ``GraphReport``.
+    ///
+    /// ```swift
+    /// @Test func theGraphIsValid() async throws {
+    ///     try await makeAppContainer().validate()
+    /// }
+    /// ```
+    ///
+    /// The synchronous ``validate(_:)`` fails on the first `async` definition with
+    /// ``ResolutionError/requiresAwait(key:)``. The whole validation is one task's resolution graph, so the report
+    /// sees what async factories resolve across `await`. In an async context, Swift picks this overload: write
+    /// `try await container.validate()`.
+    /// - Parameter arguments: Argument sets for definitions that take runtime arguments.
+    /// - Returns: The graph report of this validation.
+    /// - Throws: The first ``ResolutionError``, as ``validate(_:)`` does.
+    @discardableResult
+    public func validate(_ arguments: Any...) async throws -> GraphReport {
+        try await validate(arguments: arguments)
+    }
+
+    /// The async form of ``validate(arguments:)``: argument sets as an array.
+    /// - Parameter arguments: Argument sets for definitions that take runtime arguments.
+    /// - Returns: The graph report of this validation.
+    /// - Throws: The first ``ResolutionError``, as ``validate(_:)`` does.
+    @discardableResult
+    public func validate(arguments: [Any]) async throws -> GraphReport {
+        let entries = validationEntries()
+        let recorder = GraphRecorder()
+        try await TaskGraph.withNewGraph { graph in
+            try await recorder.recording(on: graph) {
+                for (key, slot, forwards) in entries {
+                    try await validateAsync(slot, key: key, forward: nil, validating: key, arguments)
+                    for (forwardKey, forward) in forwards {
+                        try await validateAsync(slot, key: forwardKey, forward: forward, validating: key, arguments)
+                    }
+                }
+            }
+        }
+        return recorder.report(validating: self)
+    }
+
+    /// Validates one key of a slot, as the synchronous `validate` does, each resolve an async one.
+    private func validateAsync(
+        _ slot: Slot, key: DefinitionKey, forward: Forward?, validating: DefinitionKey, _ arguments: [Any]
+    ) async throws {
+        if slot.blueprint.argumentCount == 0 {
+            try await validateAsync(
+                validating, slot, key: key, forward: forward, given: (), source: { _ in .pointer(zeroSizedArguments) })
+            return
+        }
+        var matched = false
+        for argumentSet in arguments {
+            // The set must cast to the factory's argument types (`withArguments` says whether it does).
+            guard (try? slot.blueprint.withArguments(argumentSet) { _ in }) == true else { continue }
+            matched = true
+            try await validateAsync(
+                validating, slot, key: key, forward: forward, given: UncheckedArguments(argumentSet),
+                source: { .pointer($0) }, castingFrom: argumentSet)
+        }
+        if !matched {
+            try await validateAsync(validating, slot, key: key, forward: forward, given: (), source: { _ in .autoWire })
+        }
+    }
+
+    /// One validation resolve of `slot` under `key`: a `ResolutionError` fails validation, other errors are domain
+    /// errors, as in the synchronous `validate`.
+    // swift-format-ignore: FunctionParameterCount
+    private func validateAsync<Given: Sendable>(
+        _ validating: DefinitionKey,
+        _ slot: Slot,
+        key: DefinitionKey,
+        forward: Forward?,
+        given: Given,
+        source: (UnsafeRawPointer) -> ArgumentSource,
+        castingFrom argumentSet: Any? = nil
+    ) async throws {
+        do {
+            try await resolveAsync(
+                key, arguments: given, logsFailure: false, deliver: { _ in },
+                segment: { pointer in
+                    if let argumentSet {
+                        _ = try slot.blueprint.withArguments(argumentSet) { arguments in
+                            try self.produce(
+                                slot, key: key, arguments: source(arguments), forward: forward, logsFailure: false)
+                        }
+                    } else {
+                        try self.produce(
+                            slot, key: key, arguments: source(pointer), forward: forward, logsFailure: false)
+                    }
+                })
+        } catch {
+            try validationOutcome(of: error, validating: validating)
+        }
+    }
+}
+
+/// An argument set given to the async `validate`, on its way to an `async` factory (which unwraps it).
+// `@unchecked Sendable`: the caller handed the set to `validate`, which passes it to the factory and keeps no other
+// reference.
+struct UncheckedArguments: @unchecked Sendable {
+    let value: Any
+    init(_ value: Any) { self.value = value }
+}
