@@ -31,7 +31,7 @@ public enum ComponentScope: CaseIterable, Sendable, CustomStringConvertible {
     /// definition is overridden or removed or the container is reset.
     case singleton
 
-    /// A ``singleton`` that ``DependencyContainer/bootstrap()`` creates up front, in registration order.
+    /// A ``singleton`` that ``DependencyContainer/bootstrap()-y393`` creates up front, in registration order.
     case eagerSingleton
 
     /// A ``singleton`` that is kept only while something outside the container holds it.

@@ -22,7 +22,7 @@ extension DependencyContainer {
         log(.verbose, "Bootstrapped \(eager.count) eager singletons")
     }
 
-    /// Whether ``bootstrap()`` has completed since the container was created or reset.
+    /// Whether ``bootstrap()-y393`` has completed since the container was created or reset.
     public var isBootstrapped: Bool {
         registry.withLock { $0.isBootstrapped }
     }
@@ -34,7 +34,7 @@ extension DependencyContainer {
     /// forwarding to a type its instances are not fails here, not at the first real resolve. A definition that takes
     /// arguments is resolved with each of `arguments` that casts to its argument types (pass a tuple for several
     /// arguments; a subclass instance or a labelled tuple casts too); if none does, its arguments are auto-wired,
-    /// as ``bootstrap()`` and a resolve without arguments would do.
+    /// as ``bootstrap()-y393`` and a resolve without arguments would do.
     ///
     /// ```swift
     /// try container.validate(42, (1, "title"))
@@ -58,7 +58,7 @@ extension DependencyContainer {
     }
 
     /// Resolves every definition to check that the graph can be built, with argument sets given as an array: the
-    /// same as ``validate(_:)``, for helpers that forward their own variadic arguments.
+    /// same as ``validate(_:)-2t1ea``, for helpers that forward their own variadic arguments.
     ///
     /// ```swift
     /// func checkGraph(_ container: DependencyContainer, _ arguments: Any...) throws {
@@ -66,8 +66,8 @@ extension DependencyContainer {
     /// }
     /// ```
     /// - Parameter arguments: Argument sets for definitions that take runtime arguments.
-    /// - Returns: The graph report of this validation, as ``validate(_:)`` returns it.
-    /// - Throws: The first ``ResolutionError``, as ``validate(_:)`` does.
+    /// - Returns: The graph report of this validation, as ``validate(_:)-2t1ea`` returns it.
+    /// - Throws: The first ``ResolutionError``, as ``validate(_:)-2t1ea`` does.
     @discardableResult
     public func validate(arguments: [Any]) throws -> GraphReport {
         let entries = validationEntries()

@@ -9,7 +9,7 @@ extension DependencyContainer {
     /// ```
     ///
     /// Registering again under the same key (type, argument types, tag) replaces the old definition and drops
-    /// every instance cached for it. Registering after ``bootstrap()`` is fine: an eager singleton registered late
+    /// every instance cached for it. Registering after ``bootstrap()-y393`` is fine: an eager singleton registered late
     /// is created by the next `bootstrap()` or on first use.
     ///
     /// - Parameters:

@@ -21,14 +21,14 @@ extension DependencyContainer {
         return try resolveTyped(key, arguments: zeroSizedArguments)
     }
 
-    /// Resolves an untagged instance of `T`, as the call site's type says: the same as ``resolve(tag:)`` with no
+    /// Resolves an untagged instance of `T`, as the call site's type says: the same as ``resolve(tag:)-67ys9`` with no
     /// tag.
     ///
     /// ```swift
     /// let service: Service = try container.resolve()
     /// ```
     /// - Returns: The instance, after every property hook of the resolution graph has run.
-    /// - Throws: As ``resolve(tag:)``.
+    /// - Throws: As ``resolve(tag:)-67ys9``.
     @inlinable
     public func resolve<T>() throws -> T {
         let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: nil)
@@ -48,7 +48,7 @@ extension DependencyContainer {
     ///   - tag: The tag to look for.
     ///   - arguments: The factory's runtime arguments.
     /// - Returns: The instance.
-    /// - Throws: As ``resolve(tag:)``.
+    /// - Throws: As ``resolve(tag:)-67ys9``.
     @inlinable
     public func resolve<T, each A>(tag: DependencyTagConvertible? = nil, arguments: repeat each A) throws -> T {
         let key = DefinitionKey(type: T.self, typeOfArguments: (repeat each A).self, tag: tag?.dependencyTag)
@@ -64,7 +64,7 @@ extension DependencyContainer {
     ///   - type: The type to resolve.
     ///   - tag: The tag to look for.
     /// - Returns: The instance, as `Any`.
-    /// - Throws: As ``resolve(tag:)``.
+    /// - Throws: As ``resolve(tag:)-67ys9``.
     public func resolve(_ type: Any.Type, tag: DependencyTagConvertible? = nil) throws -> Any {
         let key = DefinitionKey(type: type, typeOfArguments: Void.self, tag: tag?.dependencyTag)
         return try resolveAny(key, arguments: zeroSizedArguments)
@@ -76,7 +76,7 @@ extension DependencyContainer {
     ///   - tag: The tag to look for.
     ///   - arguments: The factory's runtime arguments.
     /// - Returns: The instance, as `Any`.
-    /// - Throws: As ``resolve(tag:)``.
+    /// - Throws: As ``resolve(tag:)-67ys9``.
     @inlinable
     public func resolve<each A>(_ type: Any.Type, tag: DependencyTagConvertible? = nil, arguments: repeat each A)
         throws -> Any

@@ -1,5 +1,5 @@
 extension ResolutionError {
-    /// The definition ``DependencyContainer/validate(_:)`` was checking when it threw this error, or `nil` for an
+    /// The definition ``DependencyContainer/validate(_:)-2t1ea`` was checking when it threw this error, or `nil` for an
     /// error thrown by `resolve`.
     ///
     /// `validate` throws the error as it happened (so `catch ResolutionError.definitionNotFound(let key)` still

@@ -58,7 +58,7 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
     /// the main actor to run it.
     case requiresMainActor(key: DefinitionKey)
 
-    /// What went wrong and how to fix it; after ``DependencyContainer/validate(_:)``, prefixed with the definition
+    /// What went wrong and how to fix it; after ``DependencyContainer/validate(_:)-2t1ea``, prefixed with the definition
     /// that was being validated.
     public var description: String {
         guard let note = validationNote, let validated = note.validating else { return coreDescription }

@@ -1,13 +1,13 @@
 extension DependencyContainer {
     /// Creates the ``ComponentScope/eagerSingleton`` instances, in registration order, `async` ones included: the
-    /// async form of ``bootstrap()`` (SPEC §20).
+    /// async form of ``bootstrap()-y393`` (SPEC §20).
     ///
     /// ```swift
     /// container.register(.eagerSingleton) { () async throws -> Database in try await Database.open() }
     /// try await container.bootstrap()
     /// ```
     ///
-    /// The synchronous ``bootstrap()`` throws ``ResolutionError/requiresAwait(key:)`` for an `async` eager
+    /// The synchronous ``bootstrap()-y393`` throws ``ResolutionError/requiresAwait(key:)`` for an `async` eager
     /// singleton. As there, a failed bootstrap leaves the container not bootstrapped, so it can bootstrap again.
     /// In an async context, Swift picks this overload: write `try await container.bootstrap()`.
     /// - Throws: The first error a factory, hook or resolution throws.

@@ -1,5 +1,5 @@
 extension DependencyContainer {
-    /// Resolves an instance of `T` with `await`: the async form of ``resolve(tag:)``, which also runs `async`
+    /// Resolves an instance of `T` with `await`: the async form of ``resolve(tag:)-67ys9``, which also runs `async`
     /// factories and hops to the main actor for `@MainActor` ones.
     ///
     /// ```swift
@@ -21,7 +21,7 @@ extension DependencyContainer {
     /// is no longer chosen there, so write `await`.
     /// - Parameter tag: The tag to look for; an untagged definition answers any tag that has none of its own.
     /// - Returns: The instance, after every property hook of the resolution graph has run.
-    /// - Throws: As ``resolve(tag:)``; errors of `async` factories propagate unchanged.
+    /// - Throws: As ``resolve(tag:)-67ys9``; errors of `async` factories propagate unchanged.
     public func resolve<T>(tag: DependencyTagConvertible?) async throws -> T {
         let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: tag?.dependencyTag)
         return try await resolveAsync(
@@ -34,7 +34,7 @@ extension DependencyContainer {
     /// let session: Session = try await container.resolve()
     /// ```
     /// - Returns: The instance, after every property hook of the resolution graph has run.
-    /// - Throws: As ``resolve(tag:)-(DependencyTagConvertible?)``.
+    /// - Throws: As ``resolve(tag:)-67ys9``.
     public func resolve<T>() async throws -> T {
         let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: nil)
         return try await resolveAsync(
@@ -51,7 +51,7 @@ extension DependencyContainer {
     ///   - tag: The tag to look for.
     ///   - arguments: The factory's runtime arguments.
     /// - Returns: The instance.
-    /// - Throws: As ``resolve(tag:)-(DependencyTagConvertible?)``.
+    /// - Throws: As ``resolve(tag:)-67ys9``.
     public func resolve<T, each A: Sendable>(tag: DependencyTagConvertible? = nil, arguments: repeat each A)
         async throws -> T
     {
@@ -66,7 +66,7 @@ extension DependencyContainer {
     ///   - type: The type to resolve.
     ///   - tag: The tag to look for.
     /// - Returns: The instance, as `Any`.
-    /// - Throws: As ``resolve(tag:)-(DependencyTagConvertible?)``.
+    /// - Throws: As ``resolve(tag:)-67ys9``.
     public func resolve(_ type: Any.Type, tag: DependencyTagConvertible? = nil) async throws -> Any {
         let key = DefinitionKey(type: type, typeOfArguments: Void.self, tag: tag?.dependencyTag)
         return try await resolveAsync(

@@ -1,6 +1,6 @@
 extension DependencyContainer {
     /// Resolves every definition to check that the graph can be built, `async` and `@MainActor` ones included: the
-    /// async form of ``validate(_:)`` (SPEC §20), returning the same ``GraphReport``.
+    /// async form of ``validate(_:)-2t1ea`` (SPEC §20), returning the same ``GraphReport``.
     ///
     /// ```swift
     /// @Test func theGraphIsValid() async throws {
@@ -8,22 +8,22 @@ extension DependencyContainer {
     /// }
     /// ```
     ///
-    /// The synchronous ``validate(_:)`` fails on the first `async` definition with
+    /// The synchronous ``validate(_:)-2t1ea`` fails on the first `async` definition with
     /// ``ResolutionError/requiresAwait(key:)``. The whole validation is one task's resolution graph, so the report
     /// sees what async factories resolve across `await`. In an async context, Swift picks this overload: write
     /// `try await container.validate()`.
     /// - Parameter arguments: Argument sets for definitions that take runtime arguments.
     /// - Returns: The graph report of this validation.
-    /// - Throws: The first ``ResolutionError``, as ``validate(_:)`` does.
+    /// - Throws: The first ``ResolutionError``, as ``validate(_:)-2t1ea`` does.
     @discardableResult
     public func validate(_ arguments: Any...) async throws -> GraphReport {
         try await validate(arguments: arguments)
     }
 
-    /// The async form of ``validate(arguments:)``: argument sets as an array.
+    /// The async form of ``validate(arguments:)-47haw``: argument sets as an array.
     /// - Parameter arguments: Argument sets for definitions that take runtime arguments.
     /// - Returns: The graph report of this validation.
-    /// - Throws: The first ``ResolutionError``, as ``validate(_:)`` does.
+    /// - Throws: The first ``ResolutionError``, as ``validate(_:)-2t1ea`` does.
     @discardableResult
     public func validate(arguments: [Any]) async throws -> GraphReport {
         let entries = validationEntries()

@@ -1,4 +1,4 @@
-/// What ``DependencyContainer/validate(_:)`` saw while it built every definition: the definitions it met (nodes),
+/// What ``DependencyContainer/validate(_:)-2t1ea`` saw while it built every definition: the definitions it met (nodes),
 /// who resolved whom (edges), and what looks wrong or noteworthy (findings). See <doc:SeeingYourGraph>.
 ///
 /// ```swift
@@ -25,7 +25,7 @@ public struct GraphReport: Sendable, Codable, Equatable {
     /// Captive dependencies, cycles closed by property hooks, shadowed and unused definitions. JSON field `findings`.
     public var findings: [Finding]
 
-    /// Creates a report from its parts; ``DependencyContainer/validate(_:)`` makes them for you.
+    /// Creates a report from its parts; ``DependencyContainer/validate(_:)-2t1ea`` makes them for you.
     /// - Parameters:
     ///   - containers: The containers.
     ///   - nodes: The definitions.
