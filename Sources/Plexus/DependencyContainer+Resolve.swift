@@ -169,7 +169,7 @@ extension DependencyContainer {
     }
 
     /// What the direct path can do with a slot; decided under its owner's lock.
-    private enum DirectDecision {
+    enum DirectDecision {
         case copy(InstanceBox)
         case create(Slot, type: ObjectIdentifier)
     }
@@ -197,15 +197,8 @@ extension DependencyContainer {
         return decision.map { DirectPlan(owner: self, decision: $0) }
     }
 
-    /// Typed accessors (§18): the direct path for a slot of this container that the accessor lookup chose (an
-    /// override under the exact key, or the declared default). `false` leaves the request to the general path.
-    func resolveDirectly(_ slot: Slot, key: DefinitionKey, into result: UnsafeMutableRawPointer) throws -> Bool {
-        guard let decision = registry.withLock({ _ in directDecision(for: slot) }) else { return false }
-        try resolve(directly: decision, key, arguments: zeroSizedArguments, into: result)
-        return true
-    }
-
-    private func directDecision(for slot: Slot) -> DirectDecision? {
+    /// What the direct path can do with `slot`, or `nil` for the general path. Call under the owner's lock.
+    func directDecision(for slot: Slot) -> DirectDecision? {
         if let instance = slot.instance { return .copy(instance) }
         let scope = slot.blueprint.scope
         guard scope == .unique || (scope == .shared && ResolutionGraph.current.depth == 0),
@@ -216,7 +209,7 @@ extension DependencyContainer {
     }
 
     @inline(never)
-    private func resolve(
+    func resolve(
         directly decision: DirectDecision, _ key: DefinitionKey, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer
     ) throws {

@@ -30,16 +30,12 @@ public final class Namespace<Marker>: Sendable {
     /// The container the namespace's accessors resolve from and register overrides in.
     public let container: DependencyContainer
 
-    /// The name of the marker type, the first half of every key's tag.
-    let scopeName: String
-
     init(container: DependencyContainer) {
         self.container = container
-        self.scopeName = container.markerName(Marker.self)
     }
 
     private func binding<T>(_: T.Type, _ property: String) -> AccessorBinding {
-        AccessorBinding(T.self, container: container, scope: scopeName, property: property)
+        AccessorBinding(T.self, container: container, marker: Marker.self, property: property)
     }
 
     /// Declares a singleton accessor: its default factory, registered in the container on first use.
@@ -119,19 +115,7 @@ extension DependencyContainer {
     public func callAsFunction<T>(property: String = #function, _ make: @escaping @Sendable () throws -> T)
         -> Factory<T>
     {
-        let binding = AccessorBinding(T.self, container: self, scope: "DependencyContainer", property: property)
+        let binding = AccessorBinding(T.self, container: self, marker: DependencyContainer.self, property: property)
         return Factory(core: AccessorCore(binding: binding, scope: .unique, make: make))
-    }
-}
-
-extension DependencyContainer {
-    /// The name of a namespace's marker type, computed once per container (`String(describing:)` of a type is slow,
-    /// and every accessor call in a namespace needs it); per container, so no lock is shared between containers.
-    func markerName(_ marker: Any.Type) -> String {
-        let id = ObjectIdentifier(marker)
-        if let name = markerNames.withLock({ $0[id] }) { return name }
-        let name = String(describing: marker)
-        markerNames.withLock { $0[id] = name }
-        return name
     }
 }

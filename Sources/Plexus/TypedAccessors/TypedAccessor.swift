@@ -21,16 +21,21 @@ public protocol TypedAccessor: Sendable {
     func resolve() throws -> Instance
 }
 
-/// Where an accessor is bound: its container and key.
+/// Where an accessor is bound: its container and declaration site, which stands for its key.
 struct AccessorBinding: Sendable {
     let container: DependencyContainer
-    let key: DefinitionKey
+    let site: AccessorSite
 
-    /// The key of the accessor `property` of the namespace (or container) named `scope`:
-    /// `DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: "<scope>.<property>")`.
-    init<T>(_: T.Type, container: DependencyContainer, scope: String, property: String) {
+    /// The accessor `property` of the namespace (or container) whose marker type is `marker`.
+    init<T>(_: T.Type, container: DependencyContainer, marker: Any.Type, property: String) {
         self.container = container
-        self.key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: .string(scope + "." + property))
+        self.site = AccessorSite(type: T.self, marker: marker, property: property)
+    }
+
+    /// `DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: "<Marker>.<property>")`, built once per site
+    /// and container.
+    var key: DefinitionKey {
+        container.registry.withLock { $0.accessorKeys.entry(for: site).key }
     }
 }
 
@@ -46,7 +51,7 @@ struct AccessorCore<T>: Sendable {
 
     func resolve() throws -> T {
         guard let binding else { return try make() }
-        return try binding.container.resolveAccessor(binding.key, scope: scope, make: make)
+        return try binding.container.resolveAccessor(binding.site, scope: scope, make: make)
     }
 
     func callAsFunction() -> T {
@@ -73,7 +78,7 @@ struct AccessorCore<T>: Sendable {
             target.container.registerOverride(target.key, scope: scope, make: make)
             return
         }
-        guard source.key != target.key || source.container !== target.container else { return }
+        guard source.container !== target.container || source.key != target.key else { return }
         let other = self
         target.container.registerOverride(target.key, scope: .unique) { try other.resolve() }
     }
