@@ -3,10 +3,18 @@
 ///
 /// A site stands for the accessor's key without building it: the key's tag `"<Marker>.<property>"` is a new string,
 /// so it is built once per site and container (`AccessorKeys`), not on every call.
+@usableFromInline
 struct AccessorSite: Sendable {
-    let type: Any.Type
-    let marker: Any.Type
-    let property: String
+    @usableFromInline let type: Any.Type
+    @usableFromInline let marker: Any.Type
+    @usableFromInline let property: String
+
+    @inlinable
+    init(type: Any.Type, marker: Any.Type, property: String) {
+        self.type = type
+        self.marker = marker
+        self.property = property
+    }
 
     /// The accessor's key: its type, no arguments, and the tag `"<Marker>.<property>"`, where `<Marker>` is the
     /// marker type's name without its module.

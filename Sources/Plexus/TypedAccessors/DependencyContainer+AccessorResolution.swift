@@ -18,6 +18,7 @@ extension DependencyContainer {
     /// graph, so accessors and `register`/`resolve` definitions share `.shared` instances and cycle detection.
     ///
     /// One look under the lock finds the key (built once per site, `AccessorKeys`, with its hash) and decides.
+    @usableFromInline
     func resolveAccessor<T>(
         _ site: AccessorSite, scope: ComponentScope, make: @escaping @Sendable () throws -> T
     ) throws -> T {
@@ -31,12 +32,7 @@ extension DependencyContainer {
             // The slot under `key` makes instances of `key.type`, which is `T`.
             return box.pointer.assumingMemoryBound(to: T.self).pointee
         case .direct(let decision):
-            return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-                guard let storage = buffer.baseAddress else { return try resolveExact(key) }
-                try resolve(
-                    directly: decision, key, arguments: zeroSizedArguments, into: UnsafeMutableRawPointer(storage))
-                return storage.move()
-            }
+            return try resolveAccessor(directly: decision, key)
         case .resolve:
             break
         case .registerDefault:
@@ -45,6 +41,17 @@ extension DependencyContainer {
             if scope == .cached { watchMemoryPressure() }
         }
         return try resolveExact(key)
+    }
+
+    /// The engine's direct path for an accessor, out of line: its temporary storage would otherwise make every
+    /// accessor call look up generic metadata.
+    @inline(never)
+    private func resolveAccessor<T>(directly decision: DirectDecision, _ key: DefinitionKey) throws -> T {
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            guard let storage = buffer.baseAddress else { return try resolveExact(key) }
+            try resolve(directly: decision, key, arguments: zeroSizedArguments, into: UnsafeMutableRawPointer(storage))
+            return storage.move()
+        }
     }
 
     /// Decides how to resolve the accessor key of `entry`. Call under the registry's lock.
@@ -146,8 +153,9 @@ extension DependencyContainer {
     }
 
     /// Stops the process for an accessor that could not be resolved (§18: `callAsFunction()` does not throw).
-    static func accessorFailed(_ key: DefinitionKey?, _ error: any Error) -> Never {
-        let name = key.map { "\($0)" } ?? "an unbound accessor"
+    @usableFromInline
+    static func accessorFailed(_ binding: AccessorBinding?, _ error: any Error) -> Never {
+        let name = binding.map { "\($0.key)" } ?? "an unbound accessor"
         if case ResolutionError.circularDependency(let path) = error {
             let chain = path.map { "\($0)" }.joined(separator: " -> ")
             fatalError(

@@ -34,7 +34,8 @@ public final class Namespace<Marker>: Sendable {
         self.container = container
     }
 
-    private func binding<T>(_: T.Type, _ property: String) -> AccessorBinding {
+    @usableFromInline
+    func binding<T>(_: T.Type, _ property: String) -> AccessorBinding {
         AccessorBinding(T.self, container: container, marker: Marker.self, property: property)
     }
 
@@ -45,6 +46,7 @@ public final class Namespace<Marker>: Sendable {
     ///   - property: The property's name; leave the default.
     ///   - make: The default factory.
     /// - Returns: The accessor, bound to this namespace's container and key.
+    @inlinable
     public func resolve<T>(property: String = #function, _ make: @escaping @Sendable () throws -> T)
         -> SingletonFactory<T>
     {
@@ -59,6 +61,7 @@ public final class Namespace<Marker>: Sendable {
     ///   - property: The property's name; leave the default.
     ///   - make: The default factory.
     /// - Returns: The accessor, bound to this namespace's container and key.
+    @inlinable
     public func resolve<T>(property: String = #function, _ make: @escaping @Sendable () throws -> T) -> Factory<T> {
         Factory(core: AccessorCore(binding: binding(T.self, property), scope: .unique, make: make))
     }
@@ -112,6 +115,7 @@ extension DependencyContainer {
     ///   - property: The property's name; leave the default.
     ///   - make: The default factory, registered in the container on first use.
     /// - Returns: The accessor, unique unless a modifier says otherwise.
+    @inlinable
     public func callAsFunction<T>(property: String = #function, _ make: @escaping @Sendable () throws -> T)
         -> Factory<T>
     {

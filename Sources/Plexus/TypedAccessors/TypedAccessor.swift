@@ -22,11 +22,16 @@ public protocol TypedAccessor: Sendable {
 }
 
 /// Where an accessor is bound: its container and declaration site, which stands for its key.
+///
+/// The accessor types and their small methods are `@inlinable`, so that a client specializes them for its own types:
+/// unspecialized, each call looked up the generic metadata of `AccessorCore<T>` (about 300 instructions a time).
+@usableFromInline
 struct AccessorBinding: Sendable {
-    let container: DependencyContainer
-    let site: AccessorSite
+    @usableFromInline let container: DependencyContainer
+    @usableFromInline let site: AccessorSite
 
     /// The accessor `property` of the namespace (or container) whose marker type is `marker`.
+    @inlinable
     init<T>(_: T.Type, container: DependencyContainer, marker: Any.Type, property: String) {
         self.container = container
         self.site = AccessorSite(type: T.self, marker: marker, property: property)
@@ -40,25 +45,36 @@ struct AccessorBinding: Sendable {
 }
 
 /// What `Factory` and `SingletonFactory` both are: a declared default factory and its storage, bound or not.
+@usableFromInline
 struct AccessorCore<T>: Sendable {
-    let binding: AccessorBinding?
-    let scope: ComponentScope
-    let make: @Sendable () throws -> T
+    @usableFromInline let binding: AccessorBinding?
+    @usableFromInline let scope: ComponentScope
+    @usableFromInline let make: @Sendable () throws -> T
 
+    @inlinable
+    init(binding: AccessorBinding?, scope: ComponentScope, make: @escaping @Sendable () throws -> T) {
+        self.binding = binding
+        self.scope = scope
+        self.make = make
+    }
+
+    @inlinable
     func with(scope: ComponentScope) -> AccessorCore {
         AccessorCore(binding: binding, scope: scope, make: make)
     }
 
+    @inlinable
     func resolve() throws -> T {
         guard let binding else { return try make() }
         return try binding.container.resolveAccessor(binding.site, scope: scope, make: make)
     }
 
+    @inlinable
     func callAsFunction() -> T {
         do {
             return try resolve()
         } catch {
-            DependencyContainer.accessorFailed(binding?.key, error)
+            DependencyContainer.accessorFailed(binding, error)
         }
     }
 
