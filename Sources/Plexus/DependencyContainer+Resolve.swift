@@ -129,9 +129,19 @@ extension DependencyContainer {
     func resolveRaw(_ key: DefinitionKey, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer?)
         throws -> Any?
     {
-        if let result, let plan = directPlan(for: key) {
-            try plan.owner.resolve(directly: plan.decision, key, arguments: arguments, into: result)
-            return nil
+        if let result {
+            switch directStep(for: key, into: result) {
+            case .copied:
+                return nil
+            case .create(let slot, let type, owner: nil):
+                try resolve(directly: .create(slot, type: type), key, arguments: arguments, into: result)
+                return nil
+            case .create(let slot, let type, let owner?):
+                try owner.resolve(directly: .create(slot, type: type), key, arguments: arguments, into: result)
+                return nil
+            case .general:
+                break
+            }
         }
         return try resolveInGraph(key, arguments: arguments, into: result)
     }
@@ -162,10 +172,15 @@ extension DependencyContainer {
         .definitionNotFound(key: diagnose(key, requiredBy: requiredBy))
     }
 
-    /// What the direct path does, and in which container.
-    private struct DirectPlan {
-        let owner: DependencyContainer
-        let decision: DirectDecision
+    /// What the direct path did, or what it is to do.
+    private enum DirectStep {
+        /// A published singleton was copied into the caller's storage, under its owner's lock.
+        case copied
+        /// Run the factory of `slot`, whose instances need no hooks, in `owner` (this container when `nil`: no
+        /// reference to it is taken).
+        case create(Slot, type: ObjectIdentifier, owner: DependencyContainer?)
+        /// Leave the request to the general path.
+        case general
     }
 
     /// What the direct path can do with a slot; decided under its owner's lock.
@@ -174,27 +189,40 @@ extension DependencyContainer {
         case create(Slot, type: ObjectIdentifier)
     }
 
-    /// The most common resolves, without the general machinery: a published singleton (a copy under the lock, no
-    /// resolution graph), and a `.unique` definition — or a `.shared` one asked for by an outermost resolve, which
-    /// has nothing to share with — whose instances are known to need no hooks. Either under the exact key here or
-    /// where a remembered route through the collaborators points. `nil` leaves the request to the general path.
+    /// The most common resolves, without the general machinery: a published singleton (copied into `result` under
+    /// the lock, no resolution graph, no reference counting of the box or the container), and a `.unique`
+    /// definition — or a `.shared` one asked for by an outermost resolve, which has nothing to share with — whose
+    /// instances are known to need no hooks. Either under the exact key here or where a remembered route through
+    /// the collaborators points.
     @inline(never)
-    private func directPlan(for key: DefinitionKey) -> DirectPlan? {
+    private func directStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> DirectStep {
         var routed: (owner: DependencyContainer, slot: Slot)?
-        let decision = registry.withLock { registry -> DirectDecision? in
-            if let slot = registry.slots[key] { return directDecision(for: slot) }
+        let step = registry.withLock { registry -> DirectStep in
+            if let slot = registry.slots[key] { return directStep(for: slot, into: result, owner: nil) }
             if let route = registry.routes[key], route.generation == Generation.current, route.forward == nil,
                 route.requested == key, !route.autoWires, let owner = route.owner, let slot = route.slot
             {
                 routed = (owner, slot)
             }
-            return nil
+            return .general
         }
-        if let routed {
-            return routed.owner.registry.withLock { _ in directDecision(for: routed.slot) }
-                .map { DirectPlan(owner: routed.owner, decision: $0) }
+        guard let routed else { return step }
+        return routed.owner.registry.withLock { _ in
+            directStep(for: routed.slot, into: result, owner: routed.owner)
         }
-        return decision.map { DirectPlan(owner: self, decision: $0) }
+    }
+
+    /// `directStep(for:into:)` for one slot. Call under the lock of the slot's owner.
+    private func directStep(
+        for slot: Slot, into result: UnsafeMutableRawPointer, owner: DependencyContainer?
+    ) -> DirectStep {
+        if let instance = slot.instance {
+            // Copying a value runs no user code (a retain at most), so it may happen under the lock.
+            instance.ops.copy(instance.pointer, result)
+            return .copied
+        }
+        guard case .create(let slot, let type)? = directDecision(for: slot) else { return .general }
+        return .create(slot, type: type, owner: owner)
     }
 
     /// What the direct path can do with `slot`, or `nil` for the general path. Call under the owner's lock.
