@@ -17,8 +17,7 @@ extension DependencyContainer {
     ///   factory or hook throws, unchanged. The container stays usable after any error.
     @inlinable
     public func resolve<T>(tag: DependencyTagConvertible?) throws -> T {
-        let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: tag?.dependencyTag)
-        return try resolveTyped(key, arguments: zeroSizedArguments)
+        try resolveTyped(tag: tag?.dependencyTag, typeOfArguments: Void.self, arguments: zeroSizedArguments)
     }
 
     /// Resolves an untagged instance of `T`, as the call site's type says: the same as ``resolve(tag:)`` with no
@@ -31,8 +30,7 @@ extension DependencyContainer {
     /// - Throws: As ``resolve(tag:)``.
     @inlinable
     public func resolve<T>() throws -> T {
-        let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: nil)
-        return try resolveTyped(key, arguments: zeroSizedArguments)
+        try resolveTyped()
     }
 
     /// Resolves an instance of `T` from a definition that takes runtime arguments.
@@ -51,8 +49,10 @@ extension DependencyContainer {
     /// - Throws: As ``resolve(tag:)``.
     @inlinable
     public func resolve<T, each A>(tag: DependencyTagConvertible? = nil, arguments: repeat each A) throws -> T {
-        let key = DefinitionKey(type: T.self, typeOfArguments: (repeat each A).self, tag: tag?.dependencyTag)
-        return try withArgumentsPointer(to: (repeat each arguments)) { try resolveTyped(key, arguments: $0) }
+        let tag = tag?.dependencyTag
+        return try withArgumentsPointer(to: (repeat each arguments)) {
+            try resolveTyped(tag: tag, typeOfArguments: (repeat each A).self, arguments: $0)
+        }
     }
 
     /// Resolves an instance of a type known only at run time.
@@ -87,16 +87,40 @@ extension DependencyContainer {
 
     // MARK: - From the generic surface to the non-generic core
 
-    /// Resolves `key` into storage for a `T`: the core copies the instance straight in when it has the requested
-    /// type (a `T?` answered by `T` is wrapped in place), and hands back `Any`, cast here, when it comes through a
-    /// forwarding registration.
+    /// Resolves the key of `T`, `typeOfArguments` and `tag` into storage for a `T`: the core copies the instance
+    /// straight in when it has the requested type (a `T?` answered by `T` is wrapped in place), and hands back
+    /// `Any`, cast here, when it comes through a forwarding registration.
+    ///
+    /// The key is built inside the library: a `DefinitionKey` made and destroyed in the caller's module cost about
+    /// 250 instructions per resolve there (its tag and diagnostics were destroyed through generic value witnesses).
     @inlinable
-    func resolveTyped<T>(_ key: DefinitionKey, arguments: UnsafeRawPointer) throws -> T {
+    func resolveTyped<T>(tag: Tag?, typeOfArguments: Any.Type, arguments: UnsafeRawPointer) throws -> T {
         try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             let storage = buffer.baseAddress
-            let instance = try resolveRaw(key, arguments: arguments, into: storage.map { UnsafeMutableRawPointer($0) })
-            if let instance { return try cast(instance, for: key) }
-            guard let storage else { throw ResolutionError.definitionNotFound(key: key) }
+            let instance = try resolveRaw(
+                T.self, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments,
+                into: storage.map { UnsafeMutableRawPointer($0) })
+            if let instance { return try cast(instance, typeOfArguments: typeOfArguments, tag: tag) }
+            guard let storage else {
+                throw ResolutionError.definitionNotFound(
+                    key: DefinitionKey(type: T.self, typeOfArguments: typeOfArguments, tag: tag))
+            }
+            return storage.move()
+        }
+    }
+
+    /// `resolveTyped(tag:typeOfArguments:arguments:)` with no tag and no arguments, the most common resolve: no tag
+    /// value is passed around (the caller's module copied and destroyed even a `nil` one through generic value
+    /// witnesses).
+    @inlinable
+    func resolveTyped<T>() throws -> T {
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            let storage = buffer.baseAddress
+            let instance = try resolveRaw(T.self, into: storage.map { UnsafeMutableRawPointer($0) })
+            if let instance { return try cast(instance, typeOfArguments: Void.self, tag: nil) }
+            guard let storage else {
+                throw ResolutionError.definitionNotFound(key: DefinitionKey(type: T.self, typeOfArguments: Void.self))
+            }
             return storage.move()
         }
     }
@@ -105,11 +129,30 @@ extension DependencyContainer {
     /// cast's existential temporaries stay off the stack of nested resolves.
     @usableFromInline
     @inline(never)
-    func cast<T>(_ instance: Any, for key: DefinitionKey) throws -> T {
+    func cast<T>(_ instance: Any, typeOfArguments: Any.Type, tag: Tag?) throws -> T {
         guard let value = instance as? T else {
+            let key = DefinitionKey(type: T.self, typeOfArguments: typeOfArguments, tag: tag)
             throw ResolutionError.invalidType(resolved: Swift.type(of: instance), key: key)
         }
         return value
+    }
+
+    /// `resolveRaw(_:arguments:into:)` for the untagged key of `type` without arguments.
+    @usableFromInline
+    func resolveRaw(_ type: Any.Type, into result: UnsafeMutableRawPointer?) throws -> Any? {
+        try resolveRaw(
+            DefinitionKey(type: type, typeOfArguments: Void.self, tag: nil), arguments: zeroSizedArguments,
+            into: result)
+    }
+
+    /// `resolveRaw(_:arguments:into:)` for the key of `type`, `typeOfArguments` and `tag`.
+    @usableFromInline
+    func resolveRaw(
+        _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer?
+    ) throws -> Any? {
+        try resolveRaw(
+            DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag), arguments: arguments, into: result)
     }
 
     @usableFromInline
@@ -125,7 +168,7 @@ extension DependencyContainer {
     ///
     /// Every nested resolve recurses through here, so the work is split into out-of-line steps whose locals are
     /// gone before a factory runs: deciding (under a lock) stays off the stack of the factories below.
-    @usableFromInline
+    @inline(__always)
     func resolveRaw(_ key: DefinitionKey, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer?)
         throws -> Any?
     {
