@@ -31,10 +31,17 @@ struct AccessorSite: Sendable {
 /// `#function` (a literal) is the same string every time, so the comparison stops at its first word. Each entry also
 /// keeps the key's `KeyTable` hash, so that finding the accessor's definition hashes no string either.
 struct AccessorKeys {
-    struct Entry {
+    /// A class, so that handing one out of the table copies one reference, not a key and a site.
+    final class Entry {
         let site: AccessorSite
         let key: DefinitionKey
         let hash: Int
+
+        init(site: AccessorSite, key: DefinitionKey, hash: Int) {
+            self.site = site
+            self.key = key
+            self.hash = hash
+        }
     }
 
     /// Empty until the first accessor is used; grows at half load.
@@ -51,19 +58,23 @@ struct AccessorKeys {
         return Int(bitPattern: hash ^ (hash >> 29))
     }
 
+    /// The key of `site`, if it was used here before.
+    func existingEntry(for site: AccessorSite) -> Entry? {
+        guard !buckets.isEmpty else { return nil }
+        let mask = buckets.count - 1
+        var index = Self.hash(site) & mask
+        while let entry = buckets[index] {
+            if entry.site.type == site.type, entry.site.marker == site.marker, entry.site.property == site.property {
+                return entry
+            }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
     /// The key of `site`, built and remembered on first use.
     mutating func entry(for site: AccessorSite) -> Entry {
-        if !buckets.isEmpty {
-            let mask = buckets.count - 1
-            var index = Self.hash(site) & mask
-            while let entry = buckets[index] {
-                if entry.site.type == site.type, entry.site.marker == site.marker, entry.site.property == site.property
-                {
-                    return entry
-                }
-                index = (index + 1) & mask
-            }
-        }
+        if let entry = existingEntry(for: site) { return entry }
         let key = site.key
         let entry = Entry(site: site, key: key, hash: KeyTable<Slot>.hash(key))
         insert(entry)

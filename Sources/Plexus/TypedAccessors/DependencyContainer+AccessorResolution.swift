@@ -8,6 +8,8 @@ extension DependencyContainer {
         case resolve
         /// The declared default is not registered yet here: register it, then resolve.
         case registerDefault
+        /// The published singleton was copied into the caller's storage.
+        case copied
     }
 
     /// Resolves a typed accessor (§18): the definition registered here under exactly its key (an override); else one
@@ -33,7 +35,7 @@ extension DependencyContainer {
             return box.pointer.assumingMemoryBound(to: T.self).pointee
         case .direct(let decision):
             return try resolveAccessor(directly: decision, key)
-        case .resolve:
+        case .resolve, .copied:
             break
         case .registerDefault:
             let blueprint = Blueprint.make(scope: scope, type: T.self, factory: make)
@@ -41,6 +43,36 @@ extension DependencyContainer {
             if scope == .cached { watchMemoryPressure() }
         }
         return try resolveExact(key)
+    }
+
+    /// The common accessor resolves, not generic: a published singleton, copied into `result` under the lock, or a
+    /// hook-free new instance made by the engine's direct path into `result`. `false` (with `result` untouched) when
+    /// the accessor needs `resolveAccessor(_:scope:make:)`: first use, an override elsewhere, hooks.
+    @usableFromInline
+    func resolveAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
+        var entry: AccessorKeys.Entry?
+        let step = registry.withLock { registry -> AccessorStep in
+            guard let found = registry.accessorKeys.existingEntry(for: site) else { return .resolve }
+            let step = accessorStep(found, in: registry)
+            if case .direct(.copy(let box)) = step {
+                // The slot under the accessor's key makes instances of its type, the caller's `T`. Copying a value
+                // runs no user code, so it may happen under the lock.
+                box.ops.copy(box.pointer, result)
+                return .copied
+            }
+            entry = found
+            return step
+        }
+        switch step {
+        case .copied:
+            return true
+        case .direct(let decision):
+            guard let entry else { return false }
+            try resolve(directly: decision, entry.key, arguments: zeroSizedArguments, into: result)
+            return true
+        case .resolve, .registerDefault:
+            return false
+        }
     }
 
     /// The engine's direct path for an accessor, out of line: its temporary storage would otherwise make every

@@ -66,7 +66,16 @@ struct AccessorCore<T>: Sendable {
     @inlinable
     func resolve() throws -> T {
         guard let binding else { return try make() }
-        return try binding.container.resolveAccessor(binding.site, scope: scope, make: make)
+        // The common cases fill storage specialized here, through a call that is not generic (generic code in the
+        // library would look up the metadata of the types it builds around `T` on every call).
+        return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            if let storage = buffer.baseAddress,
+                try binding.container.resolveAccessor(binding.site, into: UnsafeMutableRawPointer(storage))
+            {
+                return storage.move()
+            }
+            return try binding.container.resolveAccessor(binding.site, scope: scope, make: make)
+        }
     }
 
     @inlinable
