@@ -140,9 +140,8 @@ extension DependencyContainer {
     /// `resolveRaw(_:arguments:into:)` for the untagged key of `type` without arguments.
     @usableFromInline
     func resolveRaw(_ type: Any.Type, into result: UnsafeMutableRawPointer?) throws -> Any? {
-        try resolveRaw(
-            DefinitionKey(type: type, typeOfArguments: Void.self, tag: nil), arguments: zeroSizedArguments,
-            into: result)
+        var key = DefinitionKey(type: type, typeOfArguments: Void.self, tag: nil)
+        return try resolveRaw(&key, arguments: zeroSizedArguments, into: result)
     }
 
     /// `resolveRaw(_:arguments:into:)` for the key of `type`, `typeOfArguments` and `tag`.
@@ -151,13 +150,14 @@ extension DependencyContainer {
         _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer?
     ) throws -> Any? {
-        try resolveRaw(
-            DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag), arguments: arguments, into: result)
+        var key = DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag)
+        return try resolveRaw(&key, arguments: arguments, into: result)
     }
 
     @usableFromInline
     func resolveAny(_ key: DefinitionKey, arguments: UnsafeRawPointer) throws -> Any {
-        guard let instance = try resolveRaw(key, arguments: arguments, into: nil) else {
+        var key = key
+        guard let instance = try resolveRaw(&key, arguments: arguments, into: nil) else {
             throw ResolutionError.definitionNotFound(key: key)
         }
         return instance
@@ -168,8 +168,10 @@ extension DependencyContainer {
     ///
     /// Every nested resolve recurses through here, so the work is split into out-of-line steps whose locals are
     /// gone before a factory runs: deciding (under a lock) stays off the stack of the factories below.
+    ///
+    /// `key` is `inout` only so that the direct path can point at it without copying it.
     @inline(__always)
-    func resolveRaw(_ key: DefinitionKey, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer?)
+    func resolveRaw(_ key: inout DefinitionKey, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer?)
         throws -> Any?
     {
         if let result {
@@ -177,10 +179,14 @@ extension DependencyContainer {
             case .copied:
                 return nil
             case .create(let slot, let type, owner: nil):
-                try resolve(directly: .create(slot, type: type), key, arguments: arguments, into: result)
+                try withUnsafePointer(to: &key) {
+                    try create(directly: slot, type: type, $0, arguments: arguments, into: result)
+                }
                 return nil
             case .create(let slot, let type, let owner?):
-                try owner.resolve(directly: .create(slot, type: type), key, arguments: arguments, into: result)
+                try withUnsafePointer(to: &key) {
+                    try owner.create(directly: slot, type: type, $0, arguments: arguments, into: result)
+                }
                 return nil
             case .general:
                 break
@@ -288,15 +294,39 @@ extension DependencyContainer {
         case .copy(let published):
             published.ops.copy(published.pointer, result)
         case .create(let slot, let type):
-            _ = try inGraph(into: result) { graph in
-                try withUnsafePointer(to: key) { key in
-                    try graph.runFactory(of: slot, requested: key) {
-                        try slot.blueprint.factory(arguments, result)
-                        try finishDirect(slot, type: type, result: result, graph: graph)
-                    }
-                }
-                return .typed(slot.blueprint.ops)
+            try withUnsafePointer(to: key) {
+                try create(directly: slot, type: type, $0, arguments: arguments, into: result)
             }
+        }
+    }
+
+    /// The direct path's new instance: the factory of `slot` (whose instances need no hooks) runs into `result` in
+    /// a scope of the calling thread's resolution graph. The same steps as `inGraph` (open the scope; close it, or
+    /// abandon it on an error; release the leftovers of an outermost resolve), written out so that no closure and
+    /// no `Delivery` is built around the factory.
+    @inline(never)
+    private func create(
+        directly slot: Slot, type: ObjectIdentifier, _ key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws {
+        let graph = ResolutionGraph.current
+        graph.openScope()
+        defer { if graph.depth == 0 { graph.releaseLeftovers() } }
+        do {
+            try graph.runFactory(of: slot, requested: key) {
+                try slot.blueprint.factory(arguments, result)
+                try finishDirect(slot, type: type, result: result, graph: graph)
+            }
+            do {
+                try graph.closeScope()
+            } catch {
+                slot.blueprint.ops.destroy(result)
+                throw error
+            }
+        } catch {
+            graph.abandonScope()
+            if graph.depth == 0 { logFailure(error) }
+            throw error
         }
     }
 
