@@ -17,8 +17,7 @@ extension DependencyContainer {
     ///   factory or hook throws, unchanged. The container stays usable after any error.
     @inlinable
     public func resolve<T>(tag: DependencyTagConvertible?) throws -> T {
-        let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: tag?.dependencyTag)
-        return try resolveTyped(key, arguments: zeroSizedArguments)
+        try resolveTyped(tag: tag?.dependencyTag, typeOfArguments: Void.self, arguments: zeroSizedArguments)
     }
 
     /// Resolves an untagged instance of `T`, as the call site's type says: the same as ``resolve(tag:)-67ys9`` with no
@@ -31,8 +30,7 @@ extension DependencyContainer {
     /// - Throws: As ``resolve(tag:)-67ys9``.
     @inlinable
     public func resolve<T>() throws -> T {
-        let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: nil)
-        return try resolveTyped(key, arguments: zeroSizedArguments)
+        try resolveTyped()
     }
 
     /// Resolves an instance of `T` from a definition that takes runtime arguments.
@@ -51,8 +49,10 @@ extension DependencyContainer {
     /// - Throws: As ``resolve(tag:)-67ys9``.
     @inlinable
     public func resolve<T, each A>(tag: DependencyTagConvertible? = nil, arguments: repeat each A) throws -> T {
-        let key = DefinitionKey(type: T.self, typeOfArguments: (repeat each A).self, tag: tag?.dependencyTag)
-        return try withArgumentsPointer(to: (repeat each arguments)) { try resolveTyped(key, arguments: $0) }
+        let tag = tag?.dependencyTag
+        return try withArgumentsPointer(to: (repeat each arguments)) {
+            try resolveTyped(tag: tag, typeOfArguments: (repeat each A).self, arguments: $0)
+        }
     }
 
     /// Resolves an instance of a type known only at run time.
@@ -87,16 +87,40 @@ extension DependencyContainer {
 
     // MARK: - From the generic surface to the non-generic core
 
-    /// Resolves `key` into storage for a `T`: the core copies the instance straight in when it has the requested
-    /// type (a `T?` answered by `T` is wrapped in place), and hands back `Any`, cast here, when it comes through a
-    /// forwarding registration.
+    /// Resolves the key of `T`, `typeOfArguments` and `tag` into storage for a `T`: the core copies the instance
+    /// straight in when it has the requested type (a `T?` answered by `T` is wrapped in place), and hands back
+    /// `Any`, cast here, when it comes through a forwarding registration.
+    ///
+    /// The key is built inside the library: a `DefinitionKey` made and destroyed in the caller's module cost about
+    /// 250 instructions per resolve there (its tag and diagnostics were destroyed through generic value witnesses).
     @inlinable
-    func resolveTyped<T>(_ key: DefinitionKey, arguments: UnsafeRawPointer) throws -> T {
+    func resolveTyped<T>(tag: Tag?, typeOfArguments: Any.Type, arguments: UnsafeRawPointer) throws -> T {
         try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             let storage = buffer.baseAddress
-            let instance = try resolveRaw(key, arguments: arguments, into: storage.map { UnsafeMutableRawPointer($0) })
-            if let instance { return try cast(instance, for: key) }
-            guard let storage else { throw ResolutionError.definitionNotFound(key: key) }
+            let instance = try resolveRaw(
+                T.self, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments,
+                into: storage.map { UnsafeMutableRawPointer($0) })
+            if let instance { return try cast(instance, typeOfArguments: typeOfArguments, tag: tag) }
+            guard let storage else {
+                throw ResolutionError.definitionNotFound(
+                    key: DefinitionKey(type: T.self, typeOfArguments: typeOfArguments, tag: tag))
+            }
+            return storage.move()
+        }
+    }
+
+    /// `resolveTyped(tag:typeOfArguments:arguments:)` with no tag and no arguments, the most common resolve: no tag
+    /// value is passed around (the caller's module copied and destroyed even a `nil` one through generic value
+    /// witnesses).
+    @inlinable
+    func resolveTyped<T>() throws -> T {
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            let storage = buffer.baseAddress
+            let instance = try resolveRaw(T.self, into: storage.map { UnsafeMutableRawPointer($0) })
+            if let instance { return try cast(instance, typeOfArguments: Void.self, tag: nil) }
+            guard let storage else {
+                throw ResolutionError.definitionNotFound(key: DefinitionKey(type: T.self, typeOfArguments: Void.self))
+            }
             return storage.move()
         }
     }
@@ -105,16 +129,35 @@ extension DependencyContainer {
     /// cast's existential temporaries stay off the stack of nested resolves.
     @usableFromInline
     @inline(never)
-    func cast<T>(_ instance: Any, for key: DefinitionKey) throws -> T {
+    func cast<T>(_ instance: Any, typeOfArguments: Any.Type, tag: Tag?) throws -> T {
         guard let value = instance as? T else {
+            let key = DefinitionKey(type: T.self, typeOfArguments: typeOfArguments, tag: tag)
             throw ResolutionError.invalidType(resolved: Swift.type(of: instance), key: key)
         }
         return value
     }
 
+    /// `resolveRaw(_:arguments:into:)` for the untagged key of `type` without arguments.
+    @usableFromInline
+    func resolveRaw(_ type: Any.Type, into result: UnsafeMutableRawPointer?) throws -> Any? {
+        var key = DefinitionKey(type: type, typeOfArguments: Void.self, tag: nil)
+        return try resolveRaw(&key, arguments: zeroSizedArguments, into: result)
+    }
+
+    /// `resolveRaw(_:arguments:into:)` for the key of `type`, `typeOfArguments` and `tag`.
+    @usableFromInline
+    func resolveRaw(
+        _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer?
+    ) throws -> Any? {
+        var key = DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag)
+        return try resolveRaw(&key, arguments: arguments, into: result)
+    }
+
     @usableFromInline
     func resolveAny(_ key: DefinitionKey, arguments: UnsafeRawPointer) throws -> Any {
-        guard let instance = try resolveRaw(key, arguments: arguments, into: nil) else {
+        var key = key
+        guard let instance = try resolveRaw(&key, arguments: arguments, into: nil) else {
             throw ResolutionError.definitionNotFound(key: key)
         }
         return instance
@@ -125,14 +168,30 @@ extension DependencyContainer {
     ///
     /// Every nested resolve recurses through here, so the work is split into out-of-line steps whose locals are
     /// gone before a factory runs: deciding (under a lock) stays off the stack of the factories below.
-    @usableFromInline
-    func resolveRaw(_ key: DefinitionKey, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer?)
+    ///
+    /// `key` is `inout` only so that the direct path can point at it without copying it.
+    @inline(__always)
+    func resolveRaw(_ key: inout DefinitionKey, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer?)
         throws -> Any?
     {
         // Graph report (§21): while `validate` records, every resolve takes the general path, where edges are seen.
-        if let result, !GraphRecorder.isActive, let plan = directPlan(for: key) {
-            try plan.owner.resolve(directly: plan.decision, key, arguments: arguments, into: result)
-            return nil
+        if let result, !GraphRecorder.isActive {
+            switch directStep(for: key, into: result) {
+            case .copied:
+                return nil
+            case .create(let slot, let type, owner: nil):
+                try withUnsafePointer(to: &key) {
+                    try create(directly: slot, type: type, $0, arguments: arguments, into: result)
+                }
+                return nil
+            case .create(let slot, let type, let owner?):
+                try withUnsafePointer(to: &key) {
+                    try owner.create(directly: slot, type: type, $0, arguments: arguments, into: result)
+                }
+                return nil
+            case .general:
+                break
+            }
         }
         return try resolveInGraph(key, arguments: arguments, into: result)
     }
@@ -163,50 +222,61 @@ extension DependencyContainer {
         .definitionNotFound(key: diagnose(key, requiredBy: requiredBy))
     }
 
-    /// What the direct path does, and in which container.
-    private struct DirectPlan {
-        let owner: DependencyContainer
-        let decision: DirectDecision
+    /// What the direct path did, or what it is to do.
+    private enum DirectStep {
+        /// A published singleton was copied into the caller's storage, under its owner's lock.
+        case copied
+        /// Run the factory of `slot`, whose instances need no hooks, in `owner` (this container when `nil`: no
+        /// reference to it is taken).
+        case create(Slot, type: ObjectIdentifier, owner: DependencyContainer?)
+        /// Leave the request to the general path.
+        case general
     }
 
     /// What the direct path can do with a slot; decided under its owner's lock.
-    private enum DirectDecision {
+    enum DirectDecision {
         case copy(InstanceBox)
         case create(Slot, type: ObjectIdentifier)
     }
 
-    /// The most common resolves, without the general machinery: a published singleton (a copy under the lock, no
-    /// resolution graph), and a `.unique` definition — or a `.shared` one asked for by an outermost resolve, which
-    /// has nothing to share with — whose instances are known to need no hooks. Either under the exact key here or
-    /// where a remembered route through the collaborators points. `nil` leaves the request to the general path.
+    /// The most common resolves, without the general machinery: a published singleton (copied into `result` under
+    /// the lock, no resolution graph, no reference counting of the box or the container), and a `.unique`
+    /// definition — or a `.shared` one asked for by an outermost resolve, which has nothing to share with — whose
+    /// instances are known to need no hooks. Either under the exact key here or where a remembered route through
+    /// the collaborators points.
     @inline(never)
-    private func directPlan(for key: DefinitionKey) -> DirectPlan? {
+    private func directStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> DirectStep {
         var routed: (owner: DependencyContainer, slot: Slot)?
-        let decision = registry.withLock { registry -> DirectDecision? in
-            if let slot = registry.slots[key] { return directDecision(for: slot) }
+        let step = registry.withLock { registry -> DirectStep in
+            if let slot = registry.slots[key] { return directStep(for: slot, into: result, owner: nil) }
             if let route = registry.routes[key], route.generation == Generation.current, route.forward == nil,
                 route.requested == key, !route.autoWires, let owner = route.owner, let slot = route.slot
             {
                 routed = (owner, slot)
             }
-            return nil
+            return .general
         }
-        if let routed {
-            return routed.owner.registry.withLock { _ in directDecision(for: routed.slot) }
-                .map { DirectPlan(owner: routed.owner, decision: $0) }
+        guard let routed else { return step }
+        return routed.owner.registry.withLock { _ in
+            directStep(for: routed.slot, into: result, owner: routed.owner)
         }
-        return decision.map { DirectPlan(owner: self, decision: $0) }
     }
 
-    /// Typed accessors (§18): the direct path for a slot of this container that the accessor lookup chose (an
-    /// override under the exact key, or the declared default). `false` leaves the request to the general path.
-    func resolveDirectly(_ slot: Slot, key: DefinitionKey, into result: UnsafeMutableRawPointer) throws -> Bool {
-        guard let decision = registry.withLock({ _ in directDecision(for: slot) }) else { return false }
-        try resolve(directly: decision, key, arguments: zeroSizedArguments, into: result)
-        return true
+    /// `directStep(for:into:)` for one slot. Call under the lock of the slot's owner.
+    private func directStep(
+        for slot: Slot, into result: UnsafeMutableRawPointer, owner: DependencyContainer?
+    ) -> DirectStep {
+        if let instance = slot.instance {
+            // Copying a value runs no user code (a retain at most), so it may happen under the lock.
+            instance.ops.copy(instance.pointer, result)
+            return .copied
+        }
+        guard case .create(let slot, let type)? = directDecision(for: slot) else { return .general }
+        return .create(slot, type: type, owner: owner)
     }
 
-    private func directDecision(for slot: Slot) -> DirectDecision? {
+    /// What the direct path can do with `slot`, or `nil` for the general path. Call under the owner's lock.
+    func directDecision(for slot: Slot) -> DirectDecision? {
         if let instance = slot.instance { return .copy(instance) }
         let scope = slot.blueprint.scope
         guard scope == .unique || (scope == .shared && ResolutionGraph.current.depth == 0),
@@ -218,7 +288,7 @@ extension DependencyContainer {
     }
 
     @inline(never)
-    private func resolve(
+    func resolve(
         directly decision: DirectDecision, _ key: DefinitionKey, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer
     ) throws {
@@ -226,15 +296,39 @@ extension DependencyContainer {
         case .copy(let published):
             published.ops.copy(published.pointer, result)
         case .create(let slot, let type):
-            _ = try inGraph(into: result) { graph in
-                try withUnsafePointer(to: key) { key in
-                    try graph.runFactory(of: slot, requested: key) {
-                        try slot.blueprint.factory(arguments, result)
-                        try finishDirect(slot, type: type, result: result, graph: graph)
-                    }
-                }
-                return .typed(slot.blueprint.ops)
+            try withUnsafePointer(to: key) {
+                try create(directly: slot, type: type, $0, arguments: arguments, into: result)
             }
+        }
+    }
+
+    /// The direct path's new instance: the factory of `slot` (whose instances need no hooks) runs into `result` in
+    /// a scope of the calling thread's resolution graph. The same steps as `inGraph` (open the scope; close it, or
+    /// abandon it on an error; release the leftovers of an outermost resolve), written out so that no closure and
+    /// no `Delivery` is built around the factory.
+    @inline(never)
+    private func create(
+        directly slot: Slot, type: ObjectIdentifier, _ key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws {
+        let graph = ResolutionGraph.current
+        graph.openScope()
+        defer { if graph.depth == 0 { graph.releaseLeftovers() } }
+        do {
+            try graph.runFactory(of: slot, requested: key) {
+                try slot.blueprint.factory(arguments, result)
+                try finishDirect(slot, type: type, result: result, graph: graph)
+            }
+            do {
+                try graph.closeScope()
+            } catch {
+                slot.blueprint.ops.destroy(result)
+                throw error
+            }
+        } catch {
+            graph.abandonScope()
+            if graph.depth == 0 { logFailure(error) }
+            throw error
         }
     }
 

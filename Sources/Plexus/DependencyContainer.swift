@@ -31,8 +31,6 @@ public final class DependencyContainer: Sendable {
     let isDefaultsOnly: Bool
     /// The ``defaults`` companion, made on first use.
     let defaultsCompanion = Protected<DependencyContainer?>(nil)
-    /// The names of the namespace marker types used with this container (typed accessors).
-    let markerNames = Protected<[ObjectIdentifier: String]>([:])
 
     /// Creates a container.
     ///

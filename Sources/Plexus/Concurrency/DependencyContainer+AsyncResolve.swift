@@ -23,9 +23,11 @@ extension DependencyContainer {
     /// - Returns: The instance, after every property hook of the resolution graph has run.
     /// - Throws: As ``resolve(tag:)-67ys9``; errors of `async` factories propagate unchanged.
     public func resolve<T>(tag: DependencyTagConvertible?) async throws -> T {
-        let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: tag?.dependencyTag)
+        let tag = tag?.dependencyTag
+        let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: tag)
         return try await resolveAsync(
-            key, arguments: (), deliver: typed(key), segment: { try self.resolveTyped(key, arguments: $0) })
+            key, arguments: (), deliver: typed(key),
+            segment: { try self.resolveTyped(tag: tag, typeOfArguments: Void.self, arguments: $0) })
     }
 
     /// Resolves an untagged instance of `T` with `await`: the async form of ``resolve()``.
@@ -37,8 +39,7 @@ extension DependencyContainer {
     /// - Throws: As ``resolve(tag:)-67ys9``.
     public func resolve<T>() async throws -> T {
         let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: nil)
-        return try await resolveAsync(
-            key, arguments: (), deliver: typed(key), segment: { try self.resolveTyped(key, arguments: $0) })
+        return try await resolveAsync(key, arguments: (), deliver: typed(key), segment: { _ in try self.resolveTyped() })
     }
 
     /// Resolves an instance of `T` from a definition that takes runtime arguments, with `await`.
@@ -55,10 +56,11 @@ extension DependencyContainer {
     public func resolve<T, each A: Sendable>(tag: DependencyTagConvertible? = nil, arguments: repeat each A)
         async throws -> T
     {
-        let key = DefinitionKey(type: T.self, typeOfArguments: (repeat each A).self, tag: tag?.dependencyTag)
+        let tag = tag?.dependencyTag
+        let key = DefinitionKey(type: T.self, typeOfArguments: (repeat each A).self, tag: tag)
         return try await resolveAsync(
             key, arguments: (repeat each arguments), deliver: typed(key),
-            segment: { try self.resolveTyped(key, arguments: $0) })
+            segment: { try self.resolveTyped(tag: tag, typeOfArguments: (repeat each A).self, arguments: $0) })
     }
 
     /// Resolves an instance of a type known only at run time, with `await`.

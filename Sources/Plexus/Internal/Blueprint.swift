@@ -32,7 +32,14 @@ final class TypeOps: Sendable {
             destination.assumingMemoryBound(to: T.self).initialize(to: value)
             return true
         }
-        dynamicType = { pointer in ObjectIdentifier(type(of: pointer.assumingMemoryBound(to: T.self).pointee as Any)) }
+        if T.self is AnyClass {
+            // (wt-perf) An instance of a class type is one reference: read its class without boxing it in `Any`.
+            dynamicType = { pointer in ObjectIdentifier(type(of: pointer.load(as: AnyObject.self))) }
+        } else {
+            dynamicType = { pointer in
+                ObjectIdentifier(type(of: pointer.assumingMemoryBound(to: T.self).pointee as Any))
+            }
+        }
         wrapInOptional = { pointer in
             let value = pointer.assumingMemoryBound(to: T.self).move()
             pointer.assumingMemoryBound(to: T?.self).initialize(to: value)

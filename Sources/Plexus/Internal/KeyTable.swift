@@ -15,7 +15,8 @@ struct KeyTable<Value> {
 
     private var mask: Int { buckets.count - 1 }
 
-    private static func hash(_ key: DefinitionKey) -> Int {
+    /// The table's hash of `key`; callers that look up the same key often may keep it (`subscript(_:hash:)`).
+    static func hash(_ key: DefinitionKey) -> Int {
         var hash = UInt(bitPattern: ObjectIdentifier(key.type)) &* 0x9E37_79B9_7F4A_7C15
         hash ^= UInt(bitPattern: ObjectIdentifier(key.typeOfArguments)) &* 0xC2B2_AE3D_27D4_EB4F
         switch key.storedTag {
@@ -26,14 +27,19 @@ struct KeyTable<Value> {
         return Int(bitPattern: hash ^ (hash >> 29))
     }
 
-    private func index(of key: DefinitionKey) -> Int? {
+    private func index(of key: DefinitionKey, hash: Int? = nil) -> Int? {
         guard !buckets.isEmpty else { return nil }
-        var index = Self.hash(key) & mask
+        var index = (hash ?? Self.hash(key)) & mask
         while let entry = buckets[index] {
             if entry.key == key { return index }
             index = (index + 1) & mask
         }
         return nil
+    }
+
+    /// The value for `key`, whose hash (`KeyTable.hash(key)`) the caller kept: no tag string is hashed.
+    subscript(key: DefinitionKey, hash hash: Int) -> Value? {
+        index(of: key, hash: hash).flatMap { buckets[$0]?.value }
     }
 
     subscript(key: DefinitionKey, default defaultValue: @autoclosure () -> Value) -> Value {

@@ -39,6 +39,8 @@ struct Registry {
     /// decorators registered per key, attached to whichever slot answers the key here.
     var accessorDefaults = KeyTable<Slot>()
     var decorators = KeyTable<Decorators>()
+    /// Typed accessors (§18): the key of every accessor used here, by declaration site.
+    var accessorKeys = AccessorKeys()
 
     // MARK: Lookup
 

@@ -17,6 +17,11 @@ struct TypeInfo {
 enum AutoInjector {
     /// The auto-injected properties of `instance`, superclass properties first, with their names.
     static func boxes(in instance: Any) -> [(label: String?, box: AutoInjectedPropertyBox)] {
+        let type = Swift.type(of: instance)
+        // A class with a known layout: its boxes are read at their offsets (InjectionLayout), not by `Mirror`.
+        if type is AnyClass, case .fields(let fields) = InjectionLayout.of(type) {
+            return InjectionLayout.fields(fields).boxes(in: instance)
+        }
         var mirrors: [Mirror] = []
         var mirror: Mirror? = Mirror(reflecting: instance)
         while let current = mirror {

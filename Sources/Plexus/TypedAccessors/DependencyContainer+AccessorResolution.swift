@@ -1,47 +1,46 @@
 extension DependencyContainer {
     /// What one look under the lock says about an accessor's key.
     private enum AccessorStep {
-        /// A published singleton of the definition that answers: copy it out.
-        case published(InstanceBox)
-        /// The slot of this container that answers: try the engine's direct path, else the general one.
-        case direct(Slot)
+        /// The slot of this container that answers allows the engine's direct path (a published singleton, or a
+        /// hook-free new instance).
+        case direct(DirectDecision)
         /// Resolve through the engine (override, collaborators, then the declared default).
         case resolve
         /// The declared default is not registered yet here: register it, then resolve.
         case registerDefault
+        /// The published singleton was copied into the caller's storage.
+        case copied
     }
 
-    /// Resolves a typed accessor (§18): the definition registered here under exactly `key` (an override); else one
-    /// under exactly `key` in the collaborators, depth-first as for every lookup; else the declared default, which
-    /// is registered here on first use, once even when several threads use it first at the same time.
+    /// Resolves a typed accessor (§18): the definition registered here under exactly its key (an override); else one
+    /// under exactly that key in the collaborators, depth-first as for every lookup; else the declared default,
+    /// which is registered here on first use, once even when several threads use it first at the same time.
     ///
     /// The ``defaults`` companion skips the first two steps. The resolution joins the calling thread's resolution
     /// graph, so accessors and `register`/`resolve` definitions share `.shared` instances and cycle detection.
+    ///
+    /// One look under the lock finds the key (built once per site, `AccessorKeys`, with its hash) and decides.
+    @usableFromInline
     func resolveAccessor<T>(
-        _ key: DefinitionKey, scope: ComponentScope, make: @escaping @Sendable () throws -> T
+        _ site: AccessorSite, scope: ComponentScope, make: @escaping @Sendable () throws -> T
     ) throws -> T {
-        var step = registry.withLock { registry -> AccessorStep in
-            if !isDefaultsOnly, let slot = registry.slots[key] {
-                return slot.instance.map { .published($0) } ?? .direct(slot)
-            }
-            guard let slot = registry.accessorDefaults[key] else { return .registerDefault }
-            // The default answers here only when no collaborator could hold an override.
-            guard isDefaultsOnly || registry.collaborators.isEmpty else { return .resolve }
-            return slot.instance.map { .published($0) } ?? .direct(slot)
+        var (step, key) = registry.withLock { registry -> (AccessorStep, DefinitionKey) in
+            let entry = registry.accessorKeys.entry(for: site)
+            return (accessorStep(entry, in: registry), entry.key)
         }
         // Graph report (§21): while `validate` records, the engine's general path resolves, where edges are seen.
         if GraphRecorder.isActive {
             GraphRecorder.noteAccessor(key)
-            if case .published = step { step = .resolve } else if case .direct = step { step = .resolve }
+            if case .direct = step { step = .resolve }
         }
         switch step {
-        case .published(let box)
+        case .direct(.copy(let box))
         where box.ops.size == MemoryLayout<T>.size && ObjectIdentifier(T.self) == ObjectIdentifier(key.type):
             // The slot under `key` makes instances of `key.type`, which is `T`.
             return box.pointer.assumingMemoryBound(to: T.self).pointee
-        case .direct(let slot):
-            if let value: T = try resolveDirectly(slot, key: key) { return value }
-        case .published, .resolve:
+        case .direct(let decision):
+            return try resolveAccessor(directly: decision, key)
+        case .resolve, .copied:
             break
         case .registerDefault:
             let blueprint = Blueprint.make(scope: scope, type: T.self, factory: make)
@@ -51,15 +50,56 @@ extension DependencyContainer {
         return try resolveExact(key)
     }
 
-    /// The instance from the engine's direct path for `slot` (a published singleton, or a hook-free `.unique` one),
-    /// or `nil` when the slot needs the general path.
-    private func resolveDirectly<T>(_ slot: Slot, key: DefinitionKey) throws -> T? {
+    /// The common accessor resolves, not generic: a published singleton, copied into `result` under the lock, or a
+    /// hook-free new instance made by the engine's direct path into `result`. `false` (with `result` untouched) when
+    /// the accessor needs `resolveAccessor(_:scope:make:)`: first use, an override elsewhere, hooks.
+    @usableFromInline
+    func resolveAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
+        var entry: AccessorKeys.Entry?
+        let step = registry.withLock { registry -> AccessorStep in
+            guard let found = registry.accessorKeys.existingEntry(for: site) else { return .resolve }
+            let step = accessorStep(found, in: registry)
+            if case .direct(.copy(let box)) = step {
+                // The slot under the accessor's key makes instances of its type, the caller's `T`. Copying a value
+                // runs no user code, so it may happen under the lock.
+                box.ops.copy(box.pointer, result)
+                return .copied
+            }
+            entry = found
+            return step
+        }
+        switch step {
+        case .copied:
+            return true
+        case .direct(let decision):
+            guard let entry else { return false }
+            try resolve(directly: decision, entry.key, arguments: zeroSizedArguments, into: result)
+            return true
+        case .resolve, .registerDefault:
+            return false
+        }
+    }
+
+    /// The engine's direct path for an accessor, out of line: its temporary storage would otherwise make every
+    /// accessor call look up generic metadata.
+    @inline(never)
+    private func resolveAccessor<T>(directly decision: DirectDecision, _ key: DefinitionKey) throws -> T {
         try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-            guard let storage = buffer.baseAddress,
-                try resolveDirectly(slot, key: key, into: UnsafeMutableRawPointer(storage))
-            else { return nil }
+            guard let storage = buffer.baseAddress else { return try resolveExact(key) }
+            try resolve(directly: decision, key, arguments: zeroSizedArguments, into: UnsafeMutableRawPointer(storage))
             return storage.move()
         }
+    }
+
+    /// Decides how to resolve the accessor key of `entry`. Call under the registry's lock.
+    private func accessorStep(_ entry: AccessorKeys.Entry, in registry: Registry) -> AccessorStep {
+        if !isDefaultsOnly, let slot = registry.slots[entry.key, hash: entry.hash] {
+            return directDecision(for: slot).map { .direct($0) } ?? .resolve
+        }
+        guard let slot = registry.accessorDefaults[entry.key, hash: entry.hash] else { return .registerDefault }
+        // The default answers here only when no collaborator could hold an override.
+        guard isDefaultsOnly || registry.collaborators.isEmpty else { return .resolve }
+        return directDecision(for: slot).map { .direct($0) } ?? .resolve
     }
 
     /// Resolves `key` through the engine with the typed accessor lookup: exact key only, here then in the
@@ -150,8 +190,9 @@ extension DependencyContainer {
     }
 
     /// Stops the process for an accessor that could not be resolved (§18: `callAsFunction()` does not throw).
-    static func accessorFailed(_ key: DefinitionKey?, _ error: any Error) -> Never {
-        let name = key.map { "\($0)" } ?? "an unbound accessor"
+    @usableFromInline
+    static func accessorFailed(_ binding: AccessorBinding?, _ error: any Error) -> Never {
+        let name = binding.map { "\($0.key)" } ?? "an unbound accessor"
         if case ResolutionError.circularDependency(let path) = error {
             let chain = path.map { "\($0)" }.joined(separator: " -> ")
             fatalError(

@@ -32,8 +32,9 @@
 /// container they are made in, drop the instance cached for the key, and are seen by every container that
 /// collaborates with that container.
 public struct Factory<T>: TypedAccessor {
-    let core: AccessorCore<T>
+    @usableFromInline let core: AccessorCore<T>
 
+    @inlinable
     init(core: AccessorCore<T>) {
         self.core = core
     }
@@ -52,6 +53,7 @@ public struct Factory<T>: TypedAccessor {
     /// ```
     /// - Parameter make: Makes an instance.
     /// - Returns: A value that the accessor's setter registers under its key.
+    @inlinable
     public static func factory(_ make: @escaping @Sendable () throws -> T) -> Factory {
         Factory(core: AccessorCore(binding: nil, scope: .unique, make: make))
     }
@@ -61,13 +63,13 @@ public struct Factory<T>: TypedAccessor {
     ///
     /// Stops the process, in release builds too, with a message naming the path, when the accessors form a cycle
     /// or a dependency throws; use ``resolve()`` to get that error instead.
-    public func callAsFunction() -> T { core.callAsFunction() }
+    @inlinable public func callAsFunction() -> T { core.callAsFunction() }
 
     /// The instance, as ``callAsFunction()`` gives it.
     /// - Returns: The instance.
     /// - Throws: ``ResolutionError/circularDependency(path:)`` for a cycle, and any error a factory on the way
     ///   throws.
-    public func resolve() throws -> T { try core.resolve() }
+    @inlinable public func resolve() throws -> T { try core.resolve() }
 
     /// Overrides the accessor in its container with `make`, keeping the accessor's storage.
     ///
@@ -94,15 +96,15 @@ public struct Factory<T>: TypedAccessor {
     // MARK: Storage modifiers
 
     /// The same accessor making a new instance on every resolve (the default for `Factory`).
-    public var unique: Factory { Factory(core: core.with(scope: .unique)) }
+    @inlinable public var unique: Factory { Factory(core: core.with(scope: .unique)) }
     /// The same accessor with one instance per resolution graph (``ComponentScope/shared``).
-    public var shared: Factory { Factory(core: core.with(scope: .shared)) }
+    @inlinable public var shared: Factory { Factory(core: core.with(scope: .shared)) }
     /// The same accessor with one instance kept by the container (``ComponentScope/singleton``).
-    public var singleton: Factory { Factory(core: core.with(scope: .singleton)) }
+    @inlinable public var singleton: Factory { Factory(core: core.with(scope: .singleton)) }
     /// The same accessor with one instance that ``DependencyContainer/trimCaches()`` and memory pressure release
     /// (``ComponentScope/cached``).
-    public var cached: Factory { Factory(core: core.with(scope: .cached)) }
+    @inlinable public var cached: Factory { Factory(core: core.with(scope: .cached)) }
     /// The same accessor with one instance kept while something outside holds it
     /// (``ComponentScope/weakSingleton``).
-    public var weakSingleton: Factory { Factory(core: core.with(scope: .weakSingleton)) }
+    @inlinable public var weakSingleton: Factory { Factory(core: core.with(scope: .weakSingleton)) }
 }

@@ -30,16 +30,13 @@ public final class Namespace<Marker>: Sendable {
     /// The container the namespace's accessors resolve from and register overrides in.
     public let container: DependencyContainer
 
-    /// The name of the marker type, the first half of every key's tag.
-    let scopeName: String
-
     init(container: DependencyContainer) {
         self.container = container
-        self.scopeName = container.markerName(Marker.self)
     }
 
-    private func binding<T>(_: T.Type, _ property: String) -> AccessorBinding {
-        AccessorBinding(T.self, container: container, scope: scopeName, property: property)
+    @usableFromInline
+    func binding<T>(_: T.Type, _ property: String) -> AccessorBinding {
+        AccessorBinding(T.self, container: container, marker: Marker.self, property: property)
     }
 
     /// Declares a singleton accessor: its default factory, registered in the container on first use.
@@ -49,6 +46,7 @@ public final class Namespace<Marker>: Sendable {
     ///   - property: The property's name; leave the default.
     ///   - make: The default factory.
     /// - Returns: The accessor, bound to this namespace's container and key.
+    @inlinable
     public func resolve<T>(property: String = #function, _ make: @escaping @Sendable () throws -> T)
         -> SingletonFactory<T>
     {
@@ -63,6 +61,7 @@ public final class Namespace<Marker>: Sendable {
     ///   - property: The property's name; leave the default.
     ///   - make: The default factory.
     /// - Returns: The accessor, bound to this namespace's container and key.
+    @inlinable
     public func resolve<T>(property: String = #function, _ make: @escaping @Sendable () throws -> T) -> Factory<T> {
         Factory(core: AccessorCore(binding: binding(T.self, property), scope: .unique, make: make))
     }
@@ -116,22 +115,11 @@ extension DependencyContainer {
     ///   - property: The property's name; leave the default.
     ///   - make: The default factory, registered in the container on first use.
     /// - Returns: The accessor, unique unless a modifier says otherwise.
+    @inlinable
     public func callAsFunction<T>(property: String = #function, _ make: @escaping @Sendable () throws -> T)
         -> Factory<T>
     {
-        let binding = AccessorBinding(T.self, container: self, scope: "DependencyContainer", property: property)
+        let binding = AccessorBinding(T.self, container: self, marker: DependencyContainer.self, property: property)
         return Factory(core: AccessorCore(binding: binding, scope: .unique, make: make))
-    }
-}
-
-extension DependencyContainer {
-    /// The name of a namespace's marker type, computed once per container (`String(describing:)` of a type is slow,
-    /// and every accessor call in a namespace needs it); per container, so no lock is shared between containers.
-    func markerName(_ marker: Any.Type) -> String {
-        let id = ObjectIdentifier(marker)
-        if let name = markerNames.withLock({ $0[id] }) { return name }
-        let name = String(describing: marker)
-        markerNames.withLock { $0[id] = name }
-        return name
     }
 }

@@ -19,8 +19,9 @@
 /// container they are made in, drop the instance cached for the key, and are seen by every container that
 /// collaborates with that container.
 public struct SingletonFactory<T>: TypedAccessor {
-    let core: AccessorCore<T>
+    @usableFromInline let core: AccessorCore<T>
 
+    @inlinable
     init(core: AccessorCore<T>) {
         self.core = core
     }
@@ -35,6 +36,7 @@ public struct SingletonFactory<T>: TypedAccessor {
     /// An unbound factory whose one instance is kept, for assignment to an accessor.
     /// - Parameter make: Makes the instance.
     /// - Returns: A value that the accessor's setter registers under its key as a ``ComponentScope/singleton``.
+    @inlinable
     public static func single(_ make: @escaping @Sendable () throws -> T) -> SingletonFactory {
         SingletonFactory(core: AccessorCore(binding: nil, scope: .singleton, make: make))
     }
@@ -43,6 +45,7 @@ public struct SingletonFactory<T>: TypedAccessor {
     /// accessor may be given a unique factory.
     /// - Parameter make: Makes an instance.
     /// - Returns: A value that the accessor's setter registers under its key as ``ComponentScope/unique``.
+    @inlinable
     public static func factory(_ make: @escaping @Sendable () throws -> T) -> SingletonFactory {
         SingletonFactory(core: AccessorCore(binding: nil, scope: .unique, make: make))
     }
@@ -52,13 +55,13 @@ public struct SingletonFactory<T>: TypedAccessor {
     ///
     /// Stops the process, in release builds too, with a message naming the path, when the accessors form a cycle
     /// or a dependency throws; use ``resolve()`` to get that error instead.
-    public func callAsFunction() -> T { core.callAsFunction() }
+    @inlinable public func callAsFunction() -> T { core.callAsFunction() }
 
     /// The instance, as ``callAsFunction()`` gives it.
     /// - Returns: The instance.
     /// - Throws: ``ResolutionError/circularDependency(path:)`` for a cycle, and any error a factory on the way
     ///   throws.
-    public func resolve() throws -> T { try core.resolve() }
+    @inlinable public func resolve() throws -> T { try core.resolve() }
 
     /// Overrides the accessor in its container with `make`, keeping the accessor's storage (one instance).
     /// - Parameter make: Makes the instance.
@@ -81,9 +84,9 @@ public struct SingletonFactory<T>: TypedAccessor {
     // MARK: Storage modifiers
 
     /// The same accessor with one instance kept by the container (the default).
-    public var singleton: SingletonFactory { SingletonFactory(core: core.with(scope: .singleton)) }
+    @inlinable public var singleton: SingletonFactory { SingletonFactory(core: core.with(scope: .singleton)) }
     /// The same accessor with one instance that ``DependencyContainer/trimCaches()`` and memory pressure release.
-    public var cached: SingletonFactory { SingletonFactory(core: core.with(scope: .cached)) }
+    @inlinable public var cached: SingletonFactory { SingletonFactory(core: core.with(scope: .cached)) }
     /// The same accessor with one instance kept while something outside holds it.
-    public var weakSingleton: SingletonFactory { SingletonFactory(core: core.with(scope: .weakSingleton)) }
+    @inlinable public var weakSingleton: SingletonFactory { SingletonFactory(core: core.with(scope: .weakSingleton)) }
 }

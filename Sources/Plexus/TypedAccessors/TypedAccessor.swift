@@ -21,39 +21,69 @@ public protocol TypedAccessor: Sendable {
     func resolve() throws -> Instance
 }
 
-/// Where an accessor is bound: its container and key.
+/// Where an accessor is bound: its container and declaration site, which stands for its key.
+///
+/// The accessor types and their small methods are `@inlinable`, so that a client specializes them for its own types:
+/// unspecialized, each call looked up the generic metadata of `AccessorCore<T>` (about 300 instructions a time).
+@usableFromInline
 struct AccessorBinding: Sendable {
-    let container: DependencyContainer
-    let key: DefinitionKey
+    @usableFromInline let container: DependencyContainer
+    @usableFromInline let site: AccessorSite
 
-    /// The key of the accessor `property` of the namespace (or container) named `scope`:
-    /// `DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: "<scope>.<property>")`.
-    init<T>(_: T.Type, container: DependencyContainer, scope: String, property: String) {
+    /// The accessor `property` of the namespace (or container) whose marker type is `marker`.
+    @inlinable
+    init<T>(_: T.Type, container: DependencyContainer, marker: Any.Type, property: String) {
         self.container = container
-        self.key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: .string(scope + "." + property))
+        self.site = AccessorSite(type: T.self, marker: marker, property: property)
+    }
+
+    /// `DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: "<Marker>.<property>")`, built once per site
+    /// and container.
+    var key: DefinitionKey {
+        container.registry.withLock { $0.accessorKeys.entry(for: site).key }
     }
 }
 
 /// What `Factory` and `SingletonFactory` both are: a declared default factory and its storage, bound or not.
+@usableFromInline
 struct AccessorCore<T>: Sendable {
-    let binding: AccessorBinding?
-    let scope: ComponentScope
-    let make: @Sendable () throws -> T
+    @usableFromInline let binding: AccessorBinding?
+    @usableFromInline let scope: ComponentScope
+    @usableFromInline let make: @Sendable () throws -> T
 
+    @inlinable
+    init(binding: AccessorBinding?, scope: ComponentScope, make: @escaping @Sendable () throws -> T) {
+        self.binding = binding
+        self.scope = scope
+        self.make = make
+    }
+
+    @inlinable
     func with(scope: ComponentScope) -> AccessorCore {
         AccessorCore(binding: binding, scope: scope, make: make)
     }
 
+    @inlinable
     func resolve() throws -> T {
         guard let binding else { return try make() }
-        return try binding.container.resolveAccessor(binding.key, scope: scope, make: make)
+        // The common cases fill storage specialized here, through a call that is not generic (generic code in the
+        // library would look up the metadata of the types it builds around `T` on every call).
+        return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            if let storage = buffer.baseAddress,
+                try binding.container.resolveAccessor(binding.site, into: UnsafeMutableRawPointer(storage))
+            {
+                return storage.move()
+            }
+            return try binding.container.resolveAccessor(binding.site, scope: scope, make: make)
+        }
     }
 
+    @inlinable
     func callAsFunction() -> T {
         do {
             return try resolve()
         } catch {
-            DependencyContainer.accessorFailed(binding?.key, error)
+            DependencyContainer.accessorFailed(binding, error)
         }
     }
 
@@ -73,7 +103,7 @@ struct AccessorCore<T>: Sendable {
             target.container.registerOverride(target.key, scope: scope, make: make)
             return
         }
-        guard source.key != target.key || source.container !== target.container else { return }
+        guard source.container !== target.container || source.key != target.key else { return }
         let other = self
         target.container.registerOverride(target.key, scope: .unique) { try other.resolve() }
     }

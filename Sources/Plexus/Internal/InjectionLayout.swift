@@ -1,0 +1,75 @@
+// `_forEachField` is the standard library's reflection of a type's stored fields (name, offset, type), without an
+// instance: what `Mirror` reads per instance, read here once per type.
+@_spi(Reflection) import Swift
+
+/// Where the auto-injected properties (§10) of a class sit in its instances, learned once per type, so that filling
+/// them does not reflect every instance with `Mirror` (which demangles field types and boxes every child).
+///
+/// A layout lists the fields whose declared type is an ``AutoInjectedPropertyBox`` (the `_name` storage of
+/// `@Injected var name`), superclass fields first, as `Mirror` does. A type whose boxes `Mirror` might find where the
+/// layout cannot — a field declared `Any`, as an existential or as an optional (`Mirror` looks inside them), a
+/// custom mirror, a class the standard library cannot reflect, or an OS without `_forEachField` — keeps `Mirror`.
+enum InjectionLayout {
+    struct Field {
+        let label: String
+        let offset: Int
+        let boxType: any AutoInjectedPropertyBox.Type
+    }
+
+    /// Read the boxes at these offsets.
+    case fields([Field])
+    /// Reflect every instance with `Mirror`.
+    case mirror
+
+    private static let known = Protected<[ObjectIdentifier: InjectionLayout]>([:])
+
+    /// The layout of `type`, learned on first use.
+    static func of(_ type: Any.Type) -> InjectionLayout {
+        let id = ObjectIdentifier(type)
+        if let layout = known.withLock({ $0[id] }) { return layout }
+        let layout = learn(type)
+        known.withLock { $0[id] = layout }
+        return layout
+    }
+
+    private static func learn(_ type: Any.Type) -> InjectionLayout {
+        guard type is AnyClass, !(type is CustomReflectable.Type) else { return .mirror }
+        guard #available(macOS 10.15.4, iOS 13.4, watchOS 6.2, tvOS 13.4, *) else { return .mirror }
+        // `_EachFieldOptions.classType` is a `static var`, which strict concurrency rejects: its value, 1 << 0. Were it
+        // ever different, `_forEachField` would answer `false` and the type would keep `Mirror`.
+        let classType = _EachFieldOptions(rawValue: 1 << 0)
+        var fields: [Field] = []
+        var readable = true
+        let reflected = _forEachField(of: type, options: classType) { name, offset, fieldType, kind in
+            if let boxType = fieldType as? any AutoInjectedPropertyBox.Type {
+                let label = String(cString: name)
+                fields.append(
+                    Field(
+                        label: label.hasPrefix("_") ? String(label.dropFirst()) : label, offset: offset,
+                        boxType: boxType))
+            } else if kind == .existential || kind == .optional || kind == .existentialMetatype {
+                readable = false
+            }
+            return readable
+        }
+        return reflected && readable ? .fields(fields) : .mirror
+    }
+
+    /// The boxes of `instance`, an instance of the class this layout was learned for.
+    func boxes(in instance: Any) -> [(label: String?, box: AutoInjectedPropertyBox)] {
+        guard case .fields(let fields) = self, !fields.isEmpty else { return [] }
+        // An `Any` holding a class instance holds its reference in the first word of its inline buffer (the
+        // existential layout of the Swift ABI); `instance as AnyObject` would go through a dynamic cast (about 2,300
+        // instructions on Linux). `instance` keeps the object alive during the call.
+        return withUnsafePointer(to: instance) { existential in
+            let object = UnsafeRawPointer(existential).load(as: UnsafeRawPointer.self)
+            return fields.map { field in (field.label, Self.load(field.boxType, at: object + field.offset)) }
+        }
+    }
+
+    private static func load<Box: AutoInjectedPropertyBox>(_: Box.Type, at pointer: UnsafeRawPointer)
+        -> AutoInjectedPropertyBox
+    {
+        pointer.assumingMemoryBound(to: Box.self).pointee
+    }
+}

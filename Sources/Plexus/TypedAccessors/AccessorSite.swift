@@ -1,0 +1,98 @@
+/// Where a typed accessor is declared: the type it gives, its namespace's marker type (`DependencyContainer` for an
+/// accessor declared on the container itself) and the property's name (`#function`).
+///
+/// A site stands for the accessor's key without building it: the key's tag `"<Marker>.<property>"` is a new string,
+/// so it is built once per site and container (`AccessorKeys`), not on every call.
+@usableFromInline
+struct AccessorSite: Sendable {
+    @usableFromInline let type: Any.Type
+    @usableFromInline let marker: Any.Type
+    @usableFromInline let property: String
+
+    @inlinable
+    init(type: Any.Type, marker: Any.Type, property: String) {
+        self.type = type
+        self.marker = marker
+        self.property = property
+    }
+
+    /// The accessor's key: its type, no arguments, and the tag `"<Marker>.<property>"`, where `<Marker>` is the
+    /// marker type's name without its module.
+    var key: DefinitionKey {
+        DefinitionKey(
+            type: type, typeOfArguments: Void.self, tag: .string(String(describing: marker) + "." + property))
+    }
+}
+
+/// The keys of the typed accessors used with one container, by declaration site; lives in the container's registry,
+/// behind its lock.
+///
+/// A lookup hashes the two type identities and the length of the property's name, then compares the name, which for
+/// `#function` (a literal) is the same string every time, so the comparison stops at its first word. Each entry also
+/// keeps the key's `KeyTable` hash, so that finding the accessor's definition hashes no string either.
+struct AccessorKeys {
+    /// A class, so that handing one out of the table copies one reference, not a key and a site.
+    final class Entry {
+        let site: AccessorSite
+        let key: DefinitionKey
+        let hash: Int
+
+        init(site: AccessorSite, key: DefinitionKey, hash: Int) {
+            self.site = site
+            self.key = key
+            self.hash = hash
+        }
+    }
+
+    /// Empty until the first accessor is used; grows at half load.
+    private var buckets: [Entry?] = []
+    private var count = 0
+
+    /// More sites than this means property names made at run time: start over rather than grow without bound.
+    private static let limit = 4096
+
+    private static func hash(_ site: AccessorSite) -> Int {
+        var hash = UInt(bitPattern: ObjectIdentifier(site.type)) &* 0x9E37_79B9_7F4A_7C15
+        hash ^= UInt(bitPattern: ObjectIdentifier(site.marker)) &* 0xC2B2_AE3D_27D4_EB4F
+        hash ^= UInt(bitPattern: site.property.utf8.count) &* 0x1656_67B1_9E37_79F9
+        return Int(bitPattern: hash ^ (hash >> 29))
+    }
+
+    /// The key of `site`, if it was used here before.
+    func existingEntry(for site: AccessorSite) -> Entry? {
+        guard !buckets.isEmpty else { return nil }
+        let mask = buckets.count - 1
+        var index = Self.hash(site) & mask
+        while let entry = buckets[index] {
+            if entry.site.type == site.type, entry.site.marker == site.marker, entry.site.property == site.property {
+                return entry
+            }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    /// The key of `site`, built and remembered on first use.
+    mutating func entry(for site: AccessorSite) -> Entry {
+        if let entry = existingEntry(for: site) { return entry }
+        let key = site.key
+        let entry = Entry(site: site, key: key, hash: KeyTable<Slot>.hash(key))
+        insert(entry)
+        return entry
+    }
+
+    private mutating func insert(_ entry: Entry) {
+        if count >= Self.limit { (buckets, count) = ([], 0) }
+        if (count + 1) * 2 > buckets.count {
+            let old = buckets
+            buckets = Array(repeating: nil, count: max(old.count * 2, 8))
+            count = 0
+            for case let entry? in old { insert(entry) }
+        }
+        let mask = buckets.count - 1
+        var index = Self.hash(entry.site) & mask
+        while buckets[index] != nil { index = (index + 1) & mask }
+        buckets[index] = entry
+        count += 1
+    }
+}
