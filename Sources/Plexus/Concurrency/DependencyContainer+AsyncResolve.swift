@@ -39,7 +39,8 @@ extension DependencyContainer {
     /// - Throws: As ``resolve(tag:)-67ys9``.
     public func resolve<T>() async throws -> T {
         let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: nil)
-        return try await resolveAsync(key, arguments: (), deliver: typed(key), segment: { _ in try self.resolveTyped() })
+        return try await resolveAsync(
+            key, arguments: (), deliver: typed(key), segment: { _ in try self.resolveTyped() })
     }
 
     /// Resolves an instance of `T` from a definition that takes runtime arguments, with `await`.
