@@ -30,7 +30,7 @@ extension GraphRecorder {
             return GraphReport.Node(
                 id: "\(container)/\(key)", key: key, scope: record.slot.scope, container: container,
                 site: record.slot.site.map { GraphReport.Site(file: "\($0.file)", line: Int($0.line)) },
-                kind: isAccessor ? .typedAccessor : .definition, dependenciesKnown: record.factoryRan)
+                kind: kind(isAccessor: isAccessor, record.slot.blueprint.isolation), dependenciesKnown: record.factoryRan)
         }
         let reportEdges = edges.map { edge in
             GraphReport.Edge(
@@ -80,5 +80,15 @@ extension GraphRecorder {
             }
         }
         return pairs
+    }
+
+    /// What a node is: a typed accessor, or a definition by where its factory runs (§20).
+    private func kind(isAccessor: Bool, _ isolation: FactoryIsolation) -> GraphReport.Node.Kind {
+        if isAccessor { return .typedAccessor }
+        switch isolation {
+        case .none: return .definition
+        case .async: return .asyncDefinition
+        case .mainActor: return .mainActorDefinition
+        }
     }
 }

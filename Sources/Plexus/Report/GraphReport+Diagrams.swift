@@ -100,7 +100,12 @@ extension GraphReport {
         var lines = [node.key.type]
         if let tag = node.key.tag { lines.append("tag: \(tag)") }
         if let arguments = node.key.arguments { lines.append("arguments: \(arguments)") }
-        lines.append(node.kind == .typedAccessor ? "\(node.scope) (accessor)" : "\(node.scope)")
+        switch node.kind {
+        case .typedAccessor: lines.append("\(node.scope) (accessor)")
+        case .asyncDefinition: lines.append("\(node.scope) (async)")
+        case .mainActorDefinition: lines.append("\(node.scope) (@MainActor)")
+        case .definition: lines.append("\(node.scope)")
+        }
         if let site = node.site { lines.append("\(site)") }
         return lines.joined(separator: separator)
     }

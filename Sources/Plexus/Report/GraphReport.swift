@@ -137,6 +137,10 @@ extension GraphReport {
             case definition
             /// A typed accessor (§18): its declared default or an override under its key.
             case typedAccessor
+            /// A definition with an `async` factory (§20), made by `try await resolve()`.
+            case asyncDefinition
+            /// A definition with a `@MainActor` factory (§20).
+            case mainActorDefinition
         }
 
         /// `"<container>/<key>"`, unique within the report; edges and findings name nodes by it. JSON field `id`.

@@ -302,3 +302,19 @@ private final class Store: Sendable {
         try await container.validate()
     }
 }
+
+@MainActor private final class Screen {}
+
+@Suite(.silencingPlexusLogs) struct AsyncReportTests {
+    @Test func asyncAndMainActorDefinitionsAreNodesOfTheirOwnKind() async throws {
+        let container = DependencyContainer(name: "Kinds")
+        container.register { () async -> Session in await Session() }
+        container.register { @MainActor in Screen() }
+        container.register { Api() }
+        let report = try await container.validate()
+        #expect(report.nodes(of: Session.self).first?.kind == .asyncDefinition)
+        #expect(report.nodes(of: Screen.self).first?.kind == .mainActorDefinition)
+        #expect(report.nodes(of: Api.self).first?.kind == .definition)
+        #expect(report.mermaid.contains("(async)"))
+    }
+}
