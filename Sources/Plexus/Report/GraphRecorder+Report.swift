@@ -30,7 +30,8 @@ extension GraphRecorder {
             return GraphReport.Node(
                 id: "\(container)/\(key)", key: key, scope: record.slot.scope, container: container,
                 site: record.slot.site.map { GraphReport.Site(file: "\($0.file)", line: Int($0.line)) },
-                kind: kind(isAccessor: isAccessor, record.slot.blueprint.isolation), dependenciesKnown: record.factoryRan)
+                kind: kind(isAccessor: isAccessor, record.slot.blueprint.isolation),
+                dependenciesKnown: record.factoryRan)
         }
         let reportEdges = edges.map { edge in
             GraphReport.Edge(
