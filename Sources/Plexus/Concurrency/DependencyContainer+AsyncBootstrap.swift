@@ -21,7 +21,7 @@ extension DependencyContainer {
             let source: ArgumentSource =
                 slot.blueprint.argumentCount == 0 ? .pointer(zeroSizedArguments) : .autoWire
             try await resolveAsync(
-                key, arguments: (), deliver: { _ in },
+                arguments: (), deliver: { _ in },
                 segment: { _ in try self.produce(slot, key: key, arguments: source) })
         }
         registry.withLock { $0.isBootstrapped = true }

@@ -22,11 +22,11 @@ extension DependencyContainer {
     /// - Parameter tag: The tag to look for; an untagged definition answers any tag that has none of its own.
     /// - Returns: The instance, after every property hook of the resolution graph has run.
     /// - Throws: As ``resolve(tag:)-67ys9``; errors of `async` factories propagate unchanged.
+    @inlinable
     public func resolve<T>(tag: DependencyTagConvertible?) async throws -> T {
         let tag = tag?.dependencyTag
-        let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: tag)
         return try await resolveAsync(
-            key, arguments: (), deliver: typed(key),
+            arguments: (), deliver: { try self.cast($0, typeOfArguments: Void.self, tag: tag) },
             segment: { try self.resolveTyped(tag: tag, typeOfArguments: Void.self, arguments: $0) })
     }
 
@@ -37,10 +37,11 @@ extension DependencyContainer {
     /// ```
     /// - Returns: The instance, after every property hook of the resolution graph has run.
     /// - Throws: As ``resolve(tag:)-67ys9``.
+    @inlinable
     public func resolve<T>() async throws -> T {
-        let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: nil)
-        return try await resolveAsync(
-            key, arguments: (), deliver: typed(key), segment: { _ in try self.resolveTyped() })
+        try await resolveAsync(
+            arguments: (), deliver: { try self.cast($0, typeOfArguments: Void.self, tag: nil) },
+            segment: { _ in try self.resolveTyped() })
     }
 
     /// Resolves an instance of `T` from a definition that takes runtime arguments, with `await`.
@@ -54,13 +55,14 @@ extension DependencyContainer {
     ///   - arguments: The factory's runtime arguments.
     /// - Returns: The instance.
     /// - Throws: As ``resolve(tag:)-67ys9``.
+    @inlinable
     public func resolve<T, each A: Sendable>(tag: DependencyTagConvertible? = nil, arguments: repeat each A)
         async throws -> T
     {
         let tag = tag?.dependencyTag
-        let key = DefinitionKey(type: T.self, typeOfArguments: (repeat each A).self, tag: tag)
         return try await resolveAsync(
-            key, arguments: (repeat each arguments), deliver: typed(key),
+            arguments: (repeat each arguments),
+            deliver: { try self.cast($0, typeOfArguments: (repeat each A).self, tag: tag) },
             segment: { try self.resolveTyped(tag: tag, typeOfArguments: (repeat each A).self, arguments: $0) })
     }
 
@@ -73,7 +75,7 @@ extension DependencyContainer {
     public func resolve(_ type: Any.Type, tag: DependencyTagConvertible? = nil) async throws -> Any {
         let key = DefinitionKey(type: type, typeOfArguments: Void.self, tag: tag?.dependencyTag)
         return try await resolveAsync(
-            key, arguments: (), deliver: { $0 }, segment: { try self.resolveAny(key, arguments: $0) })
+            arguments: (), deliver: { $0 }, segment: { try self.resolveAny(key, arguments: $0) })
     }
 
     /// Resolves one argument of an auto-wired `async` factory.
@@ -90,12 +92,13 @@ extension DependencyContainer {
     /// `segment` is the synchronous resolve of `key` with the arguments at a pointer; `deliver` turns an instance
     /// the async path made into the result.
     // `logsFailure: false` leaves logging an error to the caller (`validate`).
+    @usableFromInline
     func resolveAsync<R, Arguments: Sendable>(
-        _ key: DefinitionKey, arguments: Arguments, logsFailure: Bool = true, deliver: (Any) throws -> R,
+        arguments: Arguments, logsFailure: Bool = true, deliver: (Any) throws -> R,
         segment: (UnsafeRawPointer) throws -> R
     ) async throws -> R {
         if let graph = TaskGraph.graphOfCurrentTask() {
-            return try await resolve(key, arguments: arguments, in: graph, logsFailure: logsFailure, deliver, segment)
+            return try await resolve(arguments: arguments, in: graph, logsFailure: logsFailure, deliver, segment)
         }
         let thread = ResolutionGraph.current
         if thread.depth == 0 {
@@ -107,18 +110,18 @@ extension DependencyContainer {
             }
         }
         return try await TaskGraph.withNewGraph { graph in
-            try await resolve(key, arguments: arguments, in: graph, logsFailure: logsFailure, deliver, segment)
+            try await resolve(arguments: arguments, in: graph, logsFailure: logsFailure, deliver, segment)
         }
     }
 
     /// One async resolve call: a scope of the task's graph, like `inGraph` for a synchronous one.
     private func resolve<R, Arguments: Sendable>(
-        _ key: DefinitionKey, arguments: Arguments, in graph: ResolutionGraph, logsFailure: Bool,
+        arguments: Arguments, in graph: ResolutionGraph, logsFailure: Bool,
         _ deliver: (Any) throws -> R, _ segment: (UnsafeRawPointer) throws -> R
     ) async throws -> R {
         graph.openScope()
         do {
-            let instance = try await produceAsync(key, arguments: arguments, in: graph, deliver, segment)
+            let instance = try await produceAsync(arguments: arguments, in: graph, deliver, segment)
             try await graph.closeScopeAsync()
             return instance
         } catch {
@@ -131,7 +134,7 @@ extension DependencyContainer {
     /// Resolves synchronously in the task's graph; when that reaches a definition that needs `await` at its top,
     /// runs its factory (or waits for its singleton) here, and starts over after a wait.
     private func produceAsync<R, Arguments: Sendable>(
-        _ key: DefinitionKey, arguments: Arguments, in graph: ResolutionGraph, _ deliver: (Any) throws -> R,
+        arguments: Arguments, in graph: ResolutionGraph, _ deliver: (Any) throws -> R,
         _ segment: (UnsafeRawPointer) throws -> R
     ) async throws -> R {
         while true {
@@ -161,16 +164,6 @@ extension DependencyContainer {
                     step, recipe: recipe, claim: claim, typeInfo: typeInfo, arguments: arguments, in: graph)
                 return try deliver(instance)
             }
-        }
-    }
-
-    /// Turns an instance made by the async path into the caller's type.
-    private func typed<R>(_ key: DefinitionKey) -> (Any) throws -> R {
-        { instance in
-            guard let value = instance as? R else {
-                throw ResolutionError.invalidType(resolved: type(of: instance), key: key)
-            }
-            return value
         }
     }
 

@@ -78,7 +78,7 @@ extension DependencyContainer {
     ) async throws {
         do {
             try await resolveAsync(
-                key, arguments: given, logsFailure: false, deliver: { _ in },
+                arguments: given, logsFailure: false, deliver: { _ in },
                 segment: { pointer in
                     if let argumentSet {
                         _ = try slot.blueprint.withArguments(argumentSet) { arguments in
