@@ -51,28 +51,31 @@ final class GraphRecorder {
     /// Runs `body` with this recorder on the calling thread's resolution graph.
     func recording<R>(_ body: () throws -> R) rethrows -> R {
         let graph = ResolutionGraph.current
-        let previous = graph.state.pointee.recorder
-        baseFrames = graph.state.pointee.frames.count
-        graph.state.pointee.recorder = self
-        plexus_count_recording(1)
-        defer {
-            plexus_count_recording(-1)
-            graph.state.pointee.recorder = previous
-        }
+        let previous = attach(to: graph)
+        defer { detach(from: graph, restoring: previous) }
         return try body()
     }
 
     /// Runs `body` with this recorder on `graph`, a task's graph that the async `validate` resolves in (§20).
     func recording<R>(on graph: ResolutionGraph, _ body: () async throws -> R) async throws -> R {
+        let previous = attach(to: graph)
+        defer { detach(from: graph, restoring: previous) }
+        return try await body()
+    }
+
+    /// Hangs this recorder on `graph` and counts it as active; returns the recorder it replaced.
+    private func attach(to graph: ResolutionGraph) -> GraphRecorder? {
         let previous = graph.state.pointee.recorder
         baseFrames = graph.state.pointee.frames.count
         graph.state.pointee.recorder = self
         plexus_count_recording(1)
-        defer {
-            plexus_count_recording(-1)
-            graph.state.pointee.recorder = previous
-        }
-        return try await body()
+        return previous
+    }
+
+    /// Undoes `attach`.
+    private func detach(from graph: ResolutionGraph, restoring previous: GraphRecorder?) {
+        plexus_count_recording(-1)
+        graph.state.pointee.recorder = previous
     }
 
     /// The lookup found `slot` of `owner` for `requested` and is about to produce it, as `acquisition` says (its
