@@ -97,8 +97,15 @@ func quiet(_ body: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
 
 /// Whether this test binary runs under AddressSanitizer, whose quarantine keeps freed memory resident (so memory
 /// figures mean nothing there).
-let isAddressSanitized: Bool = {
+let isAddressSanitized = linksSymbol("__asan_init")
+
+/// Whether this test binary runs under a sanitizer (Address or Thread), which makes deep recursion and every
+/// allocation many times slower.
+let isSanitized = isAddressSanitized || linksSymbol("__tsan_init")
+
+/// Whether the process has the symbol `name` (a sanitizer runtime's entry point, for example).
+private func linksSymbol(_ name: String) -> Bool {
     guard let process = dlopen(nil, RTLD_NOW) else { return false }
     defer { dlclose(process) }
-    return dlsym(process, "__asan_init") != nil
-}()
+    return dlsym(process, name) != nil
+}
