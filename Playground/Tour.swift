@@ -11,11 +11,7 @@ enum Tour {
 /// Runs one chapter under a heading. An error escaping the chapter counts as a failed check.
 @MainActor
 func chapter(_ title: String, _ body: () throws -> Void) {
-    Tour.chapters += 1
-    let heading = "\(Tour.chapters). \(title)"
-    print("")
-    print(heading)
-    print(String(repeating: "=", count: heading.count))
+    printHeading(title)
     do {
         try body()
     } catch {
@@ -26,16 +22,22 @@ func chapter(_ title: String, _ body: () throws -> Void) {
 /// Runs one chapter that awaits (Swift concurrency) under a heading, as `chapter` does.
 @MainActor
 func chapter(_ title: String, _ body: () async throws -> Void) async {
-    Tour.chapters += 1
-    let heading = "\(Tour.chapters). \(title)"
-    print("")
-    print(heading)
-    print(String(repeating: "=", count: heading.count))
+    printHeading(title)
     do {
         try await body()
     } catch {
         check(false, "the chapter ends without an unexpected error (it threw: \(error))")
     }
+}
+
+/// Counts a new chapter and prints its numbered, underlined heading.
+@MainActor
+private func printHeading(_ title: String) {
+    Tour.chapters += 1
+    let heading = "\(Tour.chapters). \(title)"
+    print("")
+    print(heading)
+    print(String(repeating: "=", count: heading.count))
 }
 
 /// Prints one fact of the tour and records whether it holds.

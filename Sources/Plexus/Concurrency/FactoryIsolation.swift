@@ -62,41 +62,14 @@ extension Blueprint {
         scope: ComponentScope,
         factory: @escaping @Sendable (repeat each A) async throws -> T
     ) -> Blueprint {
-        var argumentCount = 0
-        for _ in repeat (each A).self { argumentCount += 1 }
-        var autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?) async throws -> Any)?
-        if argumentCount > 0 {
-            autoWire = { container, tag in
-                let arguments = (repeat try await container.resolveArgumentAsync((each A).self, tag: tag))
-                return arguments
-            }
+        let plain = Blueprint.make(scope: scope, type: T.self) { (_: repeat each A) throws -> T in
+            throw ResolutionError.requiresAwait(
+                key: DefinitionKey(type: T.self, typeOfArguments: (repeat each A).self, tag: nil))
         }
-        let run: @Sendable (Any, GraphToken) async throws -> Any = { arguments, _ in
-            guard let arguments = arguments as? (repeat each A) else {
-                throw ResolutionError.invalidType(
-                    resolved: Swift.type(of: arguments),
-                    key: DefinitionKey(type: T.self, typeOfArguments: (repeat each A).self, tag: nil))
-            }
-            return try await factory(repeat each arguments)
+        let async = AsyncFactory.make(T.self, argumentCount: plain.argumentCount) {
+            (_: GraphToken, arguments: repeat each A) in try await factory(repeat each arguments)
         }
-        return Blueprint(
-            scope: scope,
-            type: T.self,
-            argumentsType: (repeat each A).self,
-            argumentCount: argumentCount,
-            ops: TypeOps(T.self),
-            factory: { _, _ in
-                throw ResolutionError.requiresAwait(
-                    key: DefinitionKey(type: T.self, typeOfArguments: (repeat each A).self, tag: nil))
-            },
-            withArguments: { value, body in
-                guard let arguments = value as? (repeat each A) else { return false }
-                try withArgumentsPointer(to: arguments, body)
-                return true
-            },
-            autoWire: nil,
-            isolation: .async,
-            asyncFactory: AsyncFactory(run: run, autoWire: autoWire))
+        return plain.with(isolation: .async, asyncFactory: async)
     }
 
     /// Erases a synchronous `@MainActor` factory: the synchronous `factory` runs it in place on the main thread
@@ -119,29 +92,51 @@ extension Blueprint {
             }
             return made
         }
-        let run: @Sendable (Any, GraphToken) async throws -> Any = { arguments, token in
-            guard let arguments = arguments as? (repeat each A) else {
-                throw ResolutionError.invalidType(
-                    resolved: Swift.type(of: arguments),
-                    key: DefinitionKey(type: T.self, typeOfArguments: (repeat each A).self, tag: nil))
-            }
-            let passed = MainActorHandOver(arguments)
+        let async = AsyncFactory.make(T.self, argumentCount: plain.argumentCount) {
+            (token: GraphToken, arguments: repeat each A) in
+            let passed = MainActorHandOver((repeat each arguments))
             let result = try await MainActor.run {
                 let arguments = passed.value
                 return try token.graph.installed { MainActorHandOver<Any>(try factory(repeat each arguments)) }
             }
             return result.value
         }
+        return plain.with(isolation: .mainActor, asyncFactory: async)
+    }
+
+    /// This blueprint with another isolation and async factory.
+    private func with(isolation: FactoryIsolation, asyncFactory: AsyncFactory) -> Blueprint {
+        Blueprint(
+            scope: scope, type: type, argumentsType: argumentsType, argumentCount: argumentCount, ops: ops,
+            factory: factory, withArguments: withArguments, autoWire: autoWire, isolation: isolation,
+            asyncFactory: asyncFactory)
+    }
+}
+
+extension AsyncFactory {
+    /// The async factory of a definition of `T` taking the arguments `A…`: unpacks them for `run` (after the graph),
+    /// and auto-wires
+    /// them with the async resolve when it takes any.
+    static func make<T, each A>(
+        _: T.Type, argumentCount: Int,
+        run: @escaping @Sendable (GraphToken, repeat each A) async throws -> Any
+    ) -> AsyncFactory {
         var autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?) async throws -> Any)?
-        if plain.argumentCount > 0 {
+        if argumentCount > 0 {
             autoWire = { container, tag in
                 let arguments = (repeat try await container.resolveArgumentAsync((each A).self, tag: tag))
                 return arguments
             }
         }
-        return Blueprint(
-            scope: scope, type: plain.type, argumentsType: plain.argumentsType, argumentCount: plain.argumentCount,
-            ops: plain.ops, factory: plain.factory, withArguments: plain.withArguments, autoWire: plain.autoWire,
-            isolation: .mainActor, asyncFactory: AsyncFactory(run: run, autoWire: autoWire))
+        return AsyncFactory(
+            run: { arguments, token in
+                guard let arguments = arguments as? (repeat each A) else {
+                    throw ResolutionError.invalidType(
+                        resolved: Swift.type(of: arguments),
+                        key: DefinitionKey(type: T.self, typeOfArguments: (repeat each A).self, tag: nil))
+                }
+                return try await run(token, repeat each arguments)
+            },
+            autoWire: autoWire)
     }
 }
