@@ -88,24 +88,20 @@ extension DependencyContainer {
     // MARK: - From the generic surface to the non-generic core
 
     /// Resolves the key of `T`, `typeOfArguments` and `tag` into storage for a `T`: the core copies the instance
-    /// straight in when it has the requested type (a `T?` answered by `T` is wrapped in place), and hands back
-    /// `Any`, cast here, when it comes through a forwarding registration.
+    /// straight in when it has the requested type (a `T?` answered by `T` is wrapped in place), and otherwise puts
+    /// it there as `Any` (through a forwarding registration), cast out of line.
     ///
     /// The key is built inside the library: a `DefinitionKey` made and destroyed in the caller's module cost about
     /// 250 instructions per resolve there (its tag and diagnostics were destroyed through generic value witnesses).
+    /// For the same reason no `Any?` comes back to the caller's module: destroying even a `nil` one there went
+    /// through generic value witnesses too (about 200 instructions per resolve).
     @inlinable
     func resolveTyped<T>(tag: Tag?, typeOfArguments: Any.Type, arguments: UnsafeRawPointer) throws -> T {
-        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-            let storage = buffer.baseAddress
-            let instance = try resolveRaw(
-                T.self, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments,
-                into: storage.map { UnsafeMutableRawPointer($0) })
-            if let instance { return try cast(instance, typeOfArguments: typeOfArguments, tag: tag) }
-            guard let storage else {
-                throw ResolutionError.definitionNotFound(
-                    key: DefinitionKey(type: T.self, typeOfArguments: typeOfArguments, tag: tag))
+        try withResolveStorage(for: T.self) { storage in
+            if try resolveRaw(T.self, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments, into: storage) {
+                return storage.assumingMemoryBound(to: T.self).move()
             }
-            return storage.move()
+            return try cast(movingFrom: storage, typeOfArguments: typeOfArguments, tag: tag)
         }
     }
 
@@ -114,21 +110,40 @@ extension DependencyContainer {
     /// witnesses).
     @inlinable
     func resolveTyped<T>() throws -> T {
-        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-            let storage = buffer.baseAddress
-            let instance = try resolveRaw(T.self, into: storage.map { UnsafeMutableRawPointer($0) })
-            if let instance { return try cast(instance, typeOfArguments: Void.self, tag: nil) }
-            guard let storage else {
-                throw ResolutionError.definitionNotFound(key: DefinitionKey(type: T.self, typeOfArguments: Void.self))
-            }
-            return storage.move()
+        try withResolveStorage(for: T.self) { storage in
+            if try resolveRaw(T.self, into: storage) { return storage.assumingMemoryBound(to: T.self).move() }
+            return try cast(movingFrom: storage, typeOfArguments: Void.self, tag: nil)
         }
     }
 
-    /// An instance handed back as `Any` (through a forwarding registration), as a `T`. Out of line, so that the
-    /// cast's existential temporaries stay off the stack of nested resolves.
+    /// Uninitialized stack storage that can hold either a `T` or an `Any`, never empty.
+    @inlinable
+    @inline(__always)
+    func withResolveStorage<T, R>(for type: T.Type, _ body: (UnsafeMutableRawPointer) throws -> R) rethrows -> R {
+        try withUnsafeTemporaryAllocation(
+            byteCount: Swift.max(MemoryLayout<T>.size, MemoryLayout<Any>.size),
+            alignment: Swift.max(MemoryLayout<T>.alignment, MemoryLayout<Any>.alignment)
+        ) { buffer in
+            guard let storage = buffer.baseAddress else {
+                // Unreachable (the byte count is never zero); heap storage keeps this free of force-unwraps.
+                let heap = UnsafeMutableRawPointer.allocate(byteCount: buffer.count, alignment: 16)
+                defer { heap.deallocate() }
+                return try body(heap)
+            }
+            return try body(storage)
+        }
+    }
+
+    /// An instance handed back as `Any` at `storage` (through a forwarding registration), moved out and cast to a
+    /// `T`. Out of line, so that the cast's existential temporaries stay off the stack of nested resolves.
     @usableFromInline
     @inline(never)
+    func cast<T>(movingFrom storage: UnsafeMutableRawPointer, typeOfArguments: Any.Type, tag: Tag?) throws -> T {
+        try cast(storage.assumingMemoryBound(to: Any.self).move(), typeOfArguments: typeOfArguments, tag: tag)
+    }
+
+    /// An instance handed back as `Any`, as a `T`.
+    @usableFromInline
     func cast<T>(_ instance: Any, typeOfArguments: Any.Type, tag: Tag?) throws -> T {
         guard let value = instance as? T else {
             let key = DefinitionKey(type: T.self, typeOfArguments: typeOfArguments, tag: tag)
@@ -139,7 +154,7 @@ extension DependencyContainer {
 
     /// `resolveRaw(_:arguments:into:)` for the untagged key of `type` without arguments.
     @usableFromInline
-    func resolveRaw(_ type: Any.Type, into result: UnsafeMutableRawPointer?) throws -> Any? {
+    func resolveRaw(_ type: Any.Type, into result: UnsafeMutableRawPointer) throws -> Bool {
         var key = DefinitionKey(type: type, typeOfArguments: Void.self, tag: nil)
         return try resolveRaw(&key, arguments: zeroSizedArguments, into: result)
     }
@@ -148,72 +163,77 @@ extension DependencyContainer {
     @usableFromInline
     func resolveRaw(
         _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, arguments: UnsafeRawPointer,
-        into result: UnsafeMutableRawPointer?
-    ) throws -> Any? {
+        into result: UnsafeMutableRawPointer
+    ) throws -> Bool {
         var key = DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag)
         return try resolveRaw(&key, arguments: arguments, into: result)
     }
 
     @usableFromInline
     func resolveAny(_ key: DefinitionKey, arguments: UnsafeRawPointer) throws -> Any {
-        var key = key
-        guard let instance = try resolveRaw(&key, arguments: arguments, into: nil) else {
-            throw ResolutionError.definitionNotFound(key: key)
+        try withUnsafeTemporaryAllocation(of: Any.self, capacity: 1) { buffer in
+            guard let storage = buffer.baseAddress else { throw ResolutionError.definitionNotFound(key: key) }
+            _ = try resolveInGraph(key, arguments: arguments, typed: false, into: UnsafeMutableRawPointer(storage))
+            return storage.move()
         }
-        return instance
     }
 
     /// The core of every resolve: finds `key` and produces its instance inside the calling thread's resolution
-    /// graph. Returns `nil` when it initialized `result` with the instance, the instance otherwise.
+    /// graph. Returns `true` when it initialized `result` with the instance, and `false` when it put it there as
+    /// `Any` instead (an instance that comes through a forwarding registration).
     ///
     /// Every nested resolve recurses through here, so the work is split into out-of-line steps whose locals are
     /// gone before a factory runs: deciding (under a lock) stays off the stack of the factories below.
     ///
     /// `key` is `inout` only so that the direct path can point at it without copying it.
     @inline(__always)
-    func resolveRaw(_ key: inout DefinitionKey, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer?)
-        throws -> Any?
+    func resolveRaw(_ key: inout DefinitionKey, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer)
+        throws -> Bool
     {
         // Graph report (§21): while `validate` records, every resolve takes the general path, where edges are seen.
-        if let result, !GraphRecorder.isActive {
+        if !GraphRecorder.isActive {
             switch directStep(for: key, into: result) {
             case .copied:
-                return nil
+                return true
             case .create(let slot, let type, owner: nil):
                 try withUnsafePointer(to: &key) {
                     try create(directly: slot, type: type, $0, arguments: arguments, into: result)
                 }
-                return nil
+                return true
             case .create(let slot, let type, let owner?):
                 try withUnsafePointer(to: &key) {
                     try owner.create(directly: slot, type: type, $0, arguments: arguments, into: result)
                 }
-                return nil
+                return true
             case .general:
                 break
             }
         }
-        return try resolveInGraph(key, arguments: arguments, into: result)
+        return try resolveInGraph(key, arguments: arguments, typed: true, into: result)
     }
 
-    /// The general path: the lookup across containers, in a scope of the resolution graph.
+    /// The general path: the lookup across containers, in a scope of the resolution graph. With `typed`, the
+    /// instance goes into `result` when it has the requested type (returns `true`); otherwise `result` receives it
+    /// as `Any` (returns `false`).
     @inline(never)
     private func resolveInGraph(
-        _ key: DefinitionKey, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer?
-    )
-        throws -> Any?
-    {
-        let delivery = try inGraph(into: result) { graph in
+        _ key: DefinitionKey, arguments: UnsafeRawPointer, typed: Bool, into result: UnsafeMutableRawPointer
+    ) throws -> Bool {
+        let typedResult = typed ? result : nil
+        let delivery = try inGraph(into: typedResult) { graph in
             var search = Search(key)
-            if let delivery = try find(&search, arguments: .pointer(arguments), into: result, graph: graph) {
+            if let delivery = try find(&search, arguments: .pointer(arguments), into: typedResult, graph: graph) {
                 return delivery
             }
             // The "required by" chain is what the graph is making right now, innermost first.
             throw notFound(key, requiredBy: graph.dependentKeys.reversed())
         }
         switch delivery {
-        case .typed: return nil
-        case .value(let instance): return instance
+        case .typed:
+            return true
+        case .value(let instance):
+            result.initializeMemory(as: Any.self, repeating: instance, count: 1)
+            return false
         }
     }
 
@@ -248,7 +268,9 @@ extension DependencyContainer {
     private func directStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> DirectStep {
         var routed: (owner: DependencyContainer, slot: Slot)?
         let step = registry.withLock { registry -> DirectStep in
-            if let slot = registry.slots[key] { return directStep(for: slot, into: result, owner: nil) }
+            if let step = registry.slots.withBorrowedValue(for: key, { directStep(for: $0, into: result, owner: nil) }) {
+                return step
+            }
             if let route = registry.routes[key], route.generation == Generation.current, route.forward == nil,
                 route.requested == key, !route.autoWires, let owner = route.owner, let slot = route.slot
             {
@@ -266,11 +288,8 @@ extension DependencyContainer {
     private func directStep(
         for slot: Slot, into result: UnsafeMutableRawPointer, owner: DependencyContainer?
     ) -> DirectStep {
-        if let instance = slot.instance {
-            // Copying a value runs no user code (a retain at most), so it may happen under the lock.
-            instance.ops.copy(instance.pointer, result)
-            return .copied
-        }
+        // Copying a value runs no user code (a retain at most), so it may happen under the lock.
+        if slot.copyPublished(into: result) { return .copied }
         guard case .create(let slot, let type)? = directDecision(for: slot) else { return .general }
         return .create(slot, type: type, owner: owner)
     }
@@ -294,7 +313,7 @@ extension DependencyContainer {
     ) throws {
         switch decision {
         case .copy(let published):
-            published.ops.copy(published.pointer, result)
+            published.copy(into: result)
         case .create(let slot, let type):
             try withUnsafePointer(to: key) {
                 try create(directly: slot, type: type, $0, arguments: arguments, into: result)
@@ -312,7 +331,7 @@ extension DependencyContainer {
         into result: UnsafeMutableRawPointer
     ) throws {
         let graph = ResolutionGraph.current
-        graph.openScope()
+        let scope = graph.openLightScope()
         defer { if graph.depth == 0 { graph.releaseLeftovers() } }
         do {
             try graph.runFactory(of: slot, requested: key) {
@@ -320,13 +339,13 @@ extension DependencyContainer {
                 try finishDirect(slot, type: type, result: result, graph: graph)
             }
             do {
-                try graph.closeScope()
+                try graph.closeLightScope(scope)
             } catch {
                 slot.blueprint.ops.destroy(result)
                 throw error
             }
         } catch {
-            graph.abandonScope()
+            graph.abandonLightScope(scope)
             if graph.depth == 0 { logFailure(error) }
             throw error
         }

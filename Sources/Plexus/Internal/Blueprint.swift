@@ -17,6 +17,9 @@ final class TypeOps: Sendable {
     @usableFromInline let dynamicType: @Sendable (UnsafeRawPointer) -> ObjectIdentifier
     /// Turns the `T` at `pointer` into an `Optional<T>` in the same storage (which must be large enough for one).
     @usableFromInline let wrapInOptional: @Sendable (UnsafeMutableRawPointer) -> Void
+    /// Whether a value is one reference to a class instance: then copying it is a retain of that reference
+    /// (`InstanceBox.copy(into:)`), with no call through `copy`.
+    @usableFromInline let isClassReference: Bool
 
     @inlinable
     init<T>(_: T.Type) {
@@ -32,6 +35,7 @@ final class TypeOps: Sendable {
             destination.assumingMemoryBound(to: T.self).initialize(to: value)
             return true
         }
+        isClassReference = T.self is AnyClass && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
         if T.self is AnyClass {
             // (wt-perf) An instance of a class type is one reference: read its class without boxing it in `Any`.
             dynamicType = { pointer in ObjectIdentifier(type(of: pointer.load(as: AnyObject.self))) }
@@ -147,6 +151,22 @@ final class InstanceBox {
         }
         self.pointer = pointer
         self.ops = ops
+        reference = ops.isClassReference ? pointer.load(as: UnsafeRawPointer.self) : nil
+    }
+
+    /// The object, when the instance is one class reference (kept alive by the instance at `pointer`).
+    private let reference: UnsafeRawPointer?
+
+    /// Initializes `destination` with a copy of the instance: a retain of the object for a class instance, the
+    /// type's copy otherwise.
+    @inline(__always)
+    func copy(into destination: UnsafeMutableRawPointer) {
+        if let reference {
+            _ = Unmanaged<AnyObject>.fromOpaque(reference).retain()
+            destination.storeBytes(of: reference, as: UnsafeRawPointer.self)
+        } else {
+            ops.copy(pointer, destination)
+        }
     }
 
     deinit {

@@ -4,16 +4,45 @@
 /// is private to a container and never sees keys chosen to collide. Open addressing with linear probing and
 /// backward-shift deletion; it grows at half load, so a lookup probes one or two buckets.
 struct KeyTable<Value> {
-    private struct Entry {
-        let key: DefinitionKey
-        var value: Value
+    /// What a probe compares, kept apart from the keys and values: it is trivially copyable, so probing a bucket
+    /// copies, retains and releases nothing (comparing whole `DefinitionKey`s in place cost about 200 instructions
+    /// per lookup in generic value-witness calls). Only string tags need a look at the stored key.
+    private struct Stamp {
+        /// The type's identity; 0 marks an empty bucket.
+        var type: UInt = 0
+        var arguments: UInt = 0
+        /// The integer tag; 0 for none and for a string tag.
+        var tag: UInt = 0
+        /// 0: no tag; 1: an integer tag; 2: a string tag.
+        var tagKind: UInt8 = 0
+        var hash = 0
+
+        init() {}
+
+        init(_ key: DefinitionKey, hash: Int) {
+            type = UInt(bitPattern: ObjectIdentifier(key.type))
+            arguments = UInt(bitPattern: ObjectIdentifier(key.typeOfArguments))
+            switch key.storedTag {
+            case .none: break
+            case .int(let value):
+                tag = UInt(bitPattern: value)
+                tagKind = 1
+            case .string:
+                // Compared on the stored key; its hash is part of `hash` already.
+                tagKind = 2
+            }
+            self.hash = hash
+        }
     }
 
-    /// Empty until the first insertion, so an unused table costs no allocation.
-    private var buckets: [Entry?] = []
+    /// Empty until the first insertion, so an unused table costs no allocation. The three arrays have the same
+    /// count (a power of two) and index the same buckets.
+    private var stamps: [Stamp] = []
+    private var keys: [DefinitionKey?] = []
+    private var values: [Value?] = []
     private(set) var count = 0
 
-    private var mask: Int { buckets.count - 1 }
+    private var mask: Int { stamps.count - 1 }
 
     /// The table's hash of `key`; callers that look up the same key often may keep it (`subscript(_:hash:)`).
     static func hash(_ key: DefinitionKey) -> Int {
@@ -28,18 +57,28 @@ struct KeyTable<Value> {
     }
 
     private func index(of key: DefinitionKey, hash: Int? = nil) -> Int? {
-        guard !buckets.isEmpty else { return nil }
-        var index = (hash ?? Self.hash(key)) & mask
-        while let entry = buckets[index] {
-            if entry.key == key { return index }
-            index = (index + 1) & mask
+        guard !stamps.isEmpty else { return nil }
+        let hash = hash ?? Self.hash(key)
+        let wanted = Stamp(key, hash: hash)
+        return stamps.withUnsafeBufferPointer { stamps in
+            var index = hash & mask
+            while true {
+                let stamp = stamps[index]
+                if stamp.type == 0 { return nil }
+                if stamp.hash == wanted.hash, stamp.type == wanted.type, stamp.arguments == wanted.arguments,
+                    stamp.tagKind == wanted.tagKind, stamp.tag == wanted.tag,
+                    wanted.tagKind != 2 || keys[index]?.storedTag == key.storedTag
+                {
+                    return index
+                }
+                index = (index + 1) & mask
+            }
         }
-        return nil
     }
 
     /// The value for `key`, whose hash (`KeyTable.hash(key)`) the caller kept: no tag string is hashed.
     subscript(key: DefinitionKey, hash hash: Int) -> Value? {
-        index(of: key, hash: hash).flatMap { buckets[$0]?.value }
+        index(of: key, hash: hash).flatMap { values[$0] }
     }
 
     subscript(key: DefinitionKey, default defaultValue: @autoclosure () -> Value) -> Value {
@@ -48,7 +87,7 @@ struct KeyTable<Value> {
     }
 
     subscript(key: DefinitionKey) -> Value? {
-        get { index(of: key).flatMap { buckets[$0]?.value } }
+        get { index(of: key).flatMap { values[$0] } }
         set {
             if let newValue { updateValue(newValue, forKey: key) } else { removeValue(forKey: key) }
         }
@@ -60,16 +99,18 @@ struct KeyTable<Value> {
         _ key: DefinitionKey, default defaultValue: @autoclosure () -> Value, _ change: (inout Value) -> Void
     ) {
         if index(of: key) == nil { updateValue(defaultValue(), forKey: key) }
-        guard let index = index(of: key), var entry = buckets[index] else { return }
-        // Take the entry out first, so that its value is uniquely referenced while it changes.
-        buckets[index] = nil
-        change(&entry.value)
-        buckets[index] = entry
+        guard let index = index(of: key), var value = values[index] else { return }
+        // Take the value out first, so that it is uniquely referenced while it changes.
+        values[index] = nil
+        change(&value)
+        values[index] = value
     }
 
     /// Removes every entry, keeping no capacity.
     mutating func removeAll() {
-        buckets = []
+        stamps = []
+        keys = []
+        values = []
         count = 0
     }
 
@@ -77,14 +118,17 @@ struct KeyTable<Value> {
     @discardableResult
     mutating func updateValue(_ value: Value, forKey key: DefinitionKey) -> Value? {
         if let index = index(of: key) {
-            let old = buckets[index]?.value
-            buckets[index]?.value = value
+            let old = values[index]
+            values[index] = value
             return old
         }
-        if (count + 1) * 2 > buckets.count { grow() }
-        var index = Self.hash(key) & mask
-        while buckets[index] != nil { index = (index + 1) & mask }
-        buckets[index] = Entry(key: key, value: value)
+        if (count + 1) * 2 > stamps.count { grow() }
+        let hash = Self.hash(key)
+        var index = hash & mask
+        while stamps[index].type != 0 { index = (index + 1) & mask }
+        stamps[index] = Stamp(key, hash: hash)
+        keys[index] = key
+        values[index] = value
         count += 1
         return nil
     }
@@ -93,16 +137,18 @@ struct KeyTable<Value> {
     @discardableResult
     mutating func removeValue(forKey key: DefinitionKey) -> Value? {
         guard var hole = index(of: key) else { return nil }
-        let removed = buckets[hole]?.value
-        buckets[hole] = nil
+        let removed = values[hole]
+        clear(hole)
         count -= 1
         var index = (hole + 1) & mask
-        while let entry = buckets[index] {
-            let home = Self.hash(entry.key) & mask
+        while stamps[index].type != 0 {
+            let home = stamps[index].hash & mask
             // Move the entry into the hole if its home bucket is not between the hole and its position.
             if (index - home) & mask >= (index - hole) & mask {
-                buckets[hole] = entry
-                buckets[index] = nil
+                stamps[hole] = stamps[index]
+                keys[hole] = keys[index]
+                values[hole] = values[index]
+                clear(index)
                 hole = index
             }
             index = (index + 1) & mask
@@ -110,21 +156,49 @@ struct KeyTable<Value> {
         return removed
     }
 
+    private mutating func clear(_ index: Int) {
+        stamps[index] = Stamp()
+        keys[index] = nil
+        values[index] = nil
+    }
+
     private mutating func grow() {
-        let old = buckets
-        buckets = Array(repeating: nil, count: max(old.count * 2, 8))
+        let old = entries
+        let capacity = max(stamps.count * 2, 8)
+        stamps = Array(repeating: Stamp(), count: capacity)
+        keys = Array(repeating: nil, count: capacity)
+        values = Array(repeating: nil, count: capacity)
         count = 0
-        for case let entry? in old { updateValue(entry.value, forKey: entry.key) }
+        for entry in old { updateValue(entry.value, forKey: entry.key) }
     }
 
     /// Every key and value, in no particular order.
     var entries: [(key: DefinitionKey, value: Value)] {
-        buckets.compactMap { $0.map { ($0.key, $0.value) } }
+        zip(keys, values).compactMap { key, value in
+            guard let key, let value else { return nil }
+            return (key, value)
+        }
     }
 
     /// Whether any value satisfies `predicate`.
     func containsValue(where predicate: (Value) -> Bool) -> Bool {
-        buckets.contains { $0.map { predicate($0.value) } ?? false }
+        values.contains { $0.map(predicate) ?? false }
+    }
+}
+
+extension KeyTable where Value: AnyObject {
+    /// Calls `body` with the object stored for `key`, borrowed from the table: no reference counting. `body` must
+    /// not change the table; `nil` when there is no value for `key`.
+    @inline(__always)
+    func withBorrowedValue<R>(for key: DefinitionKey, hash: Int? = nil, _ body: (Value) -> R) -> R? {
+        guard let index = index(of: key, hash: hash) else { return nil }
+        return values.withUnsafeBufferPointer { buffer -> R? in
+            // An optional object reference is one pointer, null for `nil`.
+            guard let base = buffer.baseAddress,
+                let object = UnsafeRawPointer(base + index).load(as: UnsafeRawPointer?.self)
+            else { return nil }
+            return Unmanaged<Value>.fromOpaque(object)._withUnsafeGuaranteedRef(body)
+        }
     }
 }
 

@@ -33,6 +33,16 @@ final class Slot {
 
     var scope: ComponentScope { blueprint.scope }
 
+    /// Copies the published singleton into `result` without reference counting the box (the lock keeps it alive);
+    /// `false` when none is published. Must be called under the owner's lock.
+    @inline(__always)
+    func copyPublished(into result: UnsafeMutableRawPointer) -> Bool {
+        unowned(unsafe) let box = instance
+        guard let box else { return false }
+        box.copy(into: result)
+        return true
+    }
+
     /// Decides how to get an instance. Must be called under the owner's lock.
     func acquire(_ requested: DefinitionKey, graph: ResolutionGraph) -> Acquisition {
         switch blueprint.scope {

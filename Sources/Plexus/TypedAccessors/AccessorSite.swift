@@ -60,16 +60,31 @@ struct AccessorKeys {
 
     /// The key of `site`, if it was used here before.
     func existingEntry(for site: AccessorSite) -> Entry? {
+        withExistingEntry(for: site) { $0 }
+    }
+
+    /// Calls `body` with the entry of `site`, borrowed from the table (no reference counting), if `site` was used
+    /// here before. `body` must not change the table.
+    @inline(__always)
+    func withExistingEntry<R>(for site: AccessorSite, _ body: (Entry) -> R) -> R? {
         guard !buckets.isEmpty else { return nil }
         let mask = buckets.count - 1
-        var index = Self.hash(site) & mask
-        while let entry = buckets[index] {
-            if entry.site.type == site.type, entry.site.marker == site.marker, entry.site.property == site.property {
-                return entry
+        return buckets.withUnsafeBufferPointer { buffer -> R? in
+            guard let base = buffer.baseAddress else { return nil }
+            var index = Self.hash(site) & mask
+            // An optional object reference is one pointer, null for `nil`.
+            while let object = UnsafeRawPointer(base + index).load(as: UnsafeRawPointer?.self) {
+                let found = Unmanaged<Entry>.fromOpaque(object)._withUnsafeGuaranteedRef { entry -> R? in
+                    guard entry.site.type == site.type, entry.site.marker == site.marker,
+                        entry.site.property == site.property
+                    else { return nil }
+                    return body(entry)
+                }
+                if let found { return found }
+                index = (index + 1) & mask
             }
-            index = (index + 1) & mask
+            return nil
         }
-        return nil
     }
 
     /// The key of `site`, built and remembered on first use.

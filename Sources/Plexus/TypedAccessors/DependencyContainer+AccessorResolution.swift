@@ -55,29 +55,47 @@ extension DependencyContainer {
     /// the accessor needs `resolveAccessor(_:scope:make:)`: first use, an override elsewhere, hooks.
     @usableFromInline
     func resolveAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
-        var entry: AccessorKeys.Entry?
-        let step = registry.withLock { registry -> AccessorStep in
-            guard let found = registry.accessorKeys.existingEntry(for: site) else { return .resolve }
-            let step = accessorStep(found, in: registry)
-            if case .direct(.copy(let box)) = step {
-                // The slot under the accessor's key makes instances of its type, the caller's `T`. Copying a value
-                // runs no user code, so it may happen under the lock.
-                box.ops.copy(box.pointer, result)
-                return .copied
+        var direct: (decision: DirectDecision, entry: AccessorKeys.Entry)?
+        let copied = registry.withLock { registry -> Bool in
+            // The entry stays in the table while the lock is held.
+            guard let found = registry.accessorKeys.withExistingEntry(for: site, { Unmanaged.passUnretained($0) })
+            else { return false }
+            return found._withUnsafeGuaranteedRef { entry -> Bool in
+                switch accessorStep(entry, in: registry, into: result) {
+                case .copied:
+                    return true
+                case .direct(let decision):
+                    direct = (decision, entry)
+                    return false
+                case .resolve, .registerDefault:
+                    return false
+                }
             }
-            entry = found
-            return step
         }
-        switch step {
-        case .copied:
-            return true
-        case .direct(let decision):
-            guard let entry else { return false }
-            try resolve(directly: decision, entry.key, arguments: zeroSizedArguments, into: result)
-            return true
-        case .resolve, .registerDefault:
-            return false
+        if copied { return true }
+        guard let direct else { return false }
+        try resolve(directly: direct.decision, direct.entry.key, arguments: zeroSizedArguments, into: result)
+        return true
+    }
+
+    /// `accessorStep(_:in:)` that copies a published singleton into `result` right away (`.copied`), with no
+    /// reference counting of the slot or its box. Call under the registry's lock.
+    private func accessorStep(
+        _ entry: AccessorKeys.Entry, in registry: Registry, into result: UnsafeMutableRawPointer
+    ) -> AccessorStep {
+        func step(_ slot: Slot) -> AccessorStep {
+            // The slot under the accessor's key makes instances of its type, the caller's `T`. Copying a value runs
+            // no user code, so it may happen under the lock.
+            if slot.copyPublished(into: result) { return .copied }
+            return directDecision(for: slot).map { .direct($0) } ?? .resolve
         }
+        if !isDefaultsOnly, let found = registry.slots.withBorrowedValue(for: entry.key, hash: entry.hash, step) {
+            return found
+        }
+        // The default answers here only when no collaborator could hold an override.
+        guard registry.accessorDefaults[entry.key, hash: entry.hash] != nil else { return .registerDefault }
+        guard isDefaultsOnly || registry.collaborators.isEmpty else { return .resolve }
+        return registry.accessorDefaults.withBorrowedValue(for: entry.key, hash: entry.hash, step) ?? .resolve
     }
 
     /// The engine's direct path for an accessor, out of line: its temporary storage would otherwise make every

@@ -33,6 +33,42 @@ extension ResolutionGraph {
         state.pointee.depth += 1
     }
 
+    /// Opens the scope of a direct resolve (a factory whose instances need no hooks) without recording its mark:
+    /// the mark is returned instead, and recorded only if the factory leaves work behind (`closeLightScope`,
+    /// `abandonLightScope`). A leaf factory, which resolves nothing, so never touches the scope list.
+    @inline(__always)
+    func openLightScope() -> (mark: ScopeMark, scopes: Int) {
+        let isFull = state.pointee.depth == 0 || state.pointee.frames.last?.isFactory == false
+        let mark = ScopeMark(
+            queue: state.pointee.queue.count, callbacks: state.pointee.callbacks.count,
+            commits: state.pointee.commits.count, shared: state.pointee.shared.count, isFull: isFull)
+        state.pointee.depth += 1
+        return (mark, state.pointee.scopes.count)
+    }
+
+    /// `closeScope` for a scope opened by `openLightScope`. When the factory left nothing in the graph (no hooks,
+    /// callbacks, singletons or shared instances), closing has nothing to run, publish or release: only the depth
+    /// goes back. Otherwise the mark is recorded and the scope closes as any other.
+    @inline(__always)
+    func closeLightScope(_ light: (mark: ScopeMark, scopes: Int)) throws {
+        let mark = light.mark
+        if state.pointee.queue.count == mark.queue, state.pointee.callbacks.count == mark.callbacks,
+            state.pointee.commits.count == mark.commits, state.pointee.shared.count == mark.shared
+        {
+            state.pointee.depth -= 1
+            return
+        }
+        state.pointee.scopes.append(mark)
+        try closeScope()
+    }
+
+    /// `abandonScope` for a scope opened by `openLightScope`, whether or not its mark was recorded since.
+    @inline(never)
+    func abandonLightScope(_ light: (mark: ScopeMark, scopes: Int)) {
+        if state.pointee.scopes.count == light.scopes { state.pointee.scopes.append(light.mark) }
+        abandonScope()
+    }
+
     /// Ends the innermost scope after its body succeeded.
     ///
     /// A full scope runs its queued hooks in creation order (hooks may queue more; a resolve they start is a full
