@@ -321,6 +321,20 @@ extension DependencyContainer {
         }
     }
 
+    /// `resolve(directly:_:arguments:into:)` for a key kept in memory of its own, which is not copied.
+    @inline(never)
+    func resolve(
+        directly decision: DirectDecision, _ key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws {
+        switch decision {
+        case .copy(let published):
+            published.copy(into: result)
+        case .create(let slot, let type):
+            try create(directly: slot, type: type, key, arguments: arguments, into: result)
+        }
+    }
+
     /// The direct path's new instance: the factory of `slot` (whose instances need no hooks) runs into `result` in
     /// a scope of the calling thread's resolution graph. The same steps as `inGraph` (open the scope; close it, or
     /// abandon it on an error; release the leftovers of an outermost resolve), written out so that no closure and

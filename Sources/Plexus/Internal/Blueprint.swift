@@ -135,6 +135,29 @@ final class Blueprint: Sendable {
     }
 }
 
+extension Blueprint {
+    /// `make(scope:type:factory:)` for a factory without arguments, for the library's own generic code (typed
+    /// accessors): unspecialized, the parameter-pack form looked up the metadata of the empty argument tuple on every
+    /// call of the factory.
+    static func makeNullary<T>(
+        scope: ComponentScope, type: T.Type, factory: @escaping @Sendable () throws -> T
+    ) -> Blueprint {
+        Blueprint(
+            scope: scope,
+            type: T.self,
+            argumentsType: Void.self,
+            argumentCount: 0,
+            ops: TypeOps(T.self),
+            factory: { _, result in result.assumingMemoryBound(to: T.self).initialize(to: try factory()) },
+            withArguments: { value, body in
+                guard value is Void else { return false }
+                try body(zeroSizedArguments)
+                return true
+            },
+            autoWire: nil)
+    }
+}
+
 /// A cached instance in memory of its own, so that a hit copies it out without a dynamic cast.
 final class InstanceBox {
     let pointer: UnsafeMutableRawPointer

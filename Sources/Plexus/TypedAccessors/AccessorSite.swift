@@ -34,13 +34,27 @@ struct AccessorKeys {
     /// A class, so that handing one out of the table copies one reference, not a key and a site.
     final class Entry {
         let site: AccessorSite
-        let key: DefinitionKey
+        /// The key, in memory of its own: the engine's frames point at it, so resolving copies no key.
+        let keyStorage: UnsafeMutablePointer<DefinitionKey>
+        var key: DefinitionKey { keyStorage.pointee }
         let hash: Int
+        /// The slot that answered the accessor here last time, valid while `Generation.current` equals
+        /// `generation`: every change that could make another slot answer (a registration, a removal, a reset, a
+        /// restored snapshot, a collaboration) advances it, and the registry holds the slot until then. Read and
+        /// written under the registry's lock.
+        var answering: Unmanaged<Slot>?
+        var generation = -1
 
         init(site: AccessorSite, key: DefinitionKey, hash: Int) {
             self.site = site
-            self.key = key
+            keyStorage = .allocate(capacity: 1)
+            keyStorage.initialize(to: key)
             self.hash = hash
+        }
+
+        deinit {
+            keyStorage.deinitialize(count: 1)
+            keyStorage.deallocate()
         }
     }
 

@@ -43,7 +43,7 @@ extension DependencyContainer {
         case .resolve, .copied:
             break
         case .registerDefault:
-            let blueprint = Blueprint.make(scope: scope, type: T.self, factory: make)
+            let blueprint = Blueprint.makeNullary(scope: scope, type: T.self, factory: make)
             registry.withLock { $0.registerAccessorDefault(key, blueprint: blueprint) }
             if scope == .cached { watchMemoryPressure() }
         }
@@ -74,7 +74,9 @@ extension DependencyContainer {
         }
         if copied { return true }
         guard let direct else { return false }
-        try resolve(directly: direct.decision, direct.entry.key, arguments: zeroSizedArguments, into: result)
+        try withExtendedLifetime(direct.entry) {
+            try resolve(directly: direct.decision, direct.entry.keyStorage, arguments: zeroSizedArguments, into: result)
+        }
         return true
     }
 
@@ -89,13 +91,21 @@ extension DependencyContainer {
             if slot.copyPublished(into: result) { return .copied }
             return directDecision(for: slot).map { .direct($0) } ?? .resolve
         }
-        if !isDefaultsOnly, let found = registry.slots.withBorrowedValue(for: entry.key, hash: entry.hash, step) {
-            return found
+        let generation = Generation.current
+        if entry.generation == generation, let answering = entry.answering {
+            return answering._withUnsafeGuaranteedRef(step)
         }
-        // The default answers here only when no collaborator could hold an override.
-        guard registry.accessorDefaults[entry.key, hash: entry.hash] != nil else { return .registerDefault }
-        guard isDefaultsOnly || registry.collaborators.isEmpty else { return .resolve }
-        return registry.accessorDefaults.withBorrowedValue(for: entry.key, hash: entry.hash, step) ?? .resolve
+        let borrow = { (slot: Slot) in Unmanaged.passUnretained(slot) }
+        var answering = isDefaultsOnly ? nil : registry.slots.withBorrowedValue(for: entry.key, hash: entry.hash, borrow)
+        if answering == nil {
+            // The default answers here only when no collaborator could hold an override.
+            guard registry.accessorDefaults[entry.key, hash: entry.hash] != nil else { return .registerDefault }
+            guard isDefaultsOnly || registry.collaborators.isEmpty else { return .resolve }
+            answering = registry.accessorDefaults.withBorrowedValue(for: entry.key, hash: entry.hash, borrow)
+        }
+        guard let answering else { return .resolve }
+        (entry.answering, entry.generation) = (answering, generation)
+        return answering._withUnsafeGuaranteedRef(step)
     }
 
     /// The engine's direct path for an accessor, out of line: its temporary storage would otherwise make every
@@ -185,7 +195,10 @@ extension DependencyContainer {
     func registerOverride<T>(
         _ key: DefinitionKey, scope: ComponentScope, make: @escaping @Sendable () throws -> T
     ) {
-        register(scope, type: T.self, tag: key.tag, factory: make)
+        let definition = Definition<T, Void>(
+            blueprint: Blueprint.makeNullary(scope: scope, type: T.self, factory: make),
+            site: CallSite(file: #fileID, line: #line))
+        register(definition, tag: key.tag)
     }
 
     /// Adds a decorator for `key`: kept per key (so it survives re-registration), attached to the definition that
