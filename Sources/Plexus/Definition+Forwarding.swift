@@ -68,8 +68,8 @@ extension Definition {
         }
         state.withLock { state in
             state.forwards.append(forward)
-            for container in state.registrations.containers {
-                container.addForward(forward, of: self)
+            for registry in state.registrations.registries {
+                registry.addForward(forward, of: self)
             }
         }
         return self

@@ -73,44 +73,54 @@ public final class Definition<T, U>: Sendable {
                 let hooks = state.hooks
                 linkedHooks.withLock { $0 = hooks }
             }
-            for container in state.registrations.containers {
-                container.refresh(self, recipe: state.recipe)
+            for registry in state.registrations.registries {
+                registry.refresh(self, recipe: state.recipe)
             }
         }
         return self
     }
 }
 
-/// A container that a definition has been registered with, held weakly.
+/// A container held weakly (collaborators, routes).
 struct WeakContainer {
     weak var container: DependencyContainer?
 }
 
-/// The containers a definition is registered with, held weakly: adding one is O(1), and entries of freed containers
-/// are pruned whenever the table has doubled since the last pruning, so short-lived containers cost amortized O(1)
-/// and leave nothing behind.
+/// The registries of the containers a definition is registered with, held weakly: adding one is O(1), and entries of
+/// freed registries are pruned whenever the table has doubled since the last pruning, so short-lived containers cost
+/// amortized O(1) and leave nothing behind.
+///
+/// The registry, not the container, is held weakly: a weak reference gives its object a side table, and every
+/// retain and release of an object with a side table takes the runtime's slow path. Containers are retained and
+/// released throughout a resolve; their registries hardly ever. What a definition changes later (hooks, forwarding
+/// registrations) is all in the registry.
 struct Registrations {
-    private var entries: [ObjectIdentifier: WeakContainer] = [:]
+    private struct WeakRegistry {
+        weak var registry: Protected<Registry>?
+    }
+
+    private var entries: [ObjectIdentifier: WeakRegistry] = [:]
     private var prunedCount = 0
 
-    /// Records `container` (once).
+    /// Records the registry of `container` (once).
     mutating func add(_ container: DependencyContainer) {
-        let id = ObjectIdentifier(container)
-        // A freed container's address may be reused by a new one: its dead entry is simply replaced.
-        if entries[id]?.container === container { return }
-        entries[id] = WeakContainer(container: container)
+        let registry = container.registry
+        let id = ObjectIdentifier(registry)
+        // A freed registry's address may be reused by a new one: its dead entry is simply replaced.
+        if entries[id]?.registry === registry { return }
+        entries[id] = WeakRegistry(registry: registry)
         if entries.count > max(8, 2 * prunedCount) {
-            entries = entries.filter { $0.value.container != nil }
+            entries = entries.filter { $0.value.registry != nil }
             prunedCount = entries.count
         }
     }
 
-    /// The containers still alive.
-    var containers: [DependencyContainer] { entries.values.compactMap(\.container) }
+    /// The registries still alive.
+    var registries: [Protected<Registry>] { entries.values.compactMap(\.registry) }
 
-    /// Whether `container` is one of them.
+    /// Whether the registry of `container` is one of them.
     func contains(_ container: DependencyContainer) -> Bool {
-        entries[ObjectIdentifier(container)]?.container === container
+        entries[ObjectIdentifier(container.registry)]?.registry === container.registry
     }
 }
 

@@ -76,9 +76,12 @@ public final class DependencyContainer: Sendable {
         withExtendedLifetime(old) {}
     }
 
+}
+
+extension Protected where Value == Registry {
     /// Re-publishes a definition's hooks after it changed. Called with the definition's lock held.
     func refresh(_ definition: AnyObject, recipe: Recipe) {
-        let old: Recipe? = registry.withLock { registry in
+        let old: Recipe? = withLock { registry in
             guard let slot = registry.slot(of: definition) else { return nil }
             defer { slot.recipe = recipe.with(decorators: slot.recipe.decorators) }  // decorators stay (§18)
             return slot.recipe
@@ -88,7 +91,7 @@ public final class DependencyContainer: Sendable {
 
     /// Adds a forwarding registration of `definition`. Called with the definition's lock held.
     func addForward(_ forward: Forward, of definition: AnyObject) {
-        let released = registry.withLock { $0.addForward(forward, of: definition) }
+        let released = withLock { $0.addForward(forward, of: definition) }
         withExtendedLifetime(released) {}
     }
 }
