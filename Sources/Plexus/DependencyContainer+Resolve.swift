@@ -268,7 +268,8 @@ extension DependencyContainer {
     private func directStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> DirectStep {
         var routed: (owner: DependencyContainer, slot: Slot)?
         let step = registry.withLock { registry -> DirectStep in
-            if let step = registry.slots.withBorrowedValue(for: key, { directStep(for: $0, into: result, owner: nil) }) {
+            if let step = registry.slots.withBorrowedValue(for: key, { directStep(for: $0, into: result, owner: nil) })
+            {
                 return step
             }
             if let route = registry.routes[key], route.generation == Generation.current, route.forward == nil,
@@ -295,16 +296,24 @@ extension DependencyContainer {
     }
 
     /// What the direct path can do with `slot`, or `nil` for the general path. Call under the owner's lock.
+    ///
+    /// A `.unique` or `.shared` definition without hooks or decorators whose instances, as far as the slot knows,
+    /// need no property work. Before its first instance the slot knows nothing: the direct path then learns the
+    /// instance's type after the factory returned (`finishDirect`), as it does whenever the dynamic type changes.
     func directDecision(for slot: Slot) -> DirectDecision? {
         if let instance = slot.instance { return .copy(instance) }
         let scope = slot.blueprint.scope
-        guard scope == .unique || (scope == .shared && ResolutionGraph.current.depth == 0),
+        guard scope == .unique || scope == .shared,
             slot.recipe.hooks.isEmpty, slot.recipe.decorators == nil,  // §18: decorated slots take the general path
-            slot.blueprint.isolation == .none,  // §20: async and main-actor factories are checked on the general path
-            let info = slot.typeInfo, !info.isResolvable, !info.hasInjectedProperties
+            slot.blueprint.isolation == .none  // §20: async and main-actor factories are checked on the general path
         else { return nil }
+        guard let info = slot.typeInfo else { return .create(slot, type: ObjectIdentifier(NotYetMade.self)) }
+        guard !info.isResolvable, !info.hasInjectedProperties else { return nil }
         return .create(slot, type: info.type)
     }
+
+    /// The dynamic type of no instance: what the direct path expects before a slot's first instance.
+    private enum NotYetMade {}
 
     @inline(never)
     func resolve(
@@ -345,6 +354,13 @@ extension DependencyContainer {
         into result: UnsafeMutableRawPointer
     ) throws {
         let graph = ResolutionGraph.current
+        if slot.blueprint.scope == .shared, graph.depth > 0, let shared = graph.sharedInstance(of: slot) {
+            // The graph's instance of a `.shared` definition (stored as made, so it always has the slot's type).
+            guard slot.blueprint.ops.unbox(shared, result) else {
+                throw ResolutionError.invalidType(resolved: Swift.type(of: shared), key: key.pointee)
+            }
+            return
+        }
         let scope = graph.openLightScope()
         defer { if graph.depth == 0 { graph.releaseLeftovers() } }
         do {
@@ -366,7 +382,8 @@ extension DependencyContainer {
     }
 
     /// After a direct factory returned: an instance of another dynamic type than last time gets what it needs
-    /// learned (and its hooks queued if any); a shared one is kept for hooks that may resolve it again.
+    /// learned (and its hooks queued if any); a shared one is kept for the rest of the graph (for an outermost
+    /// resolve only if hooks are queued, which may resolve it again).
     @inline(never)
     private func finishDirect(
         _ slot: Slot, type: ObjectIdentifier, result: UnsafeMutableRawPointer, graph: ResolutionGraph
@@ -375,7 +392,7 @@ extension DependencyContainer {
             _ = try slot.store(
                 nil, typed: result, recipe: slot.recipe, claim: nil, typeInfo: nil, forward: nil, owner: self,
                 graph: graph)
-        } else if slot.blueprint.scope == .shared, graph.hasQueuedHooks {
+        } else if slot.blueprint.scope == .shared, graph.depth > 1 || graph.hasQueuedHooks {
             graph.storeShared(slot.blueprint.ops.box(result), of: slot)
         }
     }

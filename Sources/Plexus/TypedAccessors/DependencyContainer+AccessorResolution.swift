@@ -96,7 +96,8 @@ extension DependencyContainer {
             return answering._withUnsafeGuaranteedRef(step)
         }
         let borrow = { (slot: Slot) in Unmanaged.passUnretained(slot) }
-        var answering = isDefaultsOnly ? nil : registry.slots.withBorrowedValue(for: entry.key, hash: entry.hash, borrow)
+        var answering =
+            isDefaultsOnly ? nil : registry.slots.withBorrowedValue(for: entry.key, hash: entry.hash, borrow)
         if answering == nil {
             // The default answers here only when no collaborator could hold an override.
             guard registry.accessorDefaults[entry.key, hash: entry.hash] != nil else { return .registerDefault }

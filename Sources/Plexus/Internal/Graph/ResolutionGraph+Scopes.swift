@@ -46,14 +46,15 @@ extension ResolutionGraph {
         return (mark, state.pointee.scopes.count)
     }
 
-    /// `closeScope` for a scope opened by `openLightScope`. When the factory left nothing in the graph (no hooks,
-    /// callbacks, singletons or shared instances), closing has nothing to run, publish or release: only the depth
-    /// goes back. Otherwise the mark is recorded and the scope closes as any other.
+    /// `closeScope` for a scope opened by `openLightScope`. When the factory left nothing in the graph to run or
+    /// publish (no hooks, callbacks or singletons) and no shared instance that an outermost scope would release,
+    /// closing has nothing to do: only the depth goes back. Otherwise the mark is recorded and the scope closes as
+    /// any other.
     @inline(__always)
     func closeLightScope(_ light: (mark: ScopeMark, scopes: Int)) throws {
         let mark = light.mark
         if state.pointee.queue.count == mark.queue, state.pointee.callbacks.count == mark.callbacks,
-            state.pointee.commits.count == mark.commits, state.pointee.shared.count == mark.shared
+            state.pointee.commits.count == mark.commits, state.pointee.shared.count == mark.shared || !mark.isFull
         {
             state.pointee.depth -= 1
             return
