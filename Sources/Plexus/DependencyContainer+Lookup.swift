@@ -86,7 +86,7 @@ extension DependencyContainer {
             if let found = registry.find(search.key) { return located(found, search.key, autoWires: false) }
             // A route is only remembered when nothing here answered the key, and stays valid while nothing changed.
             if isFirst, let route = registry.routes[search.key], route.generation == Generation.current {
-                remembered = route
+                remembered = route.route
                 collaborators = registry.collaborators
                 return nil
             }
@@ -113,7 +113,7 @@ extension DependencyContainer {
             }
             if !isFirst {
                 search.route = Route(
-                    owner: self, slot: located.found.slot, forward: located.found.forward,
+                    owner: self, slot: Unmanaged.passUnretained(located.found.slot), forward: located.found.forward,
                     requested: located.requested, autoWires: located.autoWires)
             }
             return .located(located)
@@ -195,12 +195,15 @@ extension DependencyContainer {
         _ route: Route, for key: DefinitionKey, _ arguments: ArgumentSource, into result: UnsafeMutableRawPointer?,
         _ graph: ResolutionGraph
     ) throws -> Delivery? {
-        guard let owner = route.owner, let slot = route.slot else { return nil }
-        let found = Registry.Found(slot: slot, forward: route.forward)
+        guard let owner = route.owner,
+            let (slot, acquisition) = owner.registry.withLock({ _ -> (Slot, Acquisition)? in
+                guard let slot = route.validSlot else { return nil }
+                return (slot, slot.acquire(route.requested, graph: graph))
+            })
+        else { return nil }
         let located = Located(
-            found: found, requested: route.requested,
-            acquisition: owner.registry.withLock { _ in slot.acquire(route.requested, graph: graph) },
-            autoWires: route.autoWires)
+            found: Registry.Found(slot: slot, forward: route.forward), requested: route.requested,
+            acquisition: acquisition, autoWires: route.autoWires)
         return try owner.produce(located, for: key, arguments: arguments, into: result, graph: graph)
     }
 

@@ -266,22 +266,27 @@ extension DependencyContainer {
     /// the collaborators points.
     @inline(never)
     private func directStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> DirectStep {
-        var routed: (owner: DependencyContainer, slot: Slot)?
+        var routed: (owner: DependencyContainer, slot: Unmanaged<Slot>, generation: Int)?
         let step = registry.withLock { registry -> DirectStep in
             if let step = registry.slots.withBorrowedValue(for: key, { directStep(for: $0, into: result, owner: nil) })
             {
                 return step
             }
-            if let route = registry.routes[key], route.generation == Generation.current, route.forward == nil,
-                route.requested == key, !route.autoWires, let owner = route.owner, let slot = route.slot
-            {
-                routed = (owner, slot)
-            }
+            // The route's fields are read in place; its slot is only touched under its owner's lock, below.
+            routed =
+                registry.routes.withBorrowedValue(for: key) { route in
+                    guard route.generation == Generation.current, route.forward == nil, route.requested == key,
+                        !route.autoWires, let owner = route.owner
+                    else { return nil }
+                    return (owner, route.slot, route.generation)
+                } ?? nil
             return .general
         }
         guard let routed else { return step }
         return routed.owner.registry.withLock { _ in
-            directStep(for: routed.slot, into: result, owner: routed.owner)
+            // Still current under the owner's lock: the owner still holds the slot (see `Route`).
+            guard Generation.current == routed.generation else { return .general }
+            return directStep(for: routed.slot.takeUnretainedValue(), into: result, owner: routed.owner)
         }
     }
 

@@ -32,7 +32,7 @@ struct Registry {
     /// The enum type a registration's tag came from, for tags made from enums (tags compare by raw value).
     var tagOrigins = KeyTable<TagOrigin>()
     /// Where keys not registered here were found through the collaborators; see `remember(_:for:)`.
-    private(set) var routes = KeyTable<Route>()
+    private(set) var routes = KeyTable<RememberedRoute>()
     /// What `autoWiringCandidate` answered, per requested key; emptied whenever a definition is added or removed.
     private var autoWiringCandidates = KeyTable<Found?>()
     /// Typed accessors (§18): the declared defaults used so far, consulted after every override; and the
@@ -90,7 +90,7 @@ struct Registry {
     /// Remembers where a collaborator answered `key`.
     mutating func remember(_ route: Route, for key: DefinitionKey) {
         if routes.count >= cacheLimit { routes.removeAll() }
-        routes[key] = route
+        routes[key] = RememberedRoute(route)
     }
 
     /// How many answers a per-key cache keeps before it starts over. Requested keys include tags, which may come

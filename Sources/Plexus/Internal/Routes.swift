@@ -28,15 +28,54 @@ enum Generation {
 }
 
 /// Where a key was last found through the collaborators of a container, so that the next lookup goes straight
-/// there. Holds the owner and the slot weakly: a route never keeps a container or a singleton alive.
+/// there. A route never keeps a container or a singleton alive: it holds the owner weakly and the slot not at all.
+///
+/// The slot is only touched under its owner's lock, after checking that `Generation.current` still equals
+/// `generation`: every change that removes a slot from a registry (a re-registration, a removal, a reset, a
+/// restored snapshot) advances the generation under that registry's lock, so a route whose generation is current
+/// there points at a slot its owner still holds. (A weak reference would give every slot a side table, and each
+/// retain and release of a slot would then take the runtime's slow path.)
 struct Route {
     /// The `Generation` the route was found at; set by the container that remembers it.
     var generation = 0
     weak var owner: DependencyContainer?
-    weak var slot: Slot?
+    /// Not retained, and never read before the route is validated (`validSlot`): the slot may be gone.
+    let slot: Unmanaged<Slot>
     let forward: Forward?
     /// The key the owner resolves: the requested one, or the wrapped type's for an `Optional` request.
     let requested: DefinitionKey
     /// Whether the owner auto-wires the factory's arguments.
     let autoWires: Bool
+
+    /// The slot, if the route is still valid. Call under the lock of `owner`.
+    var validSlot: Slot? {
+        Generation.current == generation ? slot.takeUnretainedValue() : nil
+    }
+}
+
+/// A route as a container keeps it: an object whose fields the direct path reads in place, borrowed from the table
+/// (copying a `Route` copies its weak reference through the runtime).
+final class RememberedRoute {
+    let generation: Int
+    weak var owner: DependencyContainer?
+    let slot: Unmanaged<Slot>
+    let forward: Forward?
+    let requested: DefinitionKey
+    let autoWires: Bool
+
+    init(_ route: Route) {
+        generation = route.generation
+        owner = route.owner
+        slot = route.slot
+        forward = route.forward
+        requested = route.requested
+        autoWires = route.autoWires
+    }
+
+    /// The route, for the general path.
+    var route: Route {
+        Route(
+            generation: generation, owner: owner, slot: slot, forward: forward, requested: requested,
+            autoWires: autoWires)
+    }
 }
