@@ -359,11 +359,9 @@ extension DependencyContainer {
         into result: UnsafeMutableRawPointer
     ) throws {
         let graph = ResolutionGraph.current
-        if slot.blueprint.scope == .shared, graph.depth > 0, let shared = graph.sharedInstance(of: slot) {
-            // The graph's instance of a `.shared` definition (stored as made, so it always has the slot's type).
-            guard slot.blueprint.ops.unbox(shared, result) else {
-                throw ResolutionError.invalidType(resolved: Swift.type(of: shared), key: key.pointee)
-            }
+        if slot.blueprint.scope == .shared, graph.depth > 0,
+            try copyShared(of: slot, in: graph, key, into: result)
+        {
             return
         }
         let scope = graph.openLightScope()
@@ -384,6 +382,21 @@ extension DependencyContainer {
             if graph.depth == 0 { logFailure(error) }
             throw error
         }
+    }
+
+    /// Copies the graph's instance of the `.shared` definition of `slot` into `result`, if the graph has one.
+    /// Out of line, so that its existential stays off the stack of nested resolves.
+    @inline(never)
+    private func copyShared(
+        of slot: Slot, in graph: ResolutionGraph, _ key: UnsafePointer<DefinitionKey>,
+        into result: UnsafeMutableRawPointer
+    ) throws -> Bool {
+        guard let shared = graph.sharedInstance(of: slot) else { return false }
+        // Stored as made, so it has the slot's type.
+        guard slot.blueprint.ops.unbox(shared, result) else {
+            throw ResolutionError.invalidType(resolved: Swift.type(of: shared), key: key.pointee)
+        }
+        return true
     }
 
     /// After a direct factory returned: an instance of another dynamic type than last time gets what it needs

@@ -59,6 +59,13 @@ extension ResolutionGraph {
             state.pointee.depth -= 1
             return
         }
+        try closeScope(recording: mark)
+    }
+
+    /// Records `mark` as the innermost scope's and closes it. Out of line: the array growth stays off the stack
+    /// frame of the direct path's nested resolves.
+    @inline(never)
+    private func closeScope(recording mark: ScopeMark) throws {
         state.pointee.scopes.append(mark)
         try closeScope()
     }

@@ -141,6 +141,13 @@ final class ResolutionGraph {
         if let pointer = pthread_getspecific(graphKey) {
             return Unmanaged<ResolutionGraph>.fromOpaque(pointer).takeUnretainedValue()
         }
+        return makeCurrent()
+    }
+
+    /// The first graph of the calling thread. Out of line: inlined, its temporaries would enlarge the stack frame
+    /// of every nested resolve that reads `current`.
+    @inline(never)
+    private static func makeCurrent() -> ResolutionGraph {
         let graph = ResolutionGraph()
         pthread_setspecific(graphKey, Unmanaged.passRetained(graph).toOpaque())
         return graph
