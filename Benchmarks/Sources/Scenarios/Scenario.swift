@@ -103,7 +103,8 @@ extension Scenario {
             .registrations(10), .registrations(10_000), .collaborators8,
             .autoWiring, .autoInjection, .noInjectedProperties(autoInject: true),
             .noInjectedProperties(autoInject: false),
-            .singletonThreads(1), .singletonThreads(2), .asyncResolveOfSyncDefinition, .asyncSingletonFor24Tasks,
+            .singletonThreads(1), .singletonThreads(2), .retainedInstanceThreads(1), .retainedInstanceThreads(2),
+            .asyncResolveOfSyncDefinition, .asyncSingletonFor24Tasks,
         ]
     }
 }

@@ -40,6 +40,24 @@ extension Scenario {
             }
         }
     }
+
+    /// `threads` threads each getting the same shared instance from a hand-written getter that returns it retained,
+    /// as every resolve does (the §14 singleton baseline, made safe to share): what the reference count of one object
+    /// written by both threads allows, whatever the container. Hand-written only.
+    static func retainedInstanceThreads(_ threads: Int) -> Scenario {
+        Scenario(
+            id: "retained-threads-\(threads)",
+            title: "shared instance retained by hand, \(threads) thread\(threads == 1 ? "" : "s") (per get)",
+            threads: threads, contenders: [.hand]
+        ) { contender in
+            guard contender == .hand else { return nil }
+            let holder = RetainingHolder(ApiClient())
+            let workers = Workers(count: threads) { count in
+                for _ in 0..<count { blackHole(holder.instance().takeRetainedValue()) }
+            }
+            return Runner(workers.run)
+        }
+    }
 }
 
 /// Swinject's resolver returned by `synchronize()`.
@@ -52,6 +70,20 @@ private final class SynchronizedResolver: @unchecked Sendable {
     init(_ resolver: Resolver) {
         self.resolver = resolver
     }
+
+}
+
+/// A shared instance behind a getter that returns it retained (the caller releases it), as a resolve's result is.
+/// The retain is explicit: the optimizer turns a plain `-> ApiClient` getter into one that returns it unretained.
+private final class RetainingHolder: Sendable {
+    private let stored: ApiClient
+
+    init(_ instance: ApiClient) {
+        stored = instance
+    }
+
+    @inline(never)
+    func instance() -> Unmanaged<ApiClient> { Unmanaged.passUnretained(stored).retain() }
 }
 
 /// The workers of ``Workers`` did not finish in time (a deadlock, or a machine far too busy).
