@@ -13,7 +13,11 @@ final class Slot {
     let definition: AnyObject
     var recipe: Recipe
     /// The singleton, once published.
-    var instance: InstanceBox?
+    var instance: InstanceBox? {
+        didSet { published = instance.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `instance`, unretained, for the hit path: reading the strong reference retained the box for the copy.
+    private var published: Unmanaged<InstanceBox>?
     /// The weak singleton, once published.
     weak var weakInstance: AnyObject?
     /// The singleton being constructed, if any, and its value once its factory returned (visible to the
@@ -37,9 +41,8 @@ final class Slot {
     /// `false` when none is published. Must be called under the owner's lock.
     @inline(__always)
     func copyPublished(into result: UnsafeMutableRawPointer) -> Bool {
-        unowned(unsafe) let box = instance
-        guard let box else { return false }
-        box.copy(into: result)
+        guard let published else { return false }
+        published._withUnsafeGuaranteedRef { $0.copy(into: result) }
         return true
     }
 

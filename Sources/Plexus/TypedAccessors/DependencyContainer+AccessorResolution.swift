@@ -53,7 +53,6 @@ extension DependencyContainer {
     /// The common accessor resolves, not generic: a published singleton, copied into `result` under the lock, or a
     /// hook-free new instance made by the engine's direct path into `result`. `false` (with `result` untouched) when
     /// the accessor needs `resolveAccessor(_:scope:make:)`: first use, an override elsewhere, hooks.
-    @usableFromInline
     func resolveAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
         var direct: (decision: DirectDecision, entry: AccessorKeys.Entry)?
         let copied = registry.withLock { registry -> Bool in
@@ -61,7 +60,8 @@ extension DependencyContainer {
             guard let found = registry.accessorKeys.withExistingEntry(for: site, { Unmanaged.passUnretained($0) })
             else { return false }
             return found._withUnsafeGuaranteedRef { entry -> Bool in
-                switch accessorStep(entry, in: registry, into: result) {
+                // `inout`: passed by address (a closure's borrow of the captured registry copied all of it).
+                switch accessorStep(entry, in: &registry, into: result) {
                 case .copied:
                     return true
                 case .direct(let decision):
@@ -81,9 +81,9 @@ extension DependencyContainer {
     }
 
     /// `accessorStep(_:in:)` that copies a published singleton into `result` right away (`.copied`), with no
-    /// reference counting of the slot or its box. Call under the registry's lock.
+    /// reference counting of the slot or its box. Call under the registry's lock; `registry` is only read.
     private func accessorStep(
-        _ entry: AccessorKeys.Entry, in registry: Registry, into result: UnsafeMutableRawPointer
+        _ entry: AccessorKeys.Entry, in registry: inout Registry, into result: UnsafeMutableRawPointer
     ) -> AccessorStep {
         func step(_ slot: Slot) -> AccessorStep {
             // The slot under the accessor's key makes instances of its type, the caller's `T`. Copying a value runs

@@ -96,15 +96,15 @@ public struct Factory<T>: TypedAccessor {
     // MARK: Storage modifiers
 
     /// The same accessor making a new instance on every resolve (the default for `Factory`).
-    @inlinable public var unique: Factory { Factory(core: core.with(scope: .unique)) }
+    @inlinable public var unique: Factory { consuming get { Factory(core: core.with(scope: .unique)) } }
     /// The same accessor with one instance per resolution graph (``ComponentScope/shared``).
-    @inlinable public var shared: Factory { Factory(core: core.with(scope: .shared)) }
+    @inlinable public var shared: Factory { consuming get { Factory(core: core.with(scope: .shared)) } }
     /// The same accessor with one instance kept by the container (``ComponentScope/singleton``).
-    @inlinable public var singleton: Factory { Factory(core: core.with(scope: .singleton)) }
+    @inlinable public var singleton: Factory { consuming get { Factory(core: core.with(scope: .singleton)) } }
     /// The same accessor with one instance that ``DependencyContainer/trimCaches()`` and memory pressure release
     /// (``ComponentScope/cached``).
-    @inlinable public var cached: Factory { Factory(core: core.with(scope: .cached)) }
+    @inlinable public var cached: Factory { consuming get { Factory(core: core.with(scope: .cached)) } }
     /// The same accessor with one instance kept while something outside holds it
     /// (``ComponentScope/weakSingleton``).
-    @inlinable public var weakSingleton: Factory { Factory(core: core.with(scope: .weakSingleton)) }
+    @inlinable public var weakSingleton: Factory { consuming get { Factory(core: core.with(scope: .weakSingleton)) } }
 }

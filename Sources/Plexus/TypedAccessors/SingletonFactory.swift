@@ -84,9 +84,15 @@ public struct SingletonFactory<T>: TypedAccessor {
     // MARK: Storage modifiers
 
     /// The same accessor with one instance kept by the container (the default).
-    @inlinable public var singleton: SingletonFactory { SingletonFactory(core: core.with(scope: .singleton)) }
+    @inlinable public var singleton: SingletonFactory {
+        consuming get { SingletonFactory(core: core.with(scope: .singleton)) }
+    }
     /// The same accessor with one instance that ``DependencyContainer/trimCaches()`` and memory pressure release.
-    @inlinable public var cached: SingletonFactory { SingletonFactory(core: core.with(scope: .cached)) }
+    @inlinable public var cached: SingletonFactory {
+        consuming get { SingletonFactory(core: core.with(scope: .cached)) }
+    }
     /// The same accessor with one instance kept while something outside holds it.
-    @inlinable public var weakSingleton: SingletonFactory { SingletonFactory(core: core.with(scope: .weakSingleton)) }
+    @inlinable public var weakSingleton: SingletonFactory {
+        consuming get { SingletonFactory(core: core.with(scope: .weakSingleton)) }
+    }
 }

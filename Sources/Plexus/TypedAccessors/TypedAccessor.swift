@@ -37,6 +37,12 @@ struct AccessorBinding: Sendable {
         self.site = AccessorSite(type: T.self, marker: marker, property: property)
     }
 
+    /// The common resolves, not generic: see `DependencyContainer.resolveAccessor(_:into:)`.
+    @usableFromInline
+    func resolve(into result: UnsafeMutableRawPointer) throws -> Bool {
+        try container.resolveAccessor(site, into: result)
+    }
+
     /// `DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: "<Marker>.<property>")`, built once per site
     /// and container.
     var key: DefinitionKey {
@@ -58,24 +64,32 @@ struct AccessorCore<T>: Sendable {
         self.make = make
     }
 
+    /// The same accessor with another storage. Consuming, so that a modifier on a declaration
+    /// (`self { … }.singleton`) moves the accessor instead of copying it (a copy retains its container).
     @inlinable
-    func with(scope: ComponentScope) -> AccessorCore {
+    consuming func with(scope: ComponentScope) -> AccessorCore {
         AccessorCore(binding: binding, scope: scope, make: make)
     }
 
     @inlinable
     func resolve() throws -> T {
-        guard let binding else { return try make() }
         // The common cases fill storage specialized here, through a call that is not generic (generic code in the
-        // library would look up the metadata of the types it builds around `T` on every call).
-        return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-            if let storage = buffer.baseAddress,
-                try binding.container.resolveAccessor(binding.site, into: UnsafeMutableRawPointer(storage))
-            {
+        // library would look up the metadata of the types it builds around `T` on every call). Optional chaining
+        // borrows the binding where it is stored: unwrapping it into a local would copy it, retaining its container.
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            if let storage = buffer.baseAddress, try binding?.resolve(into: UnsafeMutableRawPointer(storage)) == true {
                 return storage.move()
             }
-            return try binding.container.resolveAccessor(binding.site, scope: scope, make: make)
+            return try resolveInGeneral()
         }
+    }
+
+    /// `resolve()` for an unbound accessor, and for the accessors the non-generic call cannot answer (first use, an
+    /// override elsewhere, hooks).
+    @usableFromInline
+    func resolveInGeneral() throws -> T {
+        guard let binding else { return try make() }
+        return try binding.container.resolveAccessor(binding.site, scope: scope, make: make)
     }
 
     @inlinable
