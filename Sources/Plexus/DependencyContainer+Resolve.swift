@@ -309,7 +309,7 @@ extension DependencyContainer {
         if let instance = slot.instance { return .copy(instance) }
         let scope = slot.blueprint.scope
         guard scope == .unique || scope == .shared,
-            slot.recipe.hooks.isEmpty, slot.recipe.decorators == nil,  // §18: decorated slots take the general path
+            slot.hasPlainRecipe,  // no hooks; §18: decorated slots take the general path
             slot.blueprint.isolation == .none  // §20: async and main-actor factories are checked on the general path
         else { return nil }
         guard let info = slot.typeInfo else { return .create(slot, type: ObjectIdentifier(NotYetMade.self)) }

@@ -11,7 +11,12 @@ final class Slot {
     let order: Int
     /// The definition object, for identity checks.
     let definition: AnyObject
-    var recipe: Recipe
+    var recipe: Recipe {
+        didSet { hasPlainRecipe = Self.isPlain(recipe) }
+    }
+    /// Whether `recipe` has no hooks and no decorators: read by the direct path, which then needs no reference to
+    /// the recipe (reading `recipe` retains it).
+    private(set) var hasPlainRecipe: Bool
     /// The singleton, once published.
     var instance: InstanceBox? {
         didSet { published = instance.map { Unmanaged.passUnretained($0) } }
@@ -31,11 +36,16 @@ final class Slot {
         self.definition = definition
         self.blueprint = blueprint
         self.recipe = recipe
+        self.hasPlainRecipe = Self.isPlain(recipe)
         self.key = key
         self.order = order
     }
 
     var scope: ComponentScope { blueprint.scope }
+
+    private static func isPlain(_ recipe: Recipe) -> Bool {
+        recipe.hooks.isEmpty && recipe.decorators == nil
+    }
 
     /// Copies the published singleton into `result` without reference counting the box (the lock keeps it alive);
     /// `false` when none is published. Must be called under the owner's lock.
