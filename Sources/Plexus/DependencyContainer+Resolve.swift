@@ -201,6 +201,8 @@ extension DependencyContainer {
                 }
                 return true
             case .create(let slot, let type, let owner?):
+                // The owner's reference was taken from the route's weak reference, once (`directStep`).
+                let owner = owner.takeRetainedValue()
                 try withUnsafePointer(to: &key) {
                     try owner.create(directly: slot, type: type, $0, arguments: arguments, into: result)
                 }
@@ -247,8 +249,9 @@ extension DependencyContainer {
         /// A published singleton was copied into the caller's storage, under its owner's lock.
         case copied
         /// Run the factory of `slot`, whose instances need no hooks, in `owner` (this container when `nil`: no
-        /// reference to it is taken).
-        case create(Slot, type: ObjectIdentifier, owner: DependencyContainer?)
+        /// reference to it is taken). The owner is retained once, for the caller to take: a collaborator is
+        /// weakly referenced, which makes each retain and release of it slow.
+        case create(Slot, type: ObjectIdentifier, owner: Unmanaged<DependencyContainer>?)
         /// Leave the request to the general path.
         case general
     }
@@ -266,7 +269,7 @@ extension DependencyContainer {
     /// the collaborators points.
     @inline(never)
     private func directStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> DirectStep {
-        var routed: (owner: DependencyContainer, slot: Unmanaged<Slot>, generation: Int)?
+        var routed: (owner: Unmanaged<DependencyContainer>, slot: Unmanaged<Slot>, generation: Int)?
         let step = registry.withLock { registry -> DirectStep in
             if let step = registry.slots.withBorrowedValue(for: key, { directStep(for: $0, into: result, owner: nil) })
             {
@@ -278,21 +281,26 @@ extension DependencyContainer {
                     guard route.generation == Generation.current, route.forward == nil, route.requested == key,
                         !route.autoWires, let owner = route.owner
                     else { return nil }
-                    return (owner, route.slot, route.generation)
+                    return (Unmanaged.passRetained(owner), route.slot, route.generation)
                 } ?? nil
             return .general
         }
         guard let routed else { return step }
-        return routed.owner.registry.withLock { _ in
-            // Still current under the owner's lock: the owner still holds the slot (see `Route`).
-            guard Generation.current == routed.generation else { return .general }
-            return directStep(for: routed.slot.takeUnretainedValue(), into: result, owner: routed.owner)
+        let routedStep = routed.owner._withUnsafeGuaranteedRef { owner in
+            owner.registry.withLock { _ in
+                // Still current under the owner's lock: the owner still holds the slot (see `Route`).
+                guard Generation.current == routed.generation else { return DirectStep.general }
+                return directStep(for: routed.slot.takeUnretainedValue(), into: result, owner: routed.owner)
+            }
         }
+        // `.create` hands the owner's reference on; otherwise it is not needed any more.
+        if case .create = routedStep {} else { routed.owner.release() }
+        return routedStep
     }
 
     /// `directStep(for:into:)` for one slot. Call under the lock of the slot's owner.
     private func directStep(
-        for slot: Slot, into result: UnsafeMutableRawPointer, owner: DependencyContainer?
+        for slot: Slot, into result: UnsafeMutableRawPointer, owner: Unmanaged<DependencyContainer>?
     ) -> DirectStep {
         // Copying a value runs no user code (a retain at most), so it may happen under the lock.
         if slot.copyPublished(into: result) { return .copied }

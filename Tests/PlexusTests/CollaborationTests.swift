@@ -391,6 +391,29 @@ private func isNotFound(_ error: ResolutionError?, _ type: Any.Type) -> Bool {
         #expect(try child.resolve() as Named == Named(name: "after"))
     }
 
+    @Test func rememberedRouteFollowsRemovalAndReregistrationInTheOwner() throws {
+        // A hook-free `.unique` definition two links away: the first container remembers where it was found and
+        // then goes there directly; every change in the owner must send it back to the general lookup.
+        let middle = DependencyContainer()
+        let child = DependencyContainer()
+        child.collaborate(with: middle)
+        middle.collaborate(with: root)
+        root.register(.unique) { Named(name: "first") }
+        for _ in 0..<3 { #expect(try child.resolve() as Named == Named(name: "first")) }
+
+        let second = root.register(.unique) { Named(name: "second") }
+        #expect(try child.resolve() as Named == Named(name: "second"))
+
+        root.remove(second)
+        let error = #expect(throws: ResolutionError.self) { try child.resolve() as Named }
+        #expect(isNotFound(error, Named.self))
+
+        root.register(.unique) { Named(name: "third") }
+        #expect(try child.resolve() as Named == Named(name: "third"))
+        root.reset()
+        #expect(throws: ResolutionError.self) { try child.resolve() as Named }
+    }
+
     // MARK: Graphs across containers
 
     @Test func sharedInstanceIsReusedAcrossContainersWithinOneGraph() throws {

@@ -89,6 +89,45 @@ private let singletonScopes: [ComponentScope] = [.singleton, .eagerSingleton, .w
 @Suite(.silencingPlexusLogs) struct StressTests {
     let container = DependencyContainer()
 
+    @Test func resolvingThroughARememberedRouteWhileTheOwnerChangesNeverCrashes() throws {
+        // Readers go through remembered routes (direct path, slots not retained by the route) while a writer
+        // re-registers, removes and resets the definition in the owner and re-links the chain: every resolve
+        // gets a current instance or `definitionNotFound`.
+        let owner = DependencyContainer()
+        let middle = DependencyContainer()
+        let child = DependencyContainer()
+        child.collaborate(with: middle)
+        middle.collaborate(with: owner)
+        owner.register(.unique) { Versioned(version: 0) }
+        let failures = Collected<String>()
+        let finished = runOnThreads(3) { index in
+            for round in 0..<3_000 {
+                if index == 0 {
+                    switch round % 4 {
+                    case 0: owner.register(.unique) { Versioned(version: round) }
+                    case 1: owner.remove(owner.register(.unique) { Versioned(version: round) })
+                    case 2: owner.reset()
+                    default: middle.collaborate(with: owner)
+                    }
+                    continue
+                }
+                do {
+                    let versioned: Versioned = try child.resolve()
+                    // Only versions the writer registered exist.
+                    if !(0..<3_000).contains(versioned.version) { failures.append("version \(versioned.version)") }
+                } catch ResolutionError.definitionNotFound {
+                    continue
+                } catch {
+                    failures.append("\(error)")
+                }
+            }
+        }
+        #expect(finished)
+        #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
+        owner.register(.unique) { Versioned(version: -1) }
+        #expect((try child.resolve() as Versioned).version == -1)
+    }
+
     @Test(arguments: singletonScopes)
     func singletonScopeIsConstructedExactlyOnceUnderContention(scope: ComponentScope) throws {
         let calls = Counter()
