@@ -319,22 +319,27 @@ private final class Client: @unchecked Sendable {
     }
 
     /// A complexity check, not a speed target: eight times the containers must cost about eight times the time
-    /// (quadratic registration cost about 64 times: 40,000 containers took 300 s).
+    /// (quadratic registration cost about 64 times: 40,000 containers took 300 s). Each size is timed three times
+    /// and the best kept, so that a moment of load from the tests running beside it does not decide. Under
+    /// AddressSanitizer, whose quarantine keeps every freed container's memory, the larger run also pays for memory
+    /// the smaller never touches (27x seen once): the bound there still tells linear from quadratic.
     @Test func registeringOneDefinitionInManyShortLivedContainersIsLinear() {
         let definition = DependencyContainer().register(.singleton) { Shared() }
         let clock = ContinuousClock()
         func registerInFreshContainers(_ count: Int) -> Duration {
-            clock.measure {
-                for _ in 0..<count {
-                    let container = DependencyContainer()
-                    container.register(definition)
+            (0..<3).map { _ in
+                clock.measure {
+                    for _ in 0..<count {
+                        let container = DependencyContainer()
+                        container.register(definition)
+                    }
                 }
-            }
+            }.min() ?? .zero
         }
         _ = registerInFreshContainers(500)
         let few = registerInFreshContainers(2_000)
         let many = registerInFreshContainers(16_000)
-        #expect(many / few < 24, "2,000 containers: \(few); 16,000: \(many)")
+        #expect(many / few < (isAddressSanitized ? 40 : 24), "2,000 containers: \(few); 16,000: \(many)")
         let container = DependencyContainer()
         container.register(definition)
         #expect(throws: Never.self) { try container.resolve() as Shared }
