@@ -86,6 +86,8 @@ extension DependencyContainer {
     /// The dynamic type of no instance: what the direct path expects before a slot's first instance.
     private enum NotYetMade {}
 
+    /// Carries out a decision of `directDecision(for:)`: copies the published singleton into `result`, or makes a
+    /// new instance there.
     @inline(never)
     func resolve(
         directly decision: DirectDecision, _ key: DefinitionKey, arguments: UnsafeRawPointer,
@@ -98,20 +100,6 @@ extension DependencyContainer {
             try withUnsafePointer(to: key) {
                 try create(directly: slot, type: type, $0, arguments: arguments, into: result)
             }
-        }
-    }
-
-    /// `resolve(directly:_:arguments:into:)` for a key kept in memory of its own, which is not copied.
-    @inline(never)
-    func resolve(
-        directly decision: DirectDecision, _ key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
-        into result: UnsafeMutableRawPointer
-    ) throws {
-        switch decision {
-        case .copy(let published):
-            published.copy(into: result)
-        case .create(let slot, let type):
-            try create(directly: slot, type: type, key, arguments: arguments, into: result)
         }
     }
 

@@ -54,7 +54,9 @@ extension DependencyContainer {
     /// hook-free new instance made by the engine's direct path into `result`. `false` (with `result` untouched) when
     /// the accessor needs `resolveAccessor(_:scope:make:)`: first use, an override elsewhere, hooks.
     func resolveAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
-        var direct: (decision: DirectDecision, entry: AccessorKeys.Entry)?
+        // A new instance to make on the direct path: the slot, its instances' type, and the entry, retained once
+        // (its key is the frame's key while the factory runs) and released after.
+        var create: (slot: Slot, type: ObjectIdentifier, entry: Unmanaged<AccessorKeys.Entry>)?
         let copied = registry.withLock { registry -> Bool in
             // The entry stays in the table while the lock is held.
             guard let found = registry.accessorKeys.withExistingEntry(for: site, { Unmanaged.passUnretained($0) })
@@ -64,19 +66,21 @@ extension DependencyContainer {
                 switch accessorStep(entry, in: &registry, into: result) {
                 case .copied:
                     return true
-                case .direct(let decision):
-                    direct = (decision, entry)
+                case .direct(.create(let slot, let type)):
+                    create = (slot, type, found.retain())
                     return false
-                case .resolve, .registerDefault:
+                case .direct(.copy), .resolve, .registerDefault:
+                    // A published singleton is copied by `accessorStep` itself (`.copied`).
                     return false
                 }
             }
         }
         if copied { return true }
-        guard let direct else { return false }
-        try withExtendedLifetime(direct.entry) {
-            try resolve(directly: direct.decision, direct.entry.keyStorage, arguments: zeroSizedArguments, into: result)
-        }
+        guard let create else { return false }
+        defer { create.entry.release() }
+        try self.create(
+            directly: create.slot, type: create.type, create.entry.takeUnretainedValue().keyStorage,
+            arguments: zeroSizedArguments, into: result)
         return true
     }
 
