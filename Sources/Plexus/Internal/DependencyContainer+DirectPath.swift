@@ -21,10 +21,9 @@ extension DependencyContainer {
     }
 
     /// The most common resolves, without the general machinery: a published singleton (copied into `result` under
-    /// the lock, no resolution graph, no reference counting of the box or the container), and a `.unique`
-    /// definition — or a `.shared` one asked for by an outermost resolve, which has nothing to share with — whose
-    /// instances are known to need no hooks. Either under the exact key here or where a remembered route through
-    /// the collaborators points.
+    /// the lock, no resolution graph, no reference counting of the box or the container), and a `.unique` or
+    /// `.shared` definition whose instances are known to need no hooks (`directDecision(for:)`). Either under the
+    /// exact key here or where a remembered route through the collaborators points.
     @inline(never)
     func directStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> DirectStep {
         var routed: (owner: Unmanaged<DependencyContainer>, slot: Unmanaged<Slot>, generation: Int)?
@@ -47,8 +46,10 @@ extension DependencyContainer {
         let routedStep = routed.owner._withUnsafeGuaranteedRef { owner in
             owner.registry.withLock { _ in
                 // Still current under the owner's lock: the owner still holds the slot (see `Route`).
-                guard Generation.current == routed.generation else { return DirectStep.general }
-                return directStep(for: routed.slot.takeUnretainedValue(), into: result, owner: routed.owner)
+                guard let slot = Route.slot(routed.slot, ifCurrentAt: routed.generation) else {
+                    return DirectStep.general
+                }
+                return directStep(for: slot, into: result, owner: routed.owner)
             }
         }
         // `.create` hands the owner's reference on; otherwise it is not needed any more.

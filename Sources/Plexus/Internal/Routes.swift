@@ -48,7 +48,11 @@ struct Route {
     let autoWires: Bool
 
     /// The slot, if the route is still valid. Call under the lock of `owner`.
-    var validSlot: Slot? {
+    var validSlot: Slot? { Self.slot(slot, ifCurrentAt: generation) }
+
+    /// `slot`, if nothing that could remove it changed since `generation`: the one check that makes an unretained
+    /// slot safe to use. Call under the lock of the slot's owner.
+    static func slot(_ slot: Unmanaged<Slot>, ifCurrentAt generation: Int) -> Slot? {
         Generation.current == generation ? slot.takeUnretainedValue() : nil
     }
 }
