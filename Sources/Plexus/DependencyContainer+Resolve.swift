@@ -267,7 +267,17 @@ extension DependencyContainer {
         into result: UnsafeMutableRawPointer? = nil, logsFailure: Bool = true,
         _ body: (ResolutionGraph) throws -> Delivery
     ) throws -> Delivery {
-        let graph = ResolutionGraph.current
+        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
+            try inGraph(graph, into: result, logsFailure: logsFailure, body)
+        }
+    }
+
+    /// `inGraph(into:logsFailure:_:)` in the calling thread's `graph`, borrowed.
+    @inline(__always)
+    private func inGraph(
+        _ graph: ResolutionGraph, into result: UnsafeMutableRawPointer?, logsFailure: Bool,
+        _ body: (ResolutionGraph) throws -> Delivery
+    ) throws -> Delivery {
         graph.openScope()
         defer { if graph.depth == 0 { graph.releaseLeftovers() } }
         do {

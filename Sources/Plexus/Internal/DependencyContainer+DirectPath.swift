@@ -113,7 +113,17 @@ extension DependencyContainer {
         directly slot: Slot, type: ObjectIdentifier, _ key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer
     ) throws {
-        let graph = ResolutionGraph.current
+        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
+            try create(directly: slot, type: type, key, arguments: arguments, into: result, graph: graph)
+        }
+    }
+
+    /// `create(directly:type:_:arguments:into:)` in the calling thread's `graph`, borrowed.
+    @inline(__always)
+    private func create(
+        directly slot: Slot, type: ObjectIdentifier, _ key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer, graph: ResolutionGraph
+    ) throws {
         if slot.blueprint.scope == .shared, graph.depth > 0,
             try copyShared(of: slot, in: graph, key, into: result)
         {

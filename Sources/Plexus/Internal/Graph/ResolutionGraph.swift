@@ -144,6 +144,14 @@ final class ResolutionGraph {
         return makeCurrent()
     }
 
+    /// The graph of the calling thread, unretained: the thread-local slot (or, while a task's graph is installed,
+    /// the async resolve that installed it) keeps it alive for as long as any resolve on this thread runs, so the
+    /// resolve core borrows it instead of retaining it (an atomic increment and decrement per resolve).
+    static var unretainedCurrent: Unmanaged<ResolutionGraph> {
+        if let pointer = pthread_getspecific(graphKey) { return Unmanaged.fromOpaque(pointer) }
+        return Unmanaged.passUnretained(makeCurrent())
+    }
+
     /// The first graph of the calling thread. Out of line: inlined, its temporaries would enlarge the stack frame
     /// of every nested resolve that reads `current`.
     @inline(never)
