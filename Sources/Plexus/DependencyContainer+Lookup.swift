@@ -85,13 +85,25 @@ extension DependencyContainer {
             }
             if let found = registry.find(search.key) { return located(found, search.key, autoWires: false) }
             // A route is only remembered when nothing here answered the key, and stays valid while nothing changed.
-            if isFirst, let route = registry.routes[search.key], route.generation == Generation.current {
+            // A local route only saves the direct path this lookup: if it had still been valid, the direct path would
+            // have taken it.
+            if isFirst, let route = registry.routes[search.key], !route.isLocal,
+                route.generation == Generation.current
+            {
                 remembered = route.route
                 collaborators = registry.collaborators
                 return nil
             }
             let unwrapped = search.unwrapped
             if let unwrapped, let found = registry.find(unwrapped) {
+                if isFirst {
+                    // The next `T?` request goes straight to `T`'s definition, on the direct path where it can.
+                    registry.remember(
+                        Route(
+                            generation: Generation.current, owner: self, slot: Unmanaged.passUnretained(found.slot),
+                            forward: found.forward, requested: unwrapped, autoWires: false),
+                        for: search.key, isLocal: true)
+                }
                 return located(found, unwrapped, autoWires: false)
             }
             if search.key.typeOfArguments == Void.self {

@@ -207,6 +207,13 @@ extension DependencyContainer {
                     try owner.create(directly: slot, type: type, $0, arguments: arguments, into: result)
                 }
                 return true
+            case .createWrapped(let slot, let type, owner: nil):
+                try createWrapped(slot, type: type, requested: key, arguments: arguments, into: result)
+                return true
+            case .createWrapped(let slot, let type, let owner?):
+                try owner.takeRetainedValue().createWrapped(
+                    slot, type: type, requested: key, arguments: arguments, into: result)
+                return true
             case .general:
                 break
             }

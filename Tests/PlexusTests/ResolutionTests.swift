@@ -12,6 +12,17 @@ private struct Cell: Equatable {
     let id: Int
     let title: String
 }
+/// Two types whose factories resolve each other (the first through an `Optional`).
+private enum Cycle {
+    final class Front {}
+    final class Back {}
+}
+
+/// The unqualified name of a type.
+private func typeName(_ type: Any.Type) -> String {
+    String(describing: type)
+}
+
 /// A value type whose `Optional` needs a tag byte of its own (no spare bit patterns).
 private struct Size: Equatable {
     let width: Double
@@ -264,6 +275,63 @@ private func kind(_ instance: Any) -> String {
         let service: Service? = try container.resolve()
         #expect(service == nil)
         #expect(try container.resolve() as Service is ServiceImp)
+    }
+
+    // After its first answer, a `T?` request goes straight to `T`'s definition (a remembered route, taken by the
+    // direct path); every change that can move the answer must still be seen.
+
+    @Test func optionalRequestSeesAnOptionalDefinitionRegisteredAfterItsFirstAnswer() throws {
+        container.register { ServiceImp() as Service }
+        #expect(try container.resolve() as Service? is ServiceImp)
+        #expect(try container.resolve() as Service? is ServiceImp)
+        container.register { nil as Service? }
+        #expect(try container.resolve() as Service? == nil)
+    }
+
+    @Test func optionalRequestFollowsTheWrappedDefinitionWhenItIsReplaced() throws {
+        container.register { ServiceImp() as Service }
+        #expect(try container.resolve() as Service? is ServiceImp)
+        #expect(try container.resolve() as Service? is ServiceImp)
+        container.register { OtherImp() as Service }
+        #expect(try container.resolve() as Service? is OtherImp)
+        #expect(try container.resolve() as Service? is OtherImp)
+    }
+
+    @Test func optionalRequestThrowsOnceTheWrappedDefinitionIsRemoved() throws {
+        let definition = container.register { Size(width: 1, height: 1) }
+        #expect(try container.resolve() as Size? == Size(width: 1, height: 1))
+        #expect(try container.resolve() as Size? == Size(width: 1, height: 1))
+        container.remove(definition)
+        #expect(throws: ResolutionError.self) { _ = try container.resolve() as Size? }
+        container.reset()
+        #expect(throws: ResolutionError.self) { _ = try container.resolve() as Size? }
+    }
+
+    @Test(arguments: [ComponentScope.unique, .shared, .singleton, .weakSingleton])
+    func optionalRequestKeepsTheScopeOfTheWrappedDefinition(scope: ComponentScope) throws {
+        container.register(scope) { ServiceImp() as Service }
+        let plain: Service = try container.resolve()
+        let answers = try (0..<3).map { _ in try #require(try container.resolve() as Service?) }
+        for answer in answers {
+            #expect((answer === plain) == (scope == .singleton || scope == .weakSingleton))
+        }
+        #expect((answers[1] === answers[2]) == (scope == .singleton || scope == .weakSingleton))
+    }
+
+    @Test func optionalRequestInsideAFactoryNamesTheWrappedKeyInACycle() throws {
+        container.register { (try container.resolve() as Cycle.Back?).map { _ in Cycle.Front() } ?? Cycle.Front() }
+        container.register { () throws -> Cycle.Back in
+            _ = try container.resolve() as Cycle.Front
+            return Cycle.Back()
+        }
+        for _ in 0..<2 {
+            let error = #expect(throws: ResolutionError.self) { _ = try container.resolve() as Cycle.Front }
+            guard case .circularDependency(let path)? = error else {
+                Issue.record("expected circularDependency, got \(String(describing: error))")
+                return
+            }
+            #expect(path.map { typeName($0.type) } == ["Front", "Back", "Front"])
+        }
     }
 
     @Test func untaggedDefinitionAnswersAnyTag() throws {

@@ -128,6 +128,35 @@ private let singletonScopes: [ComponentScope] = [.singleton, .eagerSingleton, .w
         #expect((try child.resolve() as Versioned).version == -1)
     }
 
+    @Test func optionalRequestsKeepFindingTheirOwnDefinitionWhileOtherContainersChange() throws {
+        // A `T?` request remembers a route to the container's own `T`; every registration anywhere makes that route
+        // stale, possibly between the lookup that sees it and the one that follows it. A stale local route must send
+        // the request back to the container's own definitions, never past them (it failed with
+        // `definitionNotFound` once).
+        container.register(.unique) { Versioned(version: 1) }
+        let other = DependencyContainer()
+        let failures = Collected<String>()
+        let finished = runOnThreads(3) { [container] index in
+            for round in 0..<3_000 {
+                if index == 0 {
+                    other.register(tag: round % 16) { Versioned(version: round) }
+                    continue
+                }
+                do {
+                    // The typed form takes the direct path; the `Any.Type` form the general one, which sees the route.
+                    let versioned =
+                        round.isMultiple(of: 2)
+                        ? try container.resolve() as Versioned? : try container.resolve(Versioned?.self) as? Versioned
+                    if versioned?.version != 1 { failures.append("got \(String(describing: versioned?.version))") }
+                } catch {
+                    failures.append("\(error)")
+                }
+            }
+        }
+        #expect(finished)
+        #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
+    }
+
     @Test(arguments: singletonScopes)
     func singletonScopeIsConstructedExactlyOnceUnderContention(scope: ComponentScope) throws {
         let calls = Counter()

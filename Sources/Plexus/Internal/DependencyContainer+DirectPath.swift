@@ -1,15 +1,18 @@
 // The direct path of the resolve core (DependencyContainer+Resolve.swift): the most common resolves — a published
-// singleton, a hook-free `.unique` or `.shared` instance — without the general lookup and scope machinery.
+// singleton, a `.unique` or `.shared` instance of the container's own definition — without the general lookup.
 
 extension DependencyContainer {
     /// What the direct path did, or what it is to do.
     enum DirectStep {
         /// A published singleton was copied into the caller's storage, under its owner's lock.
         case copied
-        /// Run the factory of `slot`, whose instances need no hooks, in `owner` (this container when `nil`: no
-        /// reference to it is taken). The owner is retained once, for the caller to take: a collaborator is
-        /// weakly referenced, which makes each retain and release of it slow.
+        /// Run the factory of `slot` in `owner` (this container when `nil`: no reference to it is taken); `type` as
+        /// in `DirectDecision`. The owner is retained once, for the caller to take: a collaborator is weakly
+        /// referenced, which makes each retain and release of it slow.
         case create(Slot, type: ObjectIdentifier, owner: Unmanaged<DependencyContainer>?)
+        /// `create`, for a `T?` or `T!` request answered by the definition of `T` (its slot): the instance is made
+        /// as a `T` and wrapped in place.
+        case createWrapped(Slot, type: ObjectIdentifier, owner: Unmanaged<DependencyContainer>?)
         /// Leave the request to the general path.
         case general
     }
@@ -17,28 +20,32 @@ extension DependencyContainer {
     /// What the direct path can do with a slot; decided under its owner's lock.
     enum DirectDecision {
         case copy(InstanceBox)
+        /// Run the factory of `slot`. `type` is the dynamic type of the instances that need nothing after the
+        /// factory, or the type of no instance (`ToStore`) when the instance is to be stored as on the general path.
         case create(Slot, type: ObjectIdentifier)
     }
 
     /// The most common resolves, without the general machinery: a published singleton (copied into `result` under
     /// the lock, no resolution graph, no reference counting of the box or the container), and a `.unique` or
-    /// `.shared` definition whose instances are known to need no hooks (`directDecision(for:)`). Either under the
-    /// exact key here or where a remembered route through the collaborators points.
+    /// `.shared` definition whose instances are known to need nothing but their definition's own hooks
+    /// (`directDecision(for:)`). Either under the exact key here or where a remembered route through the
+    /// collaborators points.
     @inline(never)
     func directStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> DirectStep {
-        var routed: (owner: Unmanaged<DependencyContainer>, slot: Unmanaged<Slot>, generation: Int)?
+        var routed: (owner: Unmanaged<DependencyContainer>, slot: Unmanaged<Slot>, generation: Int, wraps: Bool)?
         let step = registry.withLock { registry -> DirectStep in
-            if let step = registry.slots.withBorrowedValue(for: key, { directStep(for: $0, into: result, owner: nil) })
+            if let step = registry.slots.withBorrowedValue(
+                for: key, { directStep(for: $0, into: result, owner: nil, wraps: false) })
             {
                 return step
             }
             // The route's fields are read in place; its slot is only touched under its owner's lock, below.
             routed =
                 registry.routes.withBorrowedValue(for: key) { route in
-                    guard route.generation == Generation.current, route.forward == nil, route.requested == key,
-                        !route.autoWires, let owner = route.owner
+                    guard route.generation == Generation.current, route.forward == nil, !route.autoWires,
+                        let owner = route.owner
                     else { return nil }
-                    return (Unmanaged.passRetained(owner), route.slot, route.generation)
+                    return (Unmanaged.passRetained(owner), route.slot, route.generation, route.wrapsInOptional)
                 } ?? nil
             return .general
         }
@@ -49,43 +56,68 @@ extension DependencyContainer {
                 guard let slot = Route.slot(routed.slot, ifCurrentAt: routed.generation) else {
                     return DirectStep.general
                 }
-                return directStep(for: slot, into: result, owner: routed.owner)
+                return directStep(for: slot, into: result, owner: routed.owner, wraps: routed.wraps)
             }
         }
         // `.create` hands the owner's reference on; otherwise it is not needed any more.
-        if case .create = routedStep {} else { routed.owner.release() }
+        switch routedStep {
+        case .create, .createWrapped: break
+        case .copied, .general: routed.owner.release()
+        }
         return routedStep
     }
 
-    /// `directStep(for:into:)` for one slot. Call under the lock of the slot's owner.
+    /// `directStep(for:into:)` for one slot; `wraps` for a `T?` request answered by the slot of `T`. Call under the
+    /// lock of the slot's owner.
     private func directStep(
-        for slot: Slot, into result: UnsafeMutableRawPointer, owner: Unmanaged<DependencyContainer>?
+        for slot: Slot, into result: UnsafeMutableRawPointer, owner: Unmanaged<DependencyContainer>?, wraps: Bool
     ) -> DirectStep {
         // Copying a value runs no user code (a retain at most), so it may happen under the lock.
-        if slot.copyPublished(into: result) { return .copied }
+        if slot.copyPublished(into: result) {
+            if wraps { slot.blueprint.ops.wrapInOptional(result) }
+            return .copied
+        }
         guard case .create(let slot, let type)? = directDecision(for: slot) else { return .general }
-        return .create(slot, type: type, owner: owner)
+        return wraps ? .createWrapped(slot, type: type, owner: owner) : .create(slot, type: type, owner: owner)
+    }
+
+    /// Carries out `.createWrapped`: the instance is made for the key of `T` (the key of the factory's frame, as on
+    /// the general path) into `result`, then wrapped there in the `T?` that was requested. Out of line: the second
+    /// key stays off the stack of the common path.
+    @inline(never)
+    func createWrapped(
+        _ slot: Slot, type: ObjectIdentifier, requested key: DefinitionKey, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws {
+        try withUnsafePointer(to: key.with(type: slot.blueprint.type)) {
+            try create(directly: slot, type: type, $0, arguments: arguments, into: result)
+        }
+        slot.blueprint.ops.wrapInOptional(result)
     }
 
     /// What the direct path can do with `slot`, or `nil` for the general path. Call under the owner's lock.
     ///
-    /// A `.unique` or `.shared` definition without hooks or decorators whose instances, as far as the slot knows,
-    /// need no property work. Before its first instance the slot knows nothing: the direct path then learns the
-    /// instance's type after the factory returned (`finishDirect`), as it does whenever the dynamic type changes.
+    /// A `.unique` or `.shared` definition without decorators or `@MainActor` hooks whose instances, as far as the
+    /// slot knows, need no property work beyond the definition's own hooks (no `Resolvable`, no `@Injected`). Before
+    /// its first instance the slot knows nothing: the direct path then learns the instance's type after the factory
+    /// returned (`finishDirect`), as it does whenever the dynamic type changes.
     func directDecision(for slot: Slot) -> DirectDecision? {
         if let instance = slot.instance { return .copy(instance) }
         let scope = slot.blueprint.scope
         guard scope == .unique || scope == .shared,
-            slot.hasPlainRecipe,  // no hooks; §18: decorated slots take the general path
+            slot.hasDirectRecipe,  // §18: decorated slots take the general path; §20: so do `@MainActor` hooks
             slot.blueprint.isolation == .none  // §20: async and main-actor factories are checked on the general path
         else { return nil }
-        guard let info = slot.typeInfo else { return .create(slot, type: ObjectIdentifier(NotYetMade.self)) }
+        let toStore = ObjectIdentifier(ToStore.self)
+        guard let info = slot.typeInfo else { return .create(slot, type: toStore) }
         guard !info.isResolvable, !info.hasInjectedProperties else { return nil }
-        return .create(slot, type: info.type)
+        return .create(slot, type: slot.hasPlainRecipe ? info.type : toStore)
     }
 
-    /// The dynamic type of no instance: what the direct path expects before a slot's first instance.
-    private enum NotYetMade {}
+    /// The dynamic type of no instance: what the direct path "expects" when the new instance is to be stored as the
+    /// general path stores it (`Slot.store`): before a slot's first instance (its type is learned then), and for a
+    /// definition with hooks (they are queued then).
+    private enum ToStore {}
 
     /// Carries out a decision of `directDecision(for:)`: copies the published singleton into `result`, or makes a
     /// new instance there.
@@ -104,8 +136,8 @@ extension DependencyContainer {
         }
     }
 
-    /// The direct path's new instance: the factory of `slot` (whose instances need no hooks) runs into `result` in
-    /// a scope of the calling thread's resolution graph. The same steps as `inGraph` (open the scope; close it, or
+    /// The direct path's new instance: the factory of `slot` runs into `result` in a scope of the calling thread's
+    /// resolution graph (a hooked definition's hooks are queued there, and run when the scope closes). The same steps as `inGraph` (open the scope; close it, or
     /// abandon it on an error; release the leftovers of an outermost resolve), written out so that no closure and
     /// no `Delivery` is built around the factory.
     @inline(never)
@@ -164,17 +196,19 @@ extension DependencyContainer {
         return true
     }
 
-    /// After a direct factory returned: an instance of another dynamic type than last time gets what it needs
-    /// learned (and its hooks queued if any); a shared one is kept for the rest of the graph (for an outermost
+    /// After a direct factory returned: an instance of another dynamic type than `type` (always so for `ToStore`)
+    /// is stored as the general path stores a new instance (`Slot.store`: its type's needs learned, a hooked
+    /// definition's hooks queued); otherwise a shared one is kept for the rest of the graph (for an outermost
     /// resolve only if hooks are queued, which may resolve it again).
     @inline(never)
     private func finishDirect(
         _ slot: Slot, type: ObjectIdentifier, result: UnsafeMutableRawPointer, graph: ResolutionGraph
     ) throws {
         if slot.blueprint.ops.dynamicType(result) != type {
+            // Read under the lock, as `acquire` does: hooks may be added and types learned meanwhile.
+            let (recipe, info) = registry.withLock { _ in (slot.recipe, slot.typeInfo) }
             _ = try slot.store(
-                nil, typed: result, recipe: slot.recipe, claim: nil, typeInfo: nil, forward: nil, owner: self,
-                graph: graph)
+                nil, typed: result, recipe: recipe, claim: nil, typeInfo: info, forward: nil, owner: self, graph: graph)
         } else if slot.blueprint.scope == .shared, graph.depth > 1 || graph.hasQueuedHooks {
             graph.storeShared(slot.blueprint.ops.box(result), of: slot)
         }

@@ -87,10 +87,11 @@ struct Registry {
         return candidate
     }
 
-    /// Remembers where a collaborator answered `key`.
-    mutating func remember(_ route: Route, for key: DefinitionKey) {
+    /// Remembers where a collaborator answered `key`, or, for a `T?` request, the definition of `T` here or there.
+    /// `isLocal` when the route leads to this registry's own container.
+    mutating func remember(_ route: Route, for key: DefinitionKey, isLocal: Bool = false) {
         if routes.count >= cacheLimit { routes.removeAll() }
-        routes[key] = RememberedRoute(route)
+        routes[key] = RememberedRoute(route, for: key, isLocal: isLocal)
     }
 
     /// How many answers a per-key cache keeps before it starts over. Requested keys include tags, which may come

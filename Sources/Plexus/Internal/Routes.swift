@@ -66,14 +66,23 @@ final class RememberedRoute {
     let forward: Forward?
     let requested: DefinitionKey
     let autoWires: Bool
+    /// Whether the route answers a `T?` or `T!` request with `T`'s definition (`requested` is `T`'s key): the direct
+    /// path then wraps the instance in place.
+    let wrapsInOptional: Bool
+    /// Whether the route leads to the container that keeps it (a `T?` request answered by its own `T`): only the
+    /// direct path takes it; the general path looks up the container's own definitions again.
+    let isLocal: Bool
 
-    init(_ route: Route) {
+    /// Remembers `route`, which answers `key`; `isLocal` when it leads to the container that keeps it.
+    init(_ route: Route, for key: DefinitionKey, isLocal: Bool) {
+        self.isLocal = isLocal
         generation = route.generation
         owner = route.owner
         slot = route.slot
         forward = route.forward
         requested = route.requested
         autoWires = route.autoWires
+        wrapsInOptional = route.requested != key
     }
 
     /// The route, for the general path.

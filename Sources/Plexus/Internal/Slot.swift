@@ -12,11 +12,14 @@ final class Slot {
     /// The definition object, for identity checks.
     let definition: AnyObject
     var recipe: Recipe {
-        didSet { hasPlainRecipe = Self.isPlain(recipe) }
+        didSet { (hasPlainRecipe, hasDirectRecipe) = (Self.isPlain(recipe), Self.isDirect(recipe)) }
     }
     /// Whether `recipe` has no hooks and no decorators: read by the direct path, which then needs no reference to
     /// the recipe (reading `recipe` retains it).
     private(set) var hasPlainRecipe: Bool
+    /// Whether the direct path can make the instances of `recipe`: no decorators (§18) and no `@MainActor` hook
+    /// (§20), which the general path handles; plain hooks are queued by the direct path as by the general one.
+    private(set) var hasDirectRecipe: Bool
     /// The singleton, once published.
     var instance: InstanceBox? {
         didSet { published = instance.map { Unmanaged.passUnretained($0) } }
@@ -37,6 +40,7 @@ final class Slot {
         self.blueprint = blueprint
         self.recipe = recipe
         self.hasPlainRecipe = Self.isPlain(recipe)
+        self.hasDirectRecipe = Self.isDirect(recipe)
         self.key = key
         self.order = order
     }
@@ -45,6 +49,10 @@ final class Slot {
 
     private static func isPlain(_ recipe: Recipe) -> Bool {
         recipe.hooks.isEmpty && recipe.decorators == nil
+    }
+
+    private static func isDirect(_ recipe: Recipe) -> Bool {
+        recipe.decorators == nil && !recipe.needsMainActor
     }
 
     /// Copies the published singleton into `result` without reference counting the box (the lock keeps it alive);
