@@ -96,13 +96,9 @@ extension DependencyContainer {
             }
             let unwrapped = search.unwrapped
             if let unwrapped, let found = registry.find(unwrapped) {
-                if isFirst {
+                if isFirst, found.forward == nil {
                     // The next `T?` request goes straight to `T`'s definition, on the direct path where it can.
-                    registry.remember(
-                        Route(
-                            generation: Generation.current, owner: self, slot: Unmanaged.passUnretained(found.slot),
-                            forward: found.forward, requested: unwrapped, autoWires: false),
-                        for: search.key, isLocal: true)
+                    registry.remember(localSlot: found.slot, requested: unwrapped, for: search.key)
                 }
                 return located(found, unwrapped, autoWires: false)
             }

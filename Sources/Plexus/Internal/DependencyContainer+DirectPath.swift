@@ -39,15 +39,25 @@ extension DependencyContainer {
             {
                 return step
             }
-            // The route's fields are read in place; its slot is only touched under its owner's lock, below.
+            // The route's fields are read in place; its slot is only touched under its owner's lock (below, or here
+            // for a local route: this lock).
+            var local: DirectStep?
             routed =
                 registry.routes.withBorrowedValue(for: key) { route in
-                    guard route.generation == Generation.current, route.forward == nil, !route.autoWires,
-                        let owner = route.owner
-                    else { return nil }
+                    guard route.generation == Generation.current, route.forward == nil, !route.autoWires else {
+                        return nil
+                    }
+                    if route.isLocal {
+                        // Current under this lock: this container still holds the slot (see `Route`).
+                        local = Route.slot(route.slot, ifCurrentAt: route.generation).map {
+                            directStep(for: $0, into: result, owner: nil, wraps: route.wrapsInOptional)
+                        }
+                        return nil
+                    }
+                    guard let owner = route.owner else { return nil }
                     return (Unmanaged.passRetained(owner), route.slot, route.generation, route.wrapsInOptional)
                 } ?? nil
-            return .general
+            return local ?? .general
         }
         guard let routed else { return step }
         let routedStep = routed.owner._withUnsafeGuaranteedRef { owner in

@@ -88,10 +88,19 @@ struct Registry {
     }
 
     /// Remembers where a collaborator answered `key`, or, for a `T?` request, the definition of `T` here or there.
-    /// `isLocal` when the route leads to this registry's own container.
-    mutating func remember(_ route: Route, for key: DefinitionKey, isLocal: Bool = false) {
+    mutating func remember(_ route: Route, for key: DefinitionKey) {
+        remember(RememberedRoute(route, for: key), for: key)
+    }
+
+    /// Remembers that the `T?` request `key` is answered by this registry's own `slot`, found for `requested`.
+    mutating func remember(localSlot slot: Slot, requested: DefinitionKey, for key: DefinitionKey) {
+        remember(
+            RememberedRoute(localSlot: slot, requested: requested, for: key, generation: Generation.current), for: key)
+    }
+
+    private mutating func remember(_ route: RememberedRoute, for key: DefinitionKey) {
         if routes.count >= cacheLimit { routes.removeAll() }
-        routes[key] = RememberedRoute(route, for: key, isLocal: isLocal)
+        routes[key] = route
     }
 
     /// How many answers a per-key cache keeps before it starts over. Requested keys include tags, which may come

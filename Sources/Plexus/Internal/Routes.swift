@@ -69,13 +69,15 @@ final class RememberedRoute {
     /// Whether the route answers a `T?` or `T!` request with `T`'s definition (`requested` is `T`'s key): the direct
     /// path then wraps the instance in place.
     let wrapsInOptional: Bool
-    /// Whether the route leads to the container that keeps it (a `T?` request answered by its own `T`): only the
-    /// direct path takes it; the general path looks up the container's own definitions again.
+    /// Whether the route leads to the container that keeps it (a `T?` request answered by its own `T`; `owner` is
+    /// then `nil`: a weak reference to itself would give the container a side table, and every retain and release
+    /// of it would take the runtime's slow path). Only the direct path takes it; the general path looks up the
+    /// container's own definitions again.
     let isLocal: Bool
 
-    /// Remembers `route`, which answers `key`; `isLocal` when it leads to the container that keeps it.
-    init(_ route: Route, for key: DefinitionKey, isLocal: Bool) {
-        self.isLocal = isLocal
+    /// Remembers `route`, which answers `key` through a collaborator.
+    init(_ route: Route, for key: DefinitionKey) {
+        isLocal = false
         generation = route.generation
         owner = route.owner
         slot = route.slot
@@ -83,6 +85,18 @@ final class RememberedRoute {
         requested = route.requested
         autoWires = route.autoWires
         wrapsInOptional = route.requested != key
+    }
+
+    /// Remembers that the `T?` request `key` is answered by the container's own `slot` for `requested`, the key of
+    /// `T`, as of `generation`.
+    init(localSlot slot: Slot, requested: DefinitionKey, for key: DefinitionKey, generation: Int) {
+        isLocal = true
+        self.generation = generation
+        self.slot = Unmanaged.passUnretained(slot)
+        forward = nil
+        self.requested = requested
+        autoWires = false
+        wrapsInOptional = true
     }
 
     /// The route, for the general path.
