@@ -125,15 +125,12 @@ extension ResolutionGraph {
             state.pointee.leftovers.append(callback.resolvable)
         }
         end(commitsFrom: mark.commits, publishing: false)
-        if state.pointee.shared.count > mark.shared {
-            for entry in state.pointee.shared[mark.shared...] {
-                state.pointee.leftovers.append(entry.instance)
-                state.pointee.leftovers.append(entry.slot)
-                if !state.pointee.sharedIndex.isEmpty {
-                    state.pointee.sharedIndex[ObjectIdentifier(entry.slot)] = nil
-                }
+        while state.pointee.shared.count > mark.shared {
+            let entry = state.pointee.shared.removeLast()
+            if !state.pointee.sharedIndex.isEmpty {
+                state.pointee.sharedIndex[ObjectIdentifier(entry.slot)] = nil
             }
-            state.pointee.shared.removeSubrange(mark.shared...)
+            state.pointee.retiredShared.append(entry)
         }
         if state.pointee.depth == 1 {
             state.pointee.frames.removeAll(keepingCapacity: true)
@@ -146,12 +143,13 @@ extension ResolutionGraph {
         state.pointee.scopes.removeLast()
         state.pointee.depth -= 1
         if state.pointee.depth == 0, !state.pointee.shared.isEmpty {
-            // The outermost resolve ended: its shared instances go.
-            for entry in state.pointee.shared {
-                state.pointee.leftovers.append(entry.instance)
-                state.pointee.leftovers.append(entry.slot)
+            // The outermost resolve ended: its shared instances go, moved whole (usually into an empty buffer).
+            if state.pointee.retiredShared.isEmpty {
+                swap(&state.pointee.shared, &state.pointee.retiredShared)
+            } else {
+                state.pointee.retiredShared.append(contentsOf: state.pointee.shared)
+                state.pointee.shared.removeAll(keepingCapacity: true)
             }
-            state.pointee.shared.removeAll(keepingCapacity: true)
             if !state.pointee.sharedIndex.isEmpty { state.pointee.sharedIndex.removeAll(keepingCapacity: true) }
         }
     }
@@ -178,15 +176,17 @@ extension ResolutionGraph {
         state.pointee.commits.removeSubrange(start...)
     }
 
-    /// Drops the hooks queued from `start` on, keeping what their entries hold in `leftovers` (so no `deinit` runs
-    /// yet) and the queue's capacity for the next graph.
+    /// Drops the hooks queued from `start` on, moving their entries to `retiredHooks` (so no `deinit` runs yet) and
+    /// keeping the queue's capacity for the next graph.
     private func retireQueue(from start: Int) {
         guard state.pointee.queue.count > start else { return }
-        for hooks in state.pointee.queue[start...] {
-            state.pointee.leftovers.append(hooks.instance)
-            state.pointee.leftovers.append(hooks.owner)
+        if start == 0, state.pointee.retiredHooks.isEmpty {
+            swap(&state.pointee.queue, &state.pointee.retiredHooks)
+            return
         }
-        state.pointee.queue.removeSubrange(start...)
+        while state.pointee.queue.count > start {
+            state.pointee.retiredHooks.append(state.pointee.queue.removeLast())
+        }
     }
 
     /// Releases what the finished graph held (shared instances, the instances its hooks ran on, weak singletons
@@ -195,12 +195,21 @@ extension ResolutionGraph {
     /// loop here.
     @inline(never)
     func releaseLeftovers() {
-        guard !state.pointee.leftovers.isEmpty, !state.pointee.isReleasing else { return }
+        guard hasLeftovers, !state.pointee.isReleasing else { return }
         state.pointee.isReleasing = true
         defer { state.pointee.isReleasing = false }
-        while !state.pointee.leftovers.isEmpty {
+        while hasLeftovers {
             swap(&state.pointee.leftovers, &state.pointee.releasing)
+            swap(&state.pointee.retiredHooks, &state.pointee.releasingHooks)
+            swap(&state.pointee.retiredShared, &state.pointee.releasingShared)
             state.pointee.releasing.removeAll(keepingCapacity: true)
+            state.pointee.releasingHooks.removeAll(keepingCapacity: true)
+            state.pointee.releasingShared.removeAll(keepingCapacity: true)
         }
+    }
+
+    private var hasLeftovers: Bool {
+        !state.pointee.leftovers.isEmpty || !state.pointee.retiredHooks.isEmpty
+            || !state.pointee.retiredShared.isEmpty
     }
 }

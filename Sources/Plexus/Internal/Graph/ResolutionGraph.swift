@@ -97,6 +97,12 @@ final class ResolutionGraph {
         var leftovers: [Any] = []
         /// The leftovers being released, in a buffer of their own so that both keep their capacity.
         var releasing: [Any] = []
+        /// Leftovers too: the finished entries of `queue` and `shared`, moved here whole (no reference of theirs is
+        /// copied), each with a buffer of its own for releasing.
+        var retiredHooks: [DeferredHooks] = []
+        var releasingHooks: [DeferredHooks] = []
+        var retiredShared: [SharedEntry] = []
+        var releasingShared: [SharedEntry] = []
         var isReleasing = false
         /// Below this stack address a factory does not start: the thread's stack is nearly used up. Per thread: a
         /// task's graph (Concurrency/) takes the limit of the thread it runs on each time it is installed.
