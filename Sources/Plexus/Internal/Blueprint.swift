@@ -49,6 +49,16 @@ final class TypeOps: Sendable {
             pointer.assumingMemoryBound(to: T?.self).initialize(to: value)
         }
     }
+
+    /// `dynamicType`, read in place for a class instance: no call through the closure (whose context is retained
+    /// and released around the call) and no reference counting of the instance.
+    @inline(__always)
+    func dynamicType(of pointer: UnsafeRawPointer) -> ObjectIdentifier {
+        guard isClassReference else { return dynamicType(pointer) }
+        return Unmanaged<AnyObject>.fromOpaque(pointer.load(as: UnsafeRawPointer.self))._withUnsafeGuaranteedRef {
+            ObjectIdentifier(type(of: $0))
+        }
+    }
 }
 
 /// The immutable, type-erased part of a definition: its types, scope and factory.

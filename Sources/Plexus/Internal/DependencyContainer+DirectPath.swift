@@ -214,7 +214,7 @@ extension DependencyContainer {
     private func finishDirect(
         _ slot: Slot, type: ObjectIdentifier, result: UnsafeMutableRawPointer, graph: ResolutionGraph
     ) throws {
-        if slot.blueprint.ops.dynamicType(result) != type {
+        if slot.blueprint.ops.dynamicType(of: result) != type {
             // Read under the lock, as `acquire` does: hooks may be added and types learned meanwhile.
             let (recipe, info) = registry.withLock { _ in (slot.recipe, slot.typeInfo) }
             _ = try slot.store(

@@ -232,7 +232,7 @@ extension Slot {
         }
 
         let info: TypeInfo
-        if let cachedInfo, cachedInfo.type == ops.dynamicType(pointer) {
+        if let cachedInfo, cachedInfo.type == ops.dynamicType(of: pointer) {
             info = cachedInfo
         } else {
             info = TypeInfo.of(boxed())
