@@ -38,6 +38,15 @@ private final class Branch {
     var leaf: Leaf?
 }
 
+/// Made by one factory as either subclass, alternately.
+private class Shape {
+    var hooks = 0
+}
+
+private final class Square: Shape {}
+
+private final class Circle: Shape {}
+
 private enum HookError: Error, Equatable {
     case failed(String)
 }
@@ -63,6 +72,37 @@ private enum HookError: Error, Equatable {
         definition.resolvingProperties { _, notes in notes.notes.append("late") }
 
         #expect((try container.resolve() as Notes).notes == ["late"])
+    }
+
+    // Hooks of `.unique` and `.shared` definitions are queued by whichever path makes the instance (the direct path
+    // once the definition is known, the general one before, through collaborators and for `T?` requests).
+
+    @Test(arguments: [ComponentScope.unique, .shared])
+    func hooksRunOncePerInstanceHoweverItIsRequested(scope: ComponentScope) throws {
+        let runs = EventLog()
+        container.register(scope) { Notes() }
+            .resolvingProperties { _, notes in
+                notes.notes.append("hooked")
+                runs.record("run")
+            }
+        let child = DependencyContainer()
+        child.collaborate(with: container)
+        for _ in 0..<3 {
+            #expect((try container.resolve() as Notes).notes == ["hooked"])
+            #expect((try container.resolve() as Notes?)?.notes == ["hooked"])
+            #expect((try child.resolve() as Notes).notes == ["hooked"])
+            #expect((try child.resolve() as Notes?)?.notes == ["hooked"])
+        }
+        #expect(runs.events.count == 12)
+    }
+
+    @Test func hooksRunOnEveryInstanceWhenTheFactoryAlternatesItsDynamicType() throws {
+        let calls = Counter()
+        container.register { () -> Shape in calls.increment().isMultiple(of: 2) ? Square() : Circle() }
+            .resolvingProperties { _, shape in shape.hooks += 1 }
+        let shapes = try (0..<6).map { _ in try container.resolve() as Shape }
+        #expect(shapes.allSatisfy { $0.hooks == 1 })
+        #expect(shapes.filter { $0 is Square }.count == 3)
     }
 
     @Test func hookReceivesTheContainerThatOwnsTheDefinition() throws {
