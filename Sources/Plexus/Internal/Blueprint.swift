@@ -64,6 +64,13 @@ final class TypeOps: Sendable {
 /// The immutable, type-erased part of a definition: its types, scope and factory.
 @usableFromInline
 final class Blueprint: Sendable {
+    /// Runs `factory`. Out of line, so that the blueprint arrives borrowed: called as `slot.blueprint.factory(…)`
+    /// inside a larger function, the closure's context was retained and released around every call.
+    @inline(never)
+    func make(_ arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer) throws {
+        try factory(arguments, result)
+    }
+
     /// Calls `body` with a pointer to the runtime arguments.
     @usableFromInline typealias ArgumentsBody = (UnsafeRawPointer) throws -> Void
 

@@ -175,7 +175,7 @@ extension DependencyContainer {
         defer { if graph.depth == 0 { graph.releaseLeftovers() } }
         do {
             try graph.runFactory(of: slot, requested: key) {
-                try slot.blueprint.factory(arguments, result)
+                try slot.blueprint.make(arguments, into: result)
                 try finishDirect(slot, type: type, result: result, graph: graph)
             }
             do {

@@ -160,12 +160,12 @@ extension Slot {
                     let box = try withArguments(from: arguments, key: key.pointee, owner: owner) {
                         arguments -> InstanceBox? in
                         if let destination, !blueprint.scope.isSingleton {
-                            try blueprint.factory(arguments, destination)
+                            try blueprint.make(arguments, into: destination)
                             recipe.decorators?.apply(destination)  // §18: decorators run once per instance
                             return nil
                         }
                         return try InstanceBox(ops: blueprint.ops) {
-                            try blueprint.factory(arguments, $0)
+                            try blueprint.make(arguments, into: $0)
                             recipe.decorators?.apply($0)  // §18: decorators run once per instance
                         }
                     }

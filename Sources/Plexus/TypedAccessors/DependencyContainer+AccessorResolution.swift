@@ -55,33 +55,47 @@ extension DependencyContainer {
     /// the accessor needs `resolveAccessor(_:scope:make:)`: first use, an override elsewhere, hooks.
     func resolveAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
         // A new instance to make on the direct path: the slot, its instances' type, and the entry, retained once
-        // (its key is the frame's key while the factory runs) and released after.
-        var create: (slot: Slot, type: ObjectIdentifier, entry: Unmanaged<AccessorKeys.Entry>)?
-        let copied = registry.withLock { registry -> Bool in
+        // (its key is the frame's key while the factory runs) and released after. Returned from the locked region
+        // rather than written to a captured variable, which copied the slot (a retain and a release more).
+        let outcome = registry.withLock { registry -> AccessorOutcome in
             // The entry stays in the table while the lock is held.
             guard let found = registry.accessorKeys.withExistingEntry(for: site, { Unmanaged.passUnretained($0) })
-            else { return false }
-            return found._withUnsafeGuaranteedRef { entry -> Bool in
+            else { return .general }
+            return found._withUnsafeGuaranteedRef { entry -> AccessorOutcome in
                 // `inout`: passed by address (a closure's borrow of the captured registry copied all of it).
                 switch accessorStep(entry, in: &registry, into: result) {
                 case .copied:
-                    return true
+                    return .copied
                 case .direct(.create(let slot, let type)):
-                    create = (slot, type, found.retain())
-                    return false
+                    return .create(slot, type: type, entry: found.retain())
                 case .direct(.copy), .resolve, .registerDefault:
                     // A published singleton is copied by `accessorStep` itself (`.copied`).
-                    return false
+                    return .general
                 }
             }
         }
-        if copied { return true }
-        guard let create else { return false }
-        defer { create.entry.release() }
-        try self.create(
-            directly: create.slot, type: create.type, create.entry.takeUnretainedValue().keyStorage,
-            arguments: zeroSizedArguments, into: result)
-        return true
+        switch consume outcome {
+        case .copied:
+            return true
+        case .general:
+            return false
+        case .create(let slot, let type, let entry):
+            defer { entry.release() }
+            try create(
+                directly: slot, type: type, entry.takeUnretainedValue().keyStorage, arguments: zeroSizedArguments,
+                into: result)
+            return true
+        }
+    }
+
+    /// What `resolveAccessor(_:into:)` decided under the lock.
+    private enum AccessorOutcome {
+        /// The published singleton was copied into the caller's storage.
+        case copied
+        /// Make a new instance on the direct path; `entry` is retained once, for the caller to release.
+        case create(Slot, type: ObjectIdentifier, entry: Unmanaged<AccessorKeys.Entry>)
+        /// Leave the accessor to the generic path.
+        case general
     }
 
     /// `accessorStep(_:in:)` that copies a published singleton into `result` right away (`.copied`), with no
