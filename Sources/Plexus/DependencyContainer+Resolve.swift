@@ -192,7 +192,8 @@ extension DependencyContainer {
     {
         // Graph report (§21): while `validate` records, every resolve takes the general path, where edges are seen.
         if !GraphRecorder.isActive {
-            switch directStep(for: key, into: result) {
+            let step = directStep(for: key, into: result)
+            switch step {
             case .copied:
                 return true
             case .create(let slot, let type, owner: nil):
@@ -200,25 +201,42 @@ extension DependencyContainer {
                     try create(directly: slot, type: type, $0, arguments: arguments, into: result)
                 }
                 return true
-            case .create(let slot, let type, let owner?):
-                // The owner's reference was taken from the route's weak reference, once (`directStep`).
-                let owner = owner.takeRetainedValue()
-                try withUnsafePointer(to: &key) {
-                    try owner.create(directly: slot, type: type, $0, arguments: arguments, into: result)
-                }
-                return true
-            case .createWrapped(let slot, let type, owner: nil):
-                try createWrapped(slot, type: type, requested: key, arguments: arguments, into: result)
-                return true
-            case .createWrapped(let slot, let type, let owner?):
-                try owner.takeRetainedValue().createWrapped(
-                    slot, type: type, requested: key, arguments: arguments, into: result)
-                return true
             case .general:
                 break
+            default:
+                // Through a collaborator, for a `T?`, or a singleton's first construction: out of line, so that their
+                // temporaries stay off the stack of every nested resolve.
+                try carryOut(step, &key, arguments: arguments, into: result)
+                return true
             }
         }
         return try resolveInGraph(key, arguments: arguments, typed: true, into: result)
+    }
+
+    /// Carries out the less common steps of the direct path (`directStep(for:into:)`).
+    @inline(never)
+    private func carryOut(
+        _ step: DirectStep, _ key: inout DefinitionKey, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws {
+        switch step {
+        case .copied, .general:
+            return
+        case .create(let slot, let type, let owner):
+            // The owner's reference was taken from the route's weak reference, once (`directStep`).
+            let owner = owner?.takeRetainedValue() ?? self
+            try withUnsafePointer(to: &key) {
+                try owner.create(directly: slot, type: type, $0, arguments: arguments, into: result)
+            }
+        case .createWrapped(let slot, let type, let owner):
+            let owner = owner?.takeRetainedValue() ?? self
+            try owner.createWrapped(slot, type: type, requested: key, arguments: arguments, into: result)
+        case .createSingleton(let slot, let claim, let owner):
+            let owner = owner?.takeRetainedValue() ?? self
+            try withUnsafePointer(to: &key) {
+                try owner.createSingleton(directly: slot, claim: claim, $0, arguments: arguments, into: result)
+            }
+        }
     }
 
     /// The general path: the lookup across containers, in a scope of the resolution graph. With `typed`, the

@@ -13,6 +13,9 @@ extension DependencyContainer {
         /// `create`, for a `T?` or `T!` request answered by the definition of `T` (its slot): the instance is made
         /// as a `T` and wrapped in place.
         case createWrapped(Slot, type: ObjectIdentifier, owner: Unmanaged<DependencyContainer>?)
+        /// Construct the singleton of `slot`, which this graph has just claimed (`claim`), in `owner` as `create`
+        /// says; `createSingleton(directly:…)` publishes it (or rolls it back) as the general path does.
+        case createSingleton(Slot, claim: Pending, owner: Unmanaged<DependencyContainer>?)
         /// Leave the request to the general path.
         case general
     }
@@ -35,7 +38,7 @@ extension DependencyContainer {
         var routed: (owner: Unmanaged<DependencyContainer>, slot: Unmanaged<Slot>, generation: Int, wraps: Bool)?
         let step = registry.withLock { registry -> DirectStep in
             if let step = registry.slots.withBorrowedValue(
-                for: key, { directStep(for: $0, into: result, owner: nil, wraps: false) })
+                for: key, { directStep(for: $0, key, into: result, owner: nil, wraps: false) })
             {
                 return step
             }
@@ -50,7 +53,7 @@ extension DependencyContainer {
                     if route.isLocal {
                         // Current under this lock: this container still holds the slot (see `Route`).
                         local = Route.slot(route.slot, ifCurrentAt: route.generation).map {
-                            directStep(for: $0, into: result, owner: nil, wraps: route.wrapsInOptional)
+                            directStep(for: $0, key, into: result, owner: nil, wraps: route.wrapsInOptional)
                         }
                         return nil
                     }
@@ -66,12 +69,12 @@ extension DependencyContainer {
                 guard let slot = Route.slot(routed.slot, ifCurrentAt: routed.generation) else {
                     return DirectStep.general
                 }
-                return directStep(for: slot, into: result, owner: routed.owner, wraps: routed.wraps)
+                return directStep(for: slot, key, into: result, owner: routed.owner, wraps: routed.wraps)
             }
         }
         // `.create` hands the owner's reference on; otherwise it is not needed any more.
         switch routedStep {
-        case .create, .createWrapped: break
+        case .create, .createWrapped, .createSingleton: break
         case .copied, .general: routed.owner.release()
         }
         return routedStep
@@ -80,15 +83,74 @@ extension DependencyContainer {
     /// `directStep(for:into:)` for one slot; `wraps` for a `T?` request answered by the slot of `T`. Call under the
     /// lock of the slot's owner.
     private func directStep(
-        for slot: Slot, into result: UnsafeMutableRawPointer, owner: Unmanaged<DependencyContainer>?, wraps: Bool
+        for slot: Slot, _ key: DefinitionKey, into result: UnsafeMutableRawPointer,
+        owner: Unmanaged<DependencyContainer>?, wraps: Bool
     ) -> DirectStep {
         // Copying a value runs no user code (a retain at most), so it may happen under the lock.
         if slot.copyPublished(into: result) {
             if wraps { slot.blueprint.ops.wrapInOptional(result) }
             return .copied
         }
-        guard case .create(let slot, let type)? = directDecision(for: slot) else { return .general }
+        guard case .create(let slot, let type)? = directDecision(for: slot) else {
+            return wraps ? .general : singletonStep(for: slot, requested: key, owner: owner)
+        }
         return wraps ? .createWrapped(slot, type: type, owner: owner) : .create(slot, type: type, owner: owner)
+    }
+
+    /// The first construction of a singleton (any singleton scope) that nobody is constructing: claimed here for the
+    /// calling thread's graph, as `Slot.acquire` claims it on the general path. Call under the lock of the slot's
+    /// owner. Anything else (a construction in progress, a weak singleton still alive, hooks on the main actor,
+    /// decorators, an `async` factory) goes to the general path.
+    private func singletonStep(
+        for slot: Slot, requested key: DefinitionKey, owner: Unmanaged<DependencyContainer>?
+    ) -> DirectStep {
+        guard slot.blueprint.scope.isSingleton, slot.instance == nil, slot.weakInstance == nil, slot.pending == nil,
+            slot.hasDirectRecipe, slot.blueprint.isolation == .none
+        else { return .general }
+        let claimed = ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { slot.acquire(key, graph: $0) }
+        guard case .create(_, let claim?, _) = claimed else { return .general }
+        return .createSingleton(slot, claim: claim, owner: owner)
+    }
+
+    /// Carries out `.createSingleton`: the factory builds the claimed singleton in a box of its own inside a scope of
+    /// the calling thread's graph, and `Slot.store` hands it to the graph (published when the scope that owns it
+    /// ends, rolled back if it fails) and copies it into `result`, exactly as on the general path.
+    @inline(never)
+    func createSingleton(
+        directly slot: Slot, claim: Pending, _ key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws {
+        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
+            let scope = graph.openLightScope()
+            defer { if graph.depth == 0 { graph.releaseLeftovers() } }
+            do {
+                do {
+                    try graph.runFactory(of: slot, requested: key) {
+                        let box = try InstanceBox(ops: slot.blueprint.ops) {
+                            try slot.blueprint.make(arguments, into: $0)
+                        }
+                        // Read under the lock, as `acquire` does: hooks may be added and types learned meanwhile.
+                        let (recipe, info) = registry.withLock { _ in (slot.recipe, slot.typeInfo) }
+                        _ = try slot.store(
+                            box, typed: result, recipe: recipe, claim: claim, typeInfo: info, forward: nil,
+                            owner: self, graph: graph)
+                    }
+                } catch {
+                    slot.abandon(claim, owner: self)
+                    throw error
+                }
+                do {
+                    try graph.closeLightScope(scope)
+                } catch {
+                    slot.blueprint.ops.destroy(result)
+                    throw error
+                }
+            } catch {
+                graph.abandonLightScope(scope)
+                if graph.depth == 0 { logFailure(error) }
+                throw error
+            }
+        }
     }
 
     /// Carries out `.createWrapped`: the instance is made for the key of `T` (the key of the factory's frame, as on

@@ -76,9 +76,10 @@ final class ResolutionGraph {
     struct State {
         /// Nesting of `resolve` calls on this thread; 0 when no resolution is in progress.
         var depth = 0 {
-            didSet { if oldValue == 0 { session &+= 1 } }
+            didSet { if depth == 0, oldValue > 0 { session &+= 1 } }
         }
-        /// Counts the outermost resolves on this thread.
+        /// Counts the outermost resolves on this thread. It advances when one ends, so that the session of the next
+        /// one is known before it starts: the direct path claims a singleton for it just before opening its scope.
         var session = 0
         var frames: [Frame] = []
         /// The slots of the running factories, kept only while the graph is deeper than `shallowDepth`, so that
@@ -133,7 +134,7 @@ final class ResolutionGraph {
 
     /// Identifies the resolution in progress to other threads (which one constructs a singleton, who waits for
     /// whom, who may borrow). Each outermost resolve on this thread is a new session, so nothing granted to one
-    /// resolution carries over to the next.
+    /// resolution carries over to the next. Between two outermost resolves it is the id of the next one.
     var id: GraphID { GraphID(graph: ObjectIdentifier(self), session: state.pointee.session) }
 
     /// Nesting of `resolve` calls on this thread; 0 when no resolution is in progress.
