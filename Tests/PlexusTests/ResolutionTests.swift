@@ -334,6 +334,20 @@ private func kind(_ instance: Any) -> String {
         }
     }
 
+    @Test func stringTagsMatchAsSwiftStringsCompare() throws {
+        // Canonically equivalent spellings are equal strings, so they name the same tag.
+        container.register(.singleton, tag: "caf\u{E9}") { ServiceImp() as Service }
+        let composed: Service = try container.resolve(tag: "caf\u{E9}")
+        #expect(try container.resolve(tag: "cafe\u{301}") as Service === composed)
+        // ASCII tags, short (stored inline) and long (on the heap), built at run time.
+        let long = String(repeating: "module.", count: 6) + "service"
+        container.register(.singleton, tag: long) { OtherImp() as Service }
+        container.register(.singleton, tag: "prod") { TaggedImp() as Service }
+        #expect(try container.resolve(tag: String(long.dropFirst(0))) as Service is OtherImp)
+        #expect(try container.resolve(tag: ["p", "r", "o", "d"].joined()) as Service is TaggedImp)
+        #expect(throws: ResolutionError.self) { _ = try container.resolve(tag: "Prod") as Service }
+    }
+
     @Test func untaggedDefinitionAnswersAnyTag() throws {
         container.register(.singleton) { ServiceImp() as Service }
         let untagged: Service = try container.resolve()
