@@ -104,6 +104,7 @@ extension Scenario {
             .autoWiring, .autoInjection, .noInjectedProperties(autoInject: true),
             .noInjectedProperties(autoInject: false),
             .singletonThreads(1), .singletonThreads(2), .retainedInstanceThreads(1), .retainedInstanceThreads(2),
+            .ownSingletonThreads(1), .ownSingletonThreads(2),
             .asyncResolveOfSyncDefinition, .asyncSingletonFor24Tasks,
         ]
     }

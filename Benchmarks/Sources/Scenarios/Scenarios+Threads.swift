@@ -41,6 +41,42 @@ extension Scenario {
         }
     }
 
+    /// `threads` threads resolving singletons at once, each its own (thread 0 an ``ApiClient``, thread 1 a ``Router``,
+    /// both published) from one container: what the container's own shared state (its lock) allows when the threads
+    /// do not also write the reference count of one instance. Compare 2 threads with 1 for the throughput gain.
+    static func ownSingletonThreads(_ threads: Int) -> Scenario {
+        Scenario(
+            id: "own-singleton-threads-\(threads)",
+            title: "a singleton per thread, \(threads) thread\(threads == 1 ? "" : "s") (per resolve)",
+            threads: threads, contenders: [.hand, .plexus]
+        ) { contender in
+            switch contender {
+            case .dependencies, .swinject: return nil
+            case .hand:
+                let holders = (RetainingHolder(ApiClient()), RetainingHolder(ApiClient()))
+                let workers = Workers(count: threads) { count, index in
+                    let holder = index == 0 ? holders.0 : holders.1
+                    for _ in 0..<count { blackHole(holder.instance().takeRetainedValue()) }
+                }
+                return Runner(note: "a getter returning its own instance retained, per thread", workers.run)
+            case .plexus:
+                let container = DependencyContainer()
+                container.register(.singleton) { ApiClient() }
+                container.register(.singleton) { Router() }
+                _ = try? container.resolve() as ApiClient
+                _ = try? container.resolve() as Router
+                let workers = Workers(count: threads) { count, index in
+                    if index == 0 {
+                        for _ in 0..<count { blackHole(try container.resolve() as ApiClient) }
+                    } else {
+                        for _ in 0..<count { blackHole(try container.resolve() as Router) }
+                    }
+                }
+                return Runner(workers.run)
+            }
+        }
+    }
+
     /// `threads` threads each getting the same shared instance from a hand-written getter that returns it retained,
     /// as every resolve does (the §14 singleton baseline, made safe to share): what the reference count of one object
     /// written by both threads allows, whatever the container. Hand-written only.
@@ -96,16 +132,22 @@ package final class Workers: Sendable {
     private let count: Int
 
     /// Starts `count` threads that each run `work(operations)` for every batch.
-    package init(count: Int, work: @escaping @Sendable (Int) throws -> Void) {
+    package convenience init(count: Int, work: @escaping @Sendable (Int) throws -> Void) {
+        self.init(count: count) { operations, _ in try work(operations) }
+    }
+
+    /// Starts `count` threads that each run `work(operations, index)` for every batch, `index` being the thread's
+    /// number, from 0.
+    package init(count: Int, work: @escaping @Sendable (_ operations: Int, _ index: Int) throws -> Void) {
         self.count = count
         shared = WorkerState()
-        for _ in 0..<count {
+        for index in 0..<count {
             let shared = shared
             Thread {
                 while true {
                     shared.start.wait()
                     guard let operations = shared.operations else { return }
-                    do { try work(operations) } catch { shared.record(error) }
+                    do { try work(operations, index) } catch { shared.record(error) }
                     shared.done.signal()
                 }
             }
