@@ -121,9 +121,7 @@ extension DependencyContainer {
         into result: UnsafeMutableRawPointer
     ) throws {
         try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
-            let scope = graph.openLightScope()
-            defer { if graph.depth == 0 { graph.releaseLeftovers() } }
-            do {
+            try inLightScope(of: graph, slot, result: result) {
                 do {
                     try graph.runFactory(of: slot, requested: key) {
                         let box = try InstanceBox(ops: slot.blueprint.ops) {
@@ -139,16 +137,6 @@ extension DependencyContainer {
                     slot.abandon(claim, owner: self)
                     throw error
                 }
-                do {
-                    try graph.closeLightScope(scope)
-                } catch {
-                    slot.blueprint.ops.destroy(result)
-                    throw error
-                }
-            } catch {
-                graph.abandonLightScope(scope)
-                if graph.depth == 0 { logFailure(error) }
-                throw error
             }
         }
     }
@@ -208,10 +196,8 @@ extension DependencyContainer {
         }
     }
 
-    /// The direct path's new instance: the factory of `slot` runs into `result` in a scope of the calling thread's
-    /// resolution graph (a hooked definition's hooks are queued there, and run when the scope closes). The same steps as `inGraph` (open the scope; close it, or
-    /// abandon it on an error; release the leftovers of an outermost resolve), written out so that no closure and
-    /// no `Delivery` is built around the factory.
+    /// The direct path's new instance: the factory of `slot` runs into `result` in a light scope of the calling
+    /// thread's resolution graph (a hooked definition's hooks are queued there, and run when the scope closes).
     @inline(never)
     func create(
         directly slot: Slot, type: ObjectIdentifier, _ key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
@@ -233,13 +219,26 @@ extension DependencyContainer {
         {
             return
         }
-        let scope = graph.openLightScope()
-        defer { if graph.depth == 0 { graph.releaseLeftovers() } }
-        do {
+        try inLightScope(of: graph, slot, result: result) {
             try graph.runFactory(of: slot, requested: key) {
                 try slot.blueprint.make(arguments, into: result)
                 try finishDirect(slot, type: type, result: result, graph: graph)
             }
+        }
+    }
+
+    /// Runs `make` (the factory of `slot` and what follows it, which initializes `result`) in a light scope of
+    /// `graph`: the steps of `inGraph` (open the scope; close it, destroying the instance if closing fails, or abandon
+    /// it on an error; release the leftovers of an outermost resolve), written out so that no `Delivery` is built
+    /// around the factory.
+    @inline(__always)
+    private func inLightScope(
+        of graph: ResolutionGraph, _ slot: Slot, result: UnsafeMutableRawPointer, _ make: () throws -> Void
+    ) throws {
+        let scope = graph.openLightScope()
+        defer { if graph.depth == 0 { graph.releaseLeftovers() } }
+        do {
+            try make()
             do {
                 try graph.closeLightScope(scope)
             } catch {
