@@ -128,6 +128,43 @@ private let singletonScopes: [ComponentScope] = [.singleton, .eagerSingleton, .w
         #expect((try child.resolve() as Versioned).version == -1)
     }
 
+    @Test(arguments: [ComponentScope.singleton, .unique])
+    func directResolvesNeverSeeAWriteInProgress(scope: ComponentScope) throws {
+        // Published singletons and `.unique` definitions take the direct path (a singleton's first construction too)
+        // while a writer re-registers, resets and removes the definition. Readers must only ever get an instance some
+        // registration made, or `definitionNotFound`.
+        container.register(scope) { Versioned(version: 0) }
+        let failures = Collected<String>()
+        let finished = runOnThreads(3) { [container] index in
+            for round in 0..<3_000 {
+                if index == 0 {
+                    // Writes far apart, so that readers mostly hit a published singleton in between.
+                    guard round.isMultiple(of: 8) else {
+                        sched_yield()
+                        continue
+                    }
+                    switch round % 3 {
+                    case 0: container.register(scope) { Versioned(version: round) }
+                    case 1: container.reset()
+                    default: container.remove(container.register(scope) { Versioned(version: round) })
+                    }
+                    container.register(scope) { Versioned(version: round) }
+                    continue
+                }
+                do {
+                    let versioned: Versioned = try container.resolve()
+                    if !(0..<3_000).contains(versioned.version) { failures.append("version \(versioned.version)") }
+                } catch ResolutionError.definitionNotFound {
+                    continue
+                } catch {
+                    failures.append("\(error)")
+                }
+            }
+        }
+        #expect(finished)
+        #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
+    }
+
     @Test func optionalRequestsKeepFindingTheirOwnDefinitionWhileOtherContainersChange() throws {
         // A `T?` request remembers a route to the container's own `T`; every registration anywhere makes that route
         // stale, possibly between the lookup that sees it and the one that follows it. A stale local route must send
