@@ -247,7 +247,8 @@ extension DependencyContainer {
             }
         } catch {
             graph.abandonLightScope(scope)
-            if graph.depth == 0 { logFailure(error) }
+            // As in `inGraph`: an `AsyncStep` is no failure (the async resolve that allowed it takes over).
+            if graph.depth == 0, !(error is AsyncStep) { logFailure(error) }
             throw error
         }
     }
