@@ -16,7 +16,7 @@
 /// it alive for as long as the definition is registered, as in Dip; capture it `[unowned container]` or use
 /// the container passed to hooks where the container must be freed.
 public final class DependencyContainer: Sendable {
-    let registry = Protected(Registry())
+    let registry = Protected(Registry(), readerBiased: true)
 
     /// Whether instances get their `@Injected` / `@InjectedWeak` properties filled unless a definition says
     /// otherwise (``Definition/autoInjectingProperties(_:)``).

@@ -1,6 +1,9 @@
 #define _GNU_SOURCE
 #include "PlexusSystem.h"
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 #if defined(__linux__)
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -45,4 +48,81 @@ int plexus_is_main_thread(void) {
 #else
     return 0;
 #endif
+}
+
+// MARK: Reader bias
+
+/// Reader slots, shared by every bias: a thread takes the slot `index` (given once per thread, round robin) and
+/// writes the address of the bias it reads under there, so a writer finds the readers of its own lock. Each slot has a
+/// cache line of its own, so that readers on different threads write no common memory.
+#define PLEXUS_READER_SLOTS 64
+
+typedef struct {
+    _Alignas(64) _Atomic(uintptr_t) bias;
+} plexus_reader_slot;
+
+static plexus_reader_slot plexus_readers[PLEXUS_READER_SLOTS];
+static _Atomic(long) plexus_next_reader_slot = 0;
+static _Thread_local long plexus_thread_reader_slot = -1;
+
+struct plexus_bias {
+    _Atomic(int) on;
+    /// Reads under the lock since the bias went off; only touched with the lock held.
+    long locked_reads;
+};
+
+/// How many reads under the lock turn the bias back on after a write turned it off.
+#define PLEXUS_READS_BEFORE_BIAS 16
+
+plexus_bias *plexus_bias_create(void) {
+    plexus_bias *bias = malloc(sizeof(plexus_bias));
+    if (bias == NULL) return NULL;
+    atomic_init(&bias->on, 0);
+    bias->locked_reads = 0;
+    return bias;
+}
+
+void plexus_bias_destroy(plexus_bias *bias) { free(bias); }
+
+long plexus_bias_read_begin(plexus_bias *bias) {
+    if (bias == NULL || !atomic_load_explicit(&bias->on, memory_order_relaxed)) return -1;
+    long slot = plexus_thread_reader_slot;
+    if (slot < 0) {
+        slot = atomic_fetch_add_explicit(&plexus_next_reader_slot, 1, memory_order_relaxed) % PLEXUS_READER_SLOTS;
+        plexus_thread_reader_slot = slot;
+    }
+    uintptr_t expected = 0;
+    // Sequentially consistent, like the writer's store and loads below: either the writer sees this reader, or this
+    // reader sees the bias off.
+    if (!atomic_compare_exchange_strong(&plexus_readers[slot].bias, &expected, (uintptr_t)bias)) return -1;
+    if (!atomic_load(&bias->on)) {
+        atomic_store_explicit(&plexus_readers[slot].bias, 0, memory_order_release);
+        return -1;
+    }
+    return slot;
+}
+
+void plexus_bias_read_end(long slot) {
+    atomic_store_explicit(&plexus_readers[slot].bias, 0, memory_order_release);
+}
+
+void plexus_bias_revoke(plexus_bias *bias) {
+    if (bias == NULL) return;
+    bias->locked_reads = 0;
+    if (!atomic_load_explicit(&bias->on, memory_order_relaxed)) return;
+    // Sequentially consistent store and loads (see `plexus_bias_read_begin`); a reader's release store when it ends
+    // orders its reads before this writer's writes.
+    atomic_store(&bias->on, 0);
+    for (long slot = 0; slot < PLEXUS_READER_SLOTS; slot++) {
+        while (atomic_load(&plexus_readers[slot].bias) == (uintptr_t)bias) {
+            sched_yield();
+        }
+    }
+}
+
+void plexus_bias_note_locked_read(plexus_bias *bias) {
+    if (bias == NULL || atomic_load_explicit(&bias->on, memory_order_relaxed)) return;
+    if (++bias->locked_reads < PLEXUS_READS_BEFORE_BIAS) return;
+    bias->locked_reads = 0;
+    atomic_store_explicit(&bias->on, 1, memory_order_release);
 }

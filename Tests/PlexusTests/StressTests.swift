@@ -139,7 +139,7 @@ private let singletonScopes: [ComponentScope] = [.singleton, .eagerSingleton, .w
             for round in 0..<3_000 {
                 if index == 0 {
                     // Writes far apart, so that readers mostly hit a published singleton in between.
-                    guard round.isMultiple(of: 8) else {
+                    guard round.isMultiple(of: 64) else {
                         sched_yield()
                         continue
                     }

@@ -35,10 +35,35 @@ extension DependencyContainer {
     /// collaborators points.
     @inline(never)
     func directStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> DirectStep {
+        // The container's own definition under the exact key, read without the lock while no write is in progress
+        // (`Protected.withBiasedRead`): threads resolving then write no memory they share but the reference counts of
+        // what they resolve.
+        let biased = registry.withBiasedRead { registry -> DirectStep? in
+            guard let slots = registry.pointer(to: \.slots) else { return nil }
+            return KeyTable.withBorrowedValue(in: slots, for: key) { biasedStep(for: $0, into: result) } ?? nil
+        }
+        if let step = biased ?? nil { return step }
+        return lockedStep(for: key, into: result)
+    }
+
+    /// What `directStep(for:into:)` can do with `slot` while reading without the lock: copy the published singleton,
+    /// or make a `.unique` or `.shared` instance; `nil` for anything that needs the lock (a singleton's claim).
+    private func biasedStep(for slot: Slot, into result: UnsafeMutableRawPointer) -> DirectStep? {
+        if slot.copyPublished(into: result) { return .copied }
+        guard case .create(let slot, let type)? = directDecision(for: slot) else { return nil }
+        return .create(slot, type: type, owner: nil)
+    }
+
+    /// `directStep(for:into:)` under the lock, reading the registry in place (readers without the lock may be reading
+    /// it too); what it changes (a singleton's claim) is nothing they read.
+    private func lockedStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> DirectStep {
         var routed: (owner: Unmanaged<DependencyContainer>, slot: Unmanaged<Slot>, generation: Int, wraps: Bool)?
-        let step = registry.withLock { registry -> DirectStep in
-            if let step = registry.slots.withBorrowedValue(
-                for: key, { directStep(for: $0, key, into: result, owner: nil, wraps: false) })
+        let step = registry.withLockKeepingReaders { registry -> DirectStep in
+            guard let slots = registry.pointer(to: \.slots), let routes = registry.pointer(to: \.routes) else {
+                return .general
+            }
+            if let step = KeyTable.withBorrowedValue(
+                in: slots, for: key, { directStep(for: $0, key, into: result, owner: nil, wraps: false) })
             {
                 return step
             }
@@ -46,7 +71,7 @@ extension DependencyContainer {
             // for a local route: this lock).
             var local: DirectStep?
             routed =
-                registry.routes.withBorrowedValue(for: key) { route in
+                KeyTable.withBorrowedValue(in: routes, for: key) { route in
                     guard route.generation == Generation.current, route.forward == nil, !route.autoWires else {
                         return nil
                     }
@@ -64,7 +89,7 @@ extension DependencyContainer {
         }
         guard let routed else { return step }
         let routedStep = routed.owner._withUnsafeGuaranteedRef { owner in
-            owner.registry.withLock { _ in
+            owner.registry.withLockKeepingReaders { _ in
                 // Still current under the owner's lock: the owner still holds the slot (see `Route`).
                 guard let slot = Route.slot(routed.slot, ifCurrentAt: routed.generation) else {
                     return DirectStep.general
@@ -128,7 +153,7 @@ extension DependencyContainer {
                             try slot.blueprint.make(arguments, into: $0)
                         }
                         // Read under the lock, as `acquire` does: hooks may be added and types learned meanwhile.
-                        let (recipe, info) = registry.withLock { _ in (slot.recipe, slot.typeInfo) }
+                        let (recipe, info) = registry.withLockKeepingReaders { _ in (slot.recipe, slot.typeInfo) }
                         _ = try slot.store(
                             box, typed: result, recipe: recipe, claim: claim, typeInfo: info, forward: nil,
                             owner: self, graph: graph)
@@ -278,7 +303,7 @@ extension DependencyContainer {
     ) throws {
         if slot.blueprint.ops.dynamicType(of: result) != type {
             // Read under the lock, as `acquire` does: hooks may be added and types learned meanwhile.
-            let (recipe, info) = registry.withLock { _ in (slot.recipe, slot.typeInfo) }
+            let (recipe, info) = registry.withLockKeepingReaders { _ in (slot.recipe, slot.typeInfo) }
             _ = try slot.store(
                 nil, typed: result, recipe: recipe, claim: nil, typeInfo: info, forward: nil, owner: self, graph: graph)
         } else if slot.blueprint.scope == .shared, graph.depth > 1 || graph.hasQueuedHooks {

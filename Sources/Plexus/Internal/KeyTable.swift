@@ -41,6 +41,26 @@ struct KeyTable<Value> {
     private var keys: [DefinitionKey?] = []
     private var values: [Value?] = []
     private(set) var count = 0
+    /// Where the three arrays keep their elements, refreshed after every change: readers that run while other
+    /// threads read the table too (`withBorrowedValue(in:for:hash:_:)`) probe through these, because reaching the
+    /// arrays themselves through a pointer copied them (a retain and a release of each, on memory every reader
+    /// shares). Valid while the table is not changed, which is all such readers need.
+    private var bases = Bases()
+
+    private struct Bases {
+        var stamps: UnsafePointer<Stamp>?
+        var keys: UnsafePointer<DefinitionKey?>?
+        var values: UnsafeRawPointer?
+        var count = 0
+    }
+
+    private mutating func refreshBases() {
+        bases = Bases(
+            stamps: stamps.withUnsafeBufferPointer { $0.baseAddress },
+            keys: keys.withUnsafeBufferPointer { $0.baseAddress },
+            values: values.withUnsafeBufferPointer { $0.baseAddress.map { UnsafeRawPointer($0) } },
+            count: stamps.count)
+    }
 
     private var mask: Int { stamps.count - 1 }
 
@@ -73,22 +93,31 @@ struct KeyTable<Value> {
     }
 
     private func index(of key: DefinitionKey, hash: Int? = nil) -> Int? {
+        stamps.withUnsafeBufferPointer { stamps in
+            keys.withUnsafeBufferPointer { keys in Self.index(of: key, hash: hash, stamps: stamps, keys: keys) }
+        }
+    }
+
+    /// The bucket of `key` in the table whose arrays are `stamps` and `keys`, read in place.
+    @inline(__always)
+    private static func index(
+        of key: DefinitionKey, hash: Int?, stamps: UnsafeBufferPointer<Stamp>, keys: UnsafeBufferPointer<DefinitionKey?>
+    ) -> Int? {
         guard !stamps.isEmpty else { return nil }
+        let mask = stamps.count - 1
         let hash = hash ?? Self.hash(key)
         let wanted = Stamp(key, hash: hash)
-        return stamps.withUnsafeBufferPointer { stamps in
-            var index = hash & mask
-            while true {
-                let stamp = stamps[index]
-                if stamp.type == 0 { return nil }
-                if stamp.hash == wanted.hash, stamp.type == wanted.type, stamp.arguments == wanted.arguments,
-                    stamp.tagKind == wanted.tagKind, stamp.tag == wanted.tag,
-                    wanted.tagKind != 2 || keys[index]?.storedTag == key.storedTag
-                {
-                    return index
-                }
-                index = (index + 1) & mask
+        var index = hash & mask
+        while true {
+            let stamp = stamps[index]
+            if stamp.type == 0 { return nil }
+            if stamp.hash == wanted.hash, stamp.type == wanted.type, stamp.arguments == wanted.arguments,
+                stamp.tagKind == wanted.tagKind, stamp.tag == wanted.tag,
+                wanted.tagKind != 2 || keys[index]?.storedTag == key.storedTag
+            {
+                return index
             }
+            index = (index + 1) & mask
         }
     }
 
@@ -120,6 +149,7 @@ struct KeyTable<Value> {
         values[index] = nil
         change(&value)
         values[index] = value
+        refreshBases()
     }
 
     /// Removes every entry, keeping no capacity.
@@ -128,6 +158,7 @@ struct KeyTable<Value> {
         keys = []
         values = []
         count = 0
+        refreshBases()
     }
 
     /// Inserts or replaces the value for `key`; returns the value replaced.
@@ -136,6 +167,7 @@ struct KeyTable<Value> {
         if let index = index(of: key) {
             let old = values[index]
             values[index] = value
+            refreshBases()
             return old
         }
         if (count + 1) * 2 > stamps.count { grow() }
@@ -146,6 +178,7 @@ struct KeyTable<Value> {
         keys[index] = key
         values[index] = value
         count += 1
+        refreshBases()
         return nil
     }
 
@@ -169,6 +202,7 @@ struct KeyTable<Value> {
             }
             index = (index + 1) & mask
         }
+        refreshBases()
         return removed
     }
 
@@ -203,6 +237,25 @@ struct KeyTable<Value> {
 }
 
 extension KeyTable where Value: AnyObject {
+    /// `withBorrowedValue(for:hash:_:)` on a table only read, through a pointer: for reads that run while other
+    /// threads read the same table (the registry's reader bias, `Protected.withBiasedRead`). Nothing of the table is
+    /// copied, so none of its arrays is retained (a write to memory that every reader shares).
+    @inline(__always)
+    static func withBorrowedValue<R>(
+        in table: UnsafePointer<KeyTable>, for key: DefinitionKey, hash: Int? = nil, _ body: (Value) -> R
+    ) -> R? {
+        let bases = table.pointee.bases
+        guard let stamps = bases.stamps, let keys = bases.keys, let values = bases.values else { return nil }
+        let index = Self.index(
+            of: key, hash: hash, stamps: UnsafeBufferPointer(start: stamps, count: bases.count),
+            keys: UnsafeBufferPointer(start: keys, count: bases.count))
+        // An optional object reference is one pointer, null for `nil`.
+        guard let index,
+            let object = (values + index * MemoryLayout<Value?>.stride).load(as: UnsafeRawPointer?.self)
+        else { return nil }
+        return Unmanaged<Value>.fromOpaque(object)._withUnsafeGuaranteedRef(body)
+    }
+
     /// Calls `body` with the object stored for `key`, borrowed from the table: no reference counting. `body` must
     /// not change the table; `nil` when there is no value for `key`.
     @inline(__always)

@@ -1,3 +1,5 @@
+internal import PlexusSystem
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -14,18 +16,57 @@
 /// `@unchecked Sendable` is sound because the only way to reach `value` is `withLock`, which holds the mutex for
 /// the whole access: no two threads ever touch the value at once, and the mutex orders every access after the
 /// previous one (it is a full memory barrier).
+///
+/// With `readerBiased`, the hottest reads may skip the lock (`withBiasedRead`): a reader announces itself in a slot of
+/// its own thread instead of writing the lock's memory, so readers on several threads share no written memory. Every
+/// `withLock` first turns the bias off and waits until those readers are done (`plexus_bias_revoke`), so they never
+/// see a change in progress; reads under the lock (`withLockKeepingReaders`) turn it back on after a while.
 final class Protected<Value>: @unchecked Sendable {
     private let buffer: LockBuffer<Value>
+    /// The reader bias (PlexusSystem), or `nil` when every access takes the lock.
+    private let bias: OpaquePointer?
 
-    init(_ value: Value) {
+    init(_ value: Value, readerBiased: Bool = false) {
         buffer = LockBuffer.make(value)
+        bias = readerBiased ? plexus_bias_create() : nil
+    }
+
+    deinit {
+        if let bias { plexus_bias_destroy(bias) }
     }
 
     /// Runs `body` with exclusive access to the value. `body` must not call user code or take another
     /// `Protected` lock that could be held while waiting for this one.
     @inline(__always)
     func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        try buffer.withLock(body)
+        try buffer.withLockedPointer { value in
+            // Before the exclusive access to the value begins: readers without the lock may still be reading it.
+            if let bias { plexus_bias_revoke(bias) }
+            return try body(&value.pointee)
+        }
+    }
+
+    /// Reads the value under the lock, through a pointer (no exclusive access): readers without the lock may go on
+    /// meanwhile. `body` may change no part of the value (objects it refers to may change, if `withBiasedRead` bodies
+    /// do not read what changes). Counts as a read under the lock, which turns the bias back on after a while.
+    @inline(__always)
+    func withLockKeepingReaders<R>(_ body: (UnsafePointer<Value>) throws -> R) rethrows -> R {
+        try buffer.withLockedPointer { value in
+            if let bias { plexus_bias_note_locked_read(bias) }
+            return try body(UnsafePointer(value))
+        }
+    }
+
+    /// Runs `body` on the value without taking the lock, if the bias allows it; `nil` if not (then take the lock).
+    /// `body` must only read, through the pointer and without copying the value (a copy retains its arrays, a write
+    /// to memory that every reader shares): it runs while other readers do, and no writer runs until it returns.
+    @inline(__always)
+    func withBiasedRead<R>(_ body: (UnsafePointer<Value>) -> R) -> R? {
+        guard let bias else { return nil }
+        let slot = plexus_bias_read_begin(bias)
+        guard slot >= 0 else { return nil }
+        defer { plexus_bias_read_end(slot) }
+        return buffer.withUnsafeMutablePointerToHeader { body(UnsafePointer($0)) }
     }
 }
 
@@ -63,6 +104,12 @@ final class LockBuffer<Value>: ManagedBuffer<Value, PlatformLock> {
 
     @inline(__always)
     func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        try withLockedPointer { try body(&$0.pointee) }
+    }
+
+    /// Runs `body` with the lock held and a pointer to the value; the access to the value is the body's to begin.
+    @inline(__always)
+    func withLockedPointer<R>(_ body: (UnsafeMutablePointer<Value>) throws -> R) rethrows -> R {
         try withUnsafeMutablePointers { value, lock in
             #if canImport(Darwin)
                 os_unfair_lock_lock(lock)
@@ -71,7 +118,7 @@ final class LockBuffer<Value>: ManagedBuffer<Value, PlatformLock> {
                 pthread_mutex_lock(lock)
                 defer { pthread_mutex_unlock(lock) }
             #endif
-            return try body(&value.pointee)
+            return try body(value)
         }
     }
 }

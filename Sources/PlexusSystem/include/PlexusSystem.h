@@ -17,4 +17,30 @@ uintptr_t plexus_frame_address(void);
 /// 1 on the process's main thread (where the main actor runs its synchronous work), 0 elsewhere.
 int plexus_is_main_thread(void);
 
+/// Reader bias for one lock (a container's registry): while it is on, readers of the data it guards may read without
+/// taking the lock, each announcing itself in a reader slot of its own thread (no memory written by two threads), and
+/// a writer, holding the lock, turns the bias off and waits until no reader of this lock is left. Slow reads (under
+/// the lock) turn it back on after a while. The atomics live here because the Swift standard library's need iOS 18.
+typedef struct plexus_bias plexus_bias;
+
+/// A new bias, off.
+plexus_bias *plexus_bias_create(void);
+
+/// Frees a bias no thread uses any more.
+void plexus_bias_destroy(plexus_bias *bias);
+
+/// Starts a read without the lock: returns the reader slot to pass to `plexus_bias_read_end`, or -1 when the read must
+/// take the lock (the bias is off, or the thread's slot is busy with another read).
+long plexus_bias_read_begin(plexus_bias *bias);
+
+/// Ends a read started by `plexus_bias_read_begin`.
+void plexus_bias_read_end(long slot);
+
+/// Before writing: turns the bias off and waits until every read without the lock has ended. Call with the lock held.
+void plexus_bias_revoke(plexus_bias *bias);
+
+/// After a read under the lock: counts it, and turns the bias on again once enough reads went by. Call with the lock
+/// held.
+void plexus_bias_note_locked_read(plexus_bias *bias);
+
 #endif
