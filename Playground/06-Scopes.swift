@@ -106,4 +106,27 @@ func scopes() throws {
     check(
         finished && results.value.count == 8 && Set(results.value).count == 1 && slowClocks.value == 1,
         "8 threads resolving a slow singleton at once get one instance, made exactly once")
+
+    // Published singletons and `.unique` definitions are read without the container's lock while nothing is being
+    // registered, so threads resolving them do not slow each other down; a registration waits for those reads, and
+    // every resolve after it sees the new definition.
+    let busy = DependencyContainer()
+    busy.register(.singleton) { Clock() }
+    let before: Clock = try busy.resolve()
+    let resolved = Locked(0)
+    let readers = DispatchGroup()
+    for _ in 0..<4 {
+        DispatchQueue.global().async(group: readers) {
+            var count = 0
+            for _ in 0..<10_000 where (try? busy.resolve() as Clock) != nil { count += 1 }
+            resolved.update { $0 += count }
+        }
+    }
+    busy.register(.singleton) { Clock() }  // while they resolve
+    let readersFinished = readers.wait(timeout: .now() + 30) == .success
+    let after: Clock = try busy.resolve()
+    check(
+        readersFinished && resolved.value == 40_000 && after !== before,
+        "4 threads resolve a singleton 40,000 times while it is registered again: every resolve gets an instance, and "
+            + "the new registration is seen afterwards (!==)")
 }

@@ -84,11 +84,9 @@ extension DependencyContainer {
                 return nil
             }
             if let found = registry.find(search.key) { return located(found, search.key, autoWires: false) }
-            // A route is only remembered when nothing here answered the key, and stays valid while nothing changed.
-            // A local route only saves the direct path this lookup: if it had still been valid, the direct path would
-            // have taken it.
-            if isFirst, let route = registry.routes[search.key], !route.isLocal,
-                route.generation == Generation.current
+            // A route is only remembered when nothing here answered the key, and stays valid while nothing changed;
+            // a local one (`T?` to this container's `T`) is for the direct path, which took it if it was still valid.
+            if isFirst, let route = registry.routes[search.key], route.generation == Generation.current, !route.isLocal
             {
                 remembered = route.route
                 collaborators = registry.collaborators
@@ -96,10 +94,8 @@ extension DependencyContainer {
             }
             let unwrapped = search.unwrapped
             if let unwrapped, let found = registry.find(unwrapped) {
-                if isFirst, found.forward == nil {
-                    // The next `T?` request goes straight to `T`'s definition, on the direct path where it can.
-                    registry.remember(localSlot: found.slot, requested: unwrapped, for: search.key)
-                }
+                // The next `T?` request goes straight to `T`'s definition, on the direct path where it can.
+                if isFirst, found.forward == nil { registry.remember(localSlot: found.slot, search.key, unwrapped) }
                 return located(found, unwrapped, autoWires: false)
             }
             if search.key.typeOfArguments == Void.self {

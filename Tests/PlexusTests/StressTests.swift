@@ -86,6 +86,19 @@ private let tags: [DependencyContainer.Tag?] = [nil, "a", "b", 1]
 
 private let singletonScopes: [ComponentScope] = [.singleton, .eagerSingleton, .weakSingleton]
 
+/// Resolves a `Versioned` from `container`: anything but an instance some registration made (a version in
+/// `0..<3_000`) or `definitionNotFound` goes into `failures`.
+private func resolveVersioned(from container: DependencyContainer, into failures: Collected<String>) {
+    do {
+        let versioned: Versioned = try container.resolve()
+        if !(0..<3_000).contains(versioned.version) { failures.append("version \(versioned.version)") }
+    } catch ResolutionError.definitionNotFound {
+        return
+    } catch {
+        failures.append("\(error)")
+    }
+}
+
 @Suite(.silencingPlexusLogs) struct StressTests {
     let container = DependencyContainer()
 
@@ -111,15 +124,7 @@ private let singletonScopes: [ComponentScope] = [.singleton, .eagerSingleton, .w
                     }
                     continue
                 }
-                do {
-                    let versioned: Versioned = try child.resolve()
-                    // Only versions the writer registered exist.
-                    if !(0..<3_000).contains(versioned.version) { failures.append("version \(versioned.version)") }
-                } catch ResolutionError.definitionNotFound {
-                    continue
-                } catch {
-                    failures.append("\(error)")
-                }
+                resolveVersioned(from: child, into: failures)
             }
         }
         #expect(finished)
@@ -138,7 +143,7 @@ private let singletonScopes: [ComponentScope] = [.singleton, .eagerSingleton, .w
         let finished = runOnThreads(3) { [container] index in
             for round in 0..<3_000 {
                 if index == 0 {
-                    // Writes far apart, so that readers mostly hit a published singleton in between.
+                    // Writes far apart, so that reads without the container's lock (its reader bias) happen between them.
                     guard round.isMultiple(of: 64) else {
                         sched_yield()
                         continue
@@ -151,14 +156,7 @@ private let singletonScopes: [ComponentScope] = [.singleton, .eagerSingleton, .w
                     container.register(scope) { Versioned(version: round) }
                     continue
                 }
-                do {
-                    let versioned: Versioned = try container.resolve()
-                    if !(0..<3_000).contains(versioned.version) { failures.append("version \(versioned.version)") }
-                } catch ResolutionError.definitionNotFound {
-                    continue
-                } catch {
-                    failures.append("\(error)")
-                }
+                resolveVersioned(from: container, into: failures)
             }
         }
         #expect(finished)

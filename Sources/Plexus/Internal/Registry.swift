@@ -93,7 +93,7 @@ struct Registry {
     }
 
     /// Remembers that the `T?` request `key` is answered by this registry's own `slot`, found for `requested`.
-    mutating func remember(localSlot slot: Slot, requested: DefinitionKey, for key: DefinitionKey) {
+    mutating func remember(localSlot slot: Slot, _ key: DefinitionKey, _ requested: DefinitionKey) {
         remember(
             RememberedRoute(localSlot: slot, requested: requested, for: key, generation: Generation.current), for: key)
     }
