@@ -13,14 +13,16 @@ internal import PlexusSystem
 /// The lock lives in the tail allocation of a `ManagedBuffer`, so it has a stable address (a pthread mutex or an
 /// `os_unfair_lock` must never move). Plexus never calls user code while holding one of these locks.
 ///
-/// `@unchecked Sendable` is sound because the only way to reach `value` is `withLock`, which holds the mutex for
-/// the whole access: no two threads ever touch the value at once, and the mutex orders every access after the
-/// previous one (it is a full memory barrier).
-///
 /// With `readerBiased`, the hottest reads may skip the lock (`withBiasedRead`): a reader announces itself in a slot of
 /// its own thread instead of writing the lock's memory, so readers on several threads share no written memory. Every
 /// `withLock` first turns the bias off and waits until those readers are done (`plexus_bias_revoke`), so they never
 /// see a change in progress; reads under the lock (`withLockKeepingReaders`) turn it back on after a while.
+///
+/// `@unchecked Sendable` is sound because the value is only changed inside `withLock`, which holds the mutex for the
+/// whole access (the mutex orders every access after the previous one) and begins only once no read without the
+/// lock is in progress (the reader slots and the bias are sequentially consistent C11 atomics; a reader's release
+/// when it ends orders its reads before the change). `withLockKeepingReaders` and `withBiasedRead` only read, through
+/// pointers, so any number of them may overlap.
 final class Protected<Value>: @unchecked Sendable {
     private let buffer: LockBuffer<Value>
     /// The reader bias (PlexusSystem), or `nil` when every access takes the lock.
