@@ -4,7 +4,8 @@
 extension DependencyContainer {
     /// What the direct path did, or what it is to do.
     enum DirectStep {
-        /// A published singleton was copied into the caller's storage, under its owner's lock.
+        /// A published singleton was copied into the caller's storage (under its owner's lock, or while no write to
+        /// the owner was in progress: `Protected.withBiasedRead`).
         case copied
         /// Run the factory of `slot` in `owner` (this container when `nil`: no reference to it is taken); `type` as
         /// in `DirectDecision`. The owner is retained once, for the caller to take: a collaborator is weakly
@@ -28,11 +29,11 @@ extension DependencyContainer {
         case create(Slot, type: ObjectIdentifier)
     }
 
-    /// The most common resolves, without the general machinery: a published singleton (copied into `result` under
-    /// the lock, no resolution graph, no reference counting of the box or the container), and a `.unique` or
-    /// `.shared` definition whose instances are known to need nothing but their definition's own hooks
-    /// (`directDecision(for:)`). Either under the exact key here or where a remembered route through the
-    /// collaborators points.
+    /// The most common resolves, without the general machinery: a published singleton (copied into `result`, no
+    /// resolution graph, no reference counting of the box or the container), a `.unique` or `.shared` definition
+    /// whose instances are known to need nothing but their definition's own hooks (`directDecision(for:)`), and a
+    /// singleton's first construction. Under the exact key here (read without the lock when the reader bias allows),
+    /// or where a remembered route points (a collaborator's slot, or this container's `T` for a `T?`).
     @inline(never)
     func directStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> DirectStep {
         // The container's own definition under the exact key, read without the lock while no write is in progress

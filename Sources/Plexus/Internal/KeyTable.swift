@@ -249,11 +249,7 @@ extension KeyTable where Value: AnyObject {
         let index = Self.index(
             of: key, hash: hash, stamps: UnsafeBufferPointer(start: stamps, count: bases.count),
             keys: UnsafeBufferPointer(start: keys, count: bases.count))
-        // An optional object reference is one pointer, null for `nil`.
-        guard let index,
-            let object = (values + index * MemoryLayout<Value?>.stride).load(as: UnsafeRawPointer?.self)
-        else { return nil }
-        return Unmanaged<Value>.fromOpaque(object)._withUnsafeGuaranteedRef(body)
+        return index.flatMap { withObject(at: $0, in: values, body) }
     }
 
     /// Calls `body` with the object stored for `key`, borrowed from the table: no reference counting. `body` must
@@ -262,12 +258,19 @@ extension KeyTable where Value: AnyObject {
     func withBorrowedValue<R>(for key: DefinitionKey, hash: Int? = nil, _ body: (Value) -> R) -> R? {
         guard let index = index(of: key, hash: hash) else { return nil }
         return values.withUnsafeBufferPointer { buffer -> R? in
-            // An optional object reference is one pointer, null for `nil`.
-            guard let base = buffer.baseAddress,
-                let object = UnsafeRawPointer(base + index).load(as: UnsafeRawPointer?.self)
-            else { return nil }
-            return Unmanaged<Value>.fromOpaque(object)._withUnsafeGuaranteedRef(body)
+            buffer.baseAddress.flatMap { Self.withObject(at: index, in: UnsafeRawPointer($0), body) }
         }
+    }
+
+    /// Calls `body` with the object in bucket `index` of the values stored at `values`, borrowed; `nil` if the bucket
+    /// is empty.
+    @inline(__always)
+    private static func withObject<R>(at index: Int, in values: UnsafeRawPointer, _ body: (Value) -> R) -> R? {
+        // An optional object reference is one pointer, null for `nil`.
+        guard let object = (values + index * MemoryLayout<Value?>.stride).load(as: UnsafeRawPointer?.self) else {
+            return nil
+        }
+        return Unmanaged<Value>.fromOpaque(object)._withUnsafeGuaranteedRef(body)
     }
 }
 

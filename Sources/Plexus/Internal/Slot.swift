@@ -1,8 +1,10 @@
 /// One definition as registered in one container. The scope cache lives here, so instances are cached per
 /// definition (and per container), never per requested key.
 ///
-/// Every `var` of a slot is read and written only while the owning container's registry lock is held; the slot
-/// never runs user code under that lock.
+/// Every `var` of a slot is written only while the owning container's registry lock is held, and read under it too,
+/// except by the direct path's reads without the lock (`Protected.withBiasedRead`: `instance`, `published`, the recipe
+/// flags, `typeInfo`), which only happen while no `withLock` is in progress: so those fields change only inside
+/// `withLock`. The slot never runs user code under that lock.
 final class Slot {
     let blueprint: Blueprint
     /// The key the definition was first registered under in this container; names it in messages.
