@@ -100,6 +100,10 @@ extension DependencyContainer {
             }
             if search.key.typeOfArguments == Void.self {
                 if let found = try registry.autoWiringCandidate(for: search.key) {
+                    // The next request goes straight to the definition, on the direct path where it can.
+                    if isFirst, found.forward == nil {
+                        registry.remember(localSlot: found.slot, search.key, search.key, autoWires: true)
+                    }
                     return located(found, search.key, autoWires: true)
                 }
                 if let unwrapped, let found = try registry.autoWiringCandidate(for: unwrapped) {

@@ -20,6 +20,22 @@ extension DependencyContainer {
         try resolveTyped(tag: tag?.dependencyTag, typeOfArguments: Void.self, arguments: zeroSizedArguments)
     }
 
+    /// Resolves an instance of `T` under a tag of a concrete type — a string or integer literal, an enum of tags —
+    /// as the call site's type says: the same lookup as ``resolve(tag:)-67ys9``, chosen by the compiler whenever the
+    /// tag's type is known, so the tag is converted without an existential box (an existential argument is opened).
+    ///
+    /// ```swift
+    /// let api = try container.resolve(tag: "prod") as Api
+    /// let db: Database = try container.resolve(tag: Environment.staging)
+    /// ```
+    /// - Parameter tag: The tag to look for; an untagged definition answers any tag that has none of its own.
+    /// - Returns: The instance, after every property hook of the resolution graph has run.
+    /// - Throws: As ``resolve(tag:)-67ys9``.
+    @inlinable
+    public func resolve<T, Convertible: DependencyTagConvertible>(tag: Convertible) throws -> T {
+        try resolveTyped(tag: tag.dependencyTag, typeOfArguments: Void.self, arguments: zeroSizedArguments)
+    }
+
     /// Resolves an untagged instance of `T`, as the call site's type says: the same as ``resolve(tag:)-67ys9`` with no
     /// tag.
     ///
@@ -236,6 +252,8 @@ extension DependencyContainer {
             try withUnsafePointer(to: &key) {
                 try owner.createSingleton(directly: slot, claim: claim, $0, arguments: arguments, into: result)
             }
+        case .createAutoWired(let slot, let type):
+            try withUnsafePointer(to: &key) { try create(autoWiring: slot, type: type, $0, into: result) }
         }
     }
 

@@ -163,6 +163,47 @@ private func resolveVersioned(from container: DependencyContainer, into failures
         #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
     }
 
+    @Test(arguments: [ComponentScope.unique, .shared, .singleton])
+    func autoWiredResolvesNeverSeeAWriteInProgress(scope: ComponentScope) throws {
+        // Repeated auto-wired requests take a remembered local route to the definition without the container's lock
+        // (its reader bias) while a writer re-registers the definition and its argument, resets and removes: every
+        // resolve gets an instance some registration made, or `definitionNotFound` (wrapped when the argument is
+        // missing).
+        container.register(scope) { (version: Int) in Versioned(version: version) }
+        container.register { 0 }
+        let failures = Collected<String>()
+        let finished = runOnThreads(3) { [container] index in
+            for round in 0..<3_000 {
+                if index == 0 {
+                    guard round.isMultiple(of: 64) else {
+                        sched_yield()
+                        continue
+                    }
+                    switch round % 3 {
+                    case 0: container.register(scope) { (version: Int) in Versioned(version: version) }
+                    case 1: container.reset()
+                    default: container.remove(container.register { round })
+                    }
+                    container.register(scope) { (version: Int) in Versioned(version: version) }
+                    container.register { round }
+                    continue
+                }
+                do {
+                    let versioned: Versioned = try container.resolve()
+                    if !(0..<3_000).contains(versioned.version) { failures.append("version \(versioned.version)") }
+                } catch ResolutionError.definitionNotFound {
+                    continue
+                } catch ResolutionError.autoWiringFailed(_, ResolutionError.definitionNotFound) {
+                    continue
+                } catch {
+                    failures.append("\(error)")
+                }
+            }
+        }
+        #expect(finished)
+        #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
+    }
+
     @Test func optionalRequestsKeepFindingTheirOwnDefinitionWhileOtherContainersChange() throws {
         // A `T?` request remembers a route to the container's own `T`; every registration anywhere makes that route
         // stale, possibly between the lookup that sees it and the one that follows it. A stale local route must send

@@ -128,9 +128,18 @@ final class Blueprint: Sendable {
         for _ in repeat (each A).self { argumentCount += 1 }
         var autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?
         if argumentCount > 0 {
-            autoWire = { container, tag, body in
-                let arguments = (repeat try container.resolveArgument((each A).self, tag: tag))
-                try withArgumentsPointer(to: arguments, body)
+            var layout = ArgumentLayout()
+            repeat layout.append((each A).self)
+            if layout.size == MemoryLayout<(repeat each A)>.size,
+                layout.alignment == MemoryLayout<(repeat each A)>.alignment
+            {
+                autoWire = layout.autoWire
+            } else {
+                // Not expected (a tuple's elements are laid out in order); resolving the pack is slower but exact.
+                autoWire = { container, tag, body in
+                    let arguments = (repeat try container.resolveArgument((each A).self, tag: tag))
+                    try withArgumentsPointer(to: arguments, body)
+                }
             }
         }
         return Blueprint(
@@ -219,10 +228,12 @@ final class InstanceBox {
 }
 
 extension DependencyContainer {
-    /// Resolves one argument of an auto-wired factory, passing the requested tag down.
-    @usableFromInline
+    /// Resolves one argument of an auto-wired factory, passing the requested tag down. Inlinable, so that it is
+    /// specialized with the factory's argument types where the definition is registered: unspecialized, every
+    /// argument looked up generic metadata and boxed the tag in an existential (about 2,000 instructions for two).
+    @inlinable
     func resolveArgument<A>(_: A.Type, tag: Tag?) throws -> A {
-        try resolve(tag: tag)
+        try resolveTyped(tag: tag, typeOfArguments: Void.self, arguments: zeroSizedArguments)
     }
 }
 

@@ -17,6 +17,9 @@ extension DependencyContainer {
         /// Construct the singleton of `slot`, which this graph has just claimed (`claim`), in `owner` as `create`
         /// says; `createSingleton(directly:…)` publishes it (or rolls it back) as the general path does.
         case createSingleton(Slot, claim: Pending, owner: Unmanaged<DependencyContainer>?)
+        /// `create` for this container's own definition that answers the request by auto-wiring (a remembered local
+        /// route): its arguments are resolved from this container first.
+        case createAutoWired(Slot, type: ObjectIdentifier)
         /// Leave the request to the general path.
         case general
     }
@@ -41,7 +44,12 @@ extension DependencyContainer {
         // what they resolve.
         let biased = registry.withBiasedRead { registry -> DirectStep? in
             guard let slots = registry.pointer(to: \.slots) else { return nil }
-            return KeyTable.withBorrowedValue(in: slots, for: key) { biasedStep(for: $0, into: result) } ?? nil
+            // A slot under the key that needs the lock (`nil`) goes to `lockedStep`; no slot, to the routes.
+            if let step = KeyTable.withBorrowedValue(in: slots, for: key, { biasedStep(for: $0, into: result) }) {
+                return step
+            }
+            guard let routes = registry.pointer(to: \.routes) else { return nil }
+            return KeyTable.withBorrowedValue(in: routes, for: key) { biasedStep(through: $0, into: result) } ?? nil
         }
         if let step = biased ?? nil { return step }
         return lockedStep(for: key, into: result)
@@ -53,6 +61,26 @@ extension DependencyContainer {
         if slot.copyPublished(into: result) { return .copied }
         guard case .create(let slot, let type)? = directDecision(for: slot) else { return nil }
         return .create(slot, type: type, owner: nil)
+    }
+
+    /// What `directStep(for:into:)` can do while reading without the lock with the route remembered for the key: one
+    /// to this container's own slot (a `T?` answered by `T`, or an auto-wiring definition) whose instance is
+    /// published or made on the direct path; `nil` for anything else (a collaborator's route takes the lock).
+    ///
+    /// The route's slot is current while the generation is: a removal advances it under this registry's lock,
+    /// which no write holds while the bias lets this read run (see `Route`).
+    private func biasedStep(through route: RememberedRoute, into result: UnsafeMutableRawPointer) -> DirectStep? {
+        guard route.isLocal, route.generation == Generation.current,
+            let slot = Route.slot(route.slot, ifCurrentAt: route.generation)
+        else { return nil }
+        if slot.copyPublished(into: result) {
+            if route.wrapsInOptional { slot.blueprint.ops.wrapInOptional(result) }
+            return .copied
+        }
+        guard case .create(let slot, let type)? = directDecision(for: slot) else { return nil }
+        if route.autoWires { return slot.blueprint.autoWire == nil ? nil : .createAutoWired(slot, type: type) }
+        return route.wrapsInOptional
+            ? .createWrapped(slot, type: type, owner: nil) : .create(slot, type: type, owner: nil)
     }
 
     /// `directStep(for:into:)` under the lock, reading the registry in place (readers without the lock may be reading
@@ -73,17 +101,17 @@ extension DependencyContainer {
             var local: DirectStep?
             routed =
                 KeyTable.withBorrowedValue(in: routes, for: key) { route in
-                    guard route.generation == Generation.current, route.forward == nil, !route.autoWires else {
-                        return nil
-                    }
+                    guard route.generation == Generation.current, route.forward == nil else { return nil }
                     if route.isLocal {
                         // Current under this lock: this container still holds the slot (see `Route`).
                         local = Route.slot(route.slot, ifCurrentAt: route.generation).map {
-                            directStep(for: $0, key, into: result, owner: nil, wraps: route.wrapsInOptional)
+                            route.autoWires
+                                ? autoWiredStep(for: $0, into: result)
+                                : directStep(for: $0, key, into: result, owner: nil, wraps: route.wrapsInOptional)
                         }
                         return nil
                     }
-                    guard let owner = route.owner else { return nil }
+                    guard !route.autoWires, let owner = route.owner else { return nil }
                     return (Unmanaged.passRetained(owner), route.slot, route.generation, route.wrapsInOptional)
                 } ?? nil
             return local ?? .general
@@ -101,7 +129,7 @@ extension DependencyContainer {
         // `.create` hands the owner's reference on; otherwise it is not needed any more.
         switch routedStep {
         case .create, .createWrapped, .createSingleton: break
-        case .copied, .general: routed.owner.release()
+        case .copied, .general, .createAutoWired: routed.owner.release()
         }
         return routedStep
     }
@@ -121,6 +149,17 @@ extension DependencyContainer {
             return wraps ? .general : singletonStep(for: slot, requested: key, owner: owner)
         }
         return wraps ? .createWrapped(slot, type: type, owner: owner) : .create(slot, type: type, owner: owner)
+    }
+
+    /// `directStep(for:into:)` for this container's own `slot`, which answers the request by auto-wiring: a published
+    /// singleton is copied, a `.unique` or `.shared` instance made on the direct path; anything else (a singleton's
+    /// first construction) goes to the general path. Call under the lock.
+    private func autoWiredStep(for slot: Slot, into result: UnsafeMutableRawPointer) -> DirectStep {
+        if slot.copyPublished(into: result) { return .copied }
+        guard case .create(let slot, let type)? = directDecision(for: slot), slot.blueprint.autoWire != nil else {
+            return .general
+        }
+        return .createAutoWired(slot, type: type)
     }
 
     /// The first construction of a singleton (any singleton scope) that nobody is constructing: claimed here for the
@@ -179,6 +218,31 @@ extension DependencyContainer {
             try create(directly: slot, type: type, $0, arguments: arguments, into: result)
         }
         slot.blueprint.ops.wrapInOptional(result)
+    }
+
+    /// Carries out `.createAutoWired`: as `create(directly:…)`, with the factory's arguments resolved from this
+    /// container inside the factory's frame, as the general path does (`Slot.withAutoWiredArguments`: an argument's
+    /// error is wrapped in `autoWiringFailed`, the factory's own propagates unchanged). Out of line, as `carryOut`.
+    @inline(never)
+    func create(
+        autoWiring slot: Slot, type: ObjectIdentifier, _ key: UnsafePointer<DefinitionKey>,
+        into result: UnsafeMutableRawPointer
+    ) throws {
+        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
+            if slot.blueprint.scope == .shared, graph.depth > 0,
+                try copyShared(of: slot, in: graph, key, into: result)
+            {
+                return
+            }
+            try inLightScope(of: graph, slot, result: result) {
+                try graph.runFactory(of: slot, requested: key) {
+                    try slot.withAutoWiredArguments(key: key.pointee, owner: self) { arguments in
+                        try slot.blueprint.make(arguments, into: result)
+                    }
+                    try finishDirect(slot, type: type, result: result, graph: graph)
+                }
+            }
+        }
     }
 
     /// What the direct path can do with `slot`, or `nil` for the general path. Call under the owner's lock.

@@ -92,10 +92,14 @@ struct Registry {
         remember(RememberedRoute(route, for: key), for: key)
     }
 
-    /// Remembers that the `T?` request `key` is answered by this registry's own `slot`, found for `requested`.
-    mutating func remember(localSlot slot: Slot, _ key: DefinitionKey, _ requested: DefinitionKey) {
-        remember(
-            RememberedRoute(localSlot: slot, requested: requested, for: key, generation: Generation.current), for: key)
+    /// Remembers that the request `key` is answered by this registry's own `slot`, found for `requested`: the `T?`
+    /// request `key` by `T`'s definition, or (`autoWires`) `key` itself by auto-wiring.
+    mutating func remember(
+        localSlot slot: Slot, _ key: DefinitionKey, _ requested: DefinitionKey, autoWires: Bool = false
+    ) {
+        let route = RememberedRoute(
+            localSlot: slot, requested: requested, for: key, generation: Generation.current, autoWires: autoWires)
+        remember(route, for: key)
     }
 
     private mutating func remember(_ route: RememberedRoute, for key: DefinitionKey) {

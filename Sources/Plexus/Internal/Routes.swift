@@ -87,16 +87,17 @@ final class RememberedRoute {
         wrapsInOptional = route.requested != key
     }
 
-    /// Remembers that the `T?` request `key` is answered by the container's own `slot` for `requested`, the key of
-    /// `T`, as of `generation`.
-    init(localSlot slot: Slot, requested: DefinitionKey, for key: DefinitionKey, generation: Int) {
+    /// Remembers that the request `key` is answered by the container's own `slot` for `requested`, as of
+    /// `generation`: a `T?` request by the definition of `T` (`requested` is `T`'s key), or, with `autoWires`, a
+    /// request without arguments by a definition whose factory takes some (`requested` is `key`).
+    init(localSlot slot: Slot, requested: DefinitionKey, for key: DefinitionKey, generation: Int, autoWires: Bool) {
         isLocal = true
         self.generation = generation
         self.slot = Unmanaged.passUnretained(slot)
         forward = nil
         self.requested = requested
-        autoWires = false
-        wrapsInOptional = true
+        self.autoWires = autoWires
+        wrapsInOptional = requested != key
     }
 
     /// The route, for the general path.

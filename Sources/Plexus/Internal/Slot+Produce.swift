@@ -268,7 +268,7 @@ extension Slot {
 
     /// Resolves the factory's arguments from `owner` and calls `body` with them.
     @inline(never)
-    private func withAutoWiredArguments<R>(
+    func withAutoWiredArguments<R>(
         key: DefinitionKey,
         owner: DependencyContainer,
         _ body: (UnsafeRawPointer) throws -> R

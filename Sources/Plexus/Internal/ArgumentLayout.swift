@@ -1,0 +1,133 @@
+/// The arguments of a factory, type-erased at registration for auto-wiring: each argument's type, how to handle its
+/// values, and its offset in the arguments tuple. Auto-wiring then resolves every argument through the non-generic
+/// resolve core straight into a tuple it lays out itself, with no generic code at resolve time: a parameter pack's
+/// elements are handled by unspecialized generic code, which looked up generic metadata and boxed the tag for every
+/// argument of every auto-wired resolve (about 2,000 instructions for two arguments).
+///
+/// A tuple is laid out as its elements in order, each at the next offset its alignment allows; `Blueprint.make`
+/// checks the result against the tuple's own size and alignment before using it.
+@usableFromInline
+struct ArgumentLayout: Sendable {
+    /// One argument: its type, its value operations, its offset in the tuple.
+    struct Element: Sendable {
+        let type: Any.Type
+        let ops: TypeOps
+        let offset: Int
+    }
+
+    private(set) var elements: [Element] = []
+    /// The tuple's size and alignment, as laid out so far.
+    @usableFromInline private(set) var size = 0
+    @usableFromInline private(set) var alignment = 1
+    /// Bytes of scratch storage that auto-wiring needs: the tuple, plus room for an instance delivered as `Any`
+    /// (through a forwarding registration) at the offset of any argument aligned for one.
+    private var storageSize = 0
+
+    @usableFromInline
+    init() {}
+
+    /// Adds an argument of type `A` after those added so far.
+    @inlinable
+    mutating func append<A>(_: A.Type) {
+        append(A.self, ops: TypeOps(A.self))
+    }
+
+    @usableFromInline
+    mutating func append(_ type: Any.Type, ops: TypeOps) {
+        let offset = (size + ops.alignment - 1) / ops.alignment * ops.alignment
+        elements.append(Element(type: type, ops: ops, offset: offset))
+        size = offset + ops.size
+        alignment = Swift.max(alignment, ops.alignment)
+        storageSize = Swift.max(storageSize, size, offset + MemoryLayout<Any>.size)
+    }
+
+    /// The auto-wiring closure of a blueprint whose factory takes these arguments.
+    @usableFromInline
+    var autoWire: @Sendable (DependencyContainer, DependencyContainer.Tag?, Blueprint.ArgumentsBody) throws -> Void {
+        { container, tag, body in try container.withAutoWiredArguments(self, tag: tag, body) }
+    }
+
+    /// Calls `body` with uninitialized storage for the arguments (and what `storageSize` adds).
+    fileprivate func withStorage(_ body: (UnsafeMutableRawPointer) throws -> Void) rethrows {
+        try withUnsafeTemporaryAllocation(
+            byteCount: storageSize, alignment: Swift.max(alignment, MemoryLayout<Any>.alignment)
+        ) { buffer in
+            guard let storage = buffer.baseAddress else {
+                // Unreachable (an argument list that is laid out has room for an `Any`); heap storage keeps this free
+                // of force-unwraps.
+                let heap = UnsafeMutableRawPointer.allocate(byteCount: buffer.count, alignment: 16)
+                defer { heap.deallocate() }
+                return try body(heap)
+            }
+            try body(storage)
+        }
+    }
+}
+
+extension DependencyContainer {
+    /// Resolves the arguments `layout` describes from this container, passing `tag` down, and calls `body` with a
+    /// pointer to them: the tuple its factory takes. Every argument is resolved through the resolve core into its
+    /// place in the tuple; one delivered as `Any` is cast there. If an argument fails, those already resolved are
+    /// destroyed again.
+    func withAutoWiredArguments(
+        _ layout: ArgumentLayout, tag: Tag?, _ body: (UnsafeRawPointer) throws -> Void
+    ) throws {
+        try layout.withStorage { storage in
+            var resolved = 0
+            defer {
+                for element in layout.elements.prefix(resolved) { element.ops.destroy(storage + element.offset) }
+            }
+            for element in layout.elements {
+                try resolveArgument(element, tag: tag, into: storage + element.offset)
+                resolved += 1
+            }
+            try body(UnsafeRawPointer(storage))
+        }
+    }
+
+    /// Resolves one argument of an auto-wired factory into `destination`, its place in the arguments tuple, where
+    /// an `Any` fits when the offset is aligned for one (the storage has room after every such offset).
+    private func resolveArgument(
+        _ element: ArgumentLayout.Element, tag: Tag?, into destination: UnsafeMutableRawPointer
+    ) throws {
+        if element.offset % MemoryLayout<Any>.alignment == 0 {
+            if try resolveRaw(
+                element.type, typeOfArguments: Void.self, tag: tag, arguments: zeroSizedArguments, into: destination)
+            {
+                return
+            }
+            let instance = destination.assumingMemoryBound(to: Any.self).move()
+            try unbox(instance, element, tag: tag, into: destination)
+            return
+        }
+        // A misaligned place (after a smaller argument): resolve beside it, then copy the instance over.
+        try withUnsafeTemporaryAllocation(
+            byteCount: Swift.max(element.ops.size, MemoryLayout<Any>.size),
+            alignment: Swift.max(element.ops.alignment, MemoryLayout<Any>.alignment)
+        ) { buffer in
+            guard let scratch = buffer.baseAddress else { throw ResolutionError.definitionNotFound(key: key(element)) }
+            if try resolveRaw(
+                element.type, typeOfArguments: Void.self, tag: tag, arguments: zeroSizedArguments, into: scratch)
+            {
+                element.ops.copy(scratch, destination)
+                element.ops.destroy(scratch)
+                return
+            }
+            try unbox(scratch.assumingMemoryBound(to: Any.self).move(), element, tag: tag, into: destination)
+        }
+
+        func key(_ element: ArgumentLayout.Element) -> DefinitionKey {
+            DefinitionKey(type: element.type, typeOfArguments: Void.self, tag: tag)
+        }
+    }
+
+    /// Initializes `destination` with `instance` (delivered as `Any`) if it is of the argument's type.
+    private func unbox(
+        _ instance: Any, _ element: ArgumentLayout.Element, tag: Tag?, into destination: UnsafeMutableRawPointer
+    ) throws {
+        guard element.ops.unbox(instance, destination) else {
+            let key = DefinitionKey(type: element.type, typeOfArguments: Void.self, tag: tag)
+            throw ResolutionError.invalidType(resolved: Swift.type(of: instance), key: key)
+        }
+    }
+}
