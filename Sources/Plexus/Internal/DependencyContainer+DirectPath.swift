@@ -42,6 +42,8 @@ extension DependencyContainer {
         // The container's own definition under the exact key, read without the lock while no write is in progress
         // (`Protected.withBiasedRead`): threads resolving then write no memory they share but the reference counts of
         // what they resolve.
+        // A route to a collaborator's slot, followed under the collaborator's own reader bias or lock.
+        var routed: RoutedSlot?
         let biased = registry.withBiasedRead { registry -> DirectStep? in
             guard let slots = registry.pointer(to: \.slots) else { return nil }
             // A slot under the key that needs the lock (`nil`) goes to `lockedStep`; no slot, to the routes.
@@ -49,18 +51,81 @@ extension DependencyContainer {
                 return step
             }
             guard let routes = registry.pointer(to: \.routes) else { return nil }
-            return KeyTable.withBorrowedValue(in: routes, for: key) { biasedStep(through: $0, into: result) } ?? nil
+            return KeyTable.withBorrowedValue(in: routes, for: key) { route -> DirectStep? in
+                guard route.isLocal else {
+                    routed = RoutedSlot(route)
+                    return nil
+                }
+                return biasedStep(through: route, into: result)
+            } ?? nil
         }
         if let step = biased ?? nil { return step }
+        if let routed { return directStep(through: routed, key, into: result) }
         return lockedStep(for: key, into: result)
     }
 
-    /// What `directStep(for:into:)` can do with `slot` while reading without the lock: copy the published singleton,
-    /// or make a `.unique` or `.shared` instance; `nil` for anything that needs the lock (a singleton's claim).
-    private func biasedStep(for slot: Slot, into result: UnsafeMutableRawPointer) -> DirectStep? {
-        if slot.copyPublished(into: result) { return .copied }
+    /// A remembered route to a collaborator's slot, read where the route is kept: the owner is retained once (the
+    /// route holds it weakly), and the slot may only be touched under the owner's lock or reader bias once
+    /// `generation` has been checked there (see `Route`).
+    private struct RoutedSlot {
+        let owner: Unmanaged<DependencyContainer>
+        let slot: Unmanaged<Slot>
+        let generation: Int
+        let wraps: Bool
+
+        /// The route's target, if the route is current and leads where the direct path can go (no forwarding
+        /// registration, no auto-wiring) and its owner is still alive.
+        init?(_ route: RememberedRoute) {
+            guard route.generation == Generation.current, route.forward == nil, !route.autoWires,
+                let owner = route.owner
+            else { return nil }
+            (self.owner, slot, generation, wraps) = (
+                Unmanaged.passRetained(owner), route.slot, route.generation, route.wrapsInOptional
+            )
+        }
+    }
+
+    /// What `directStep(for:into:)` can do with `slot` of `owner` (this container for `nil`) while reading without
+    /// the owner's lock: copy the published singleton, or make a `.unique` or `.shared` instance (wrapped in the `T?`
+    /// requested with `wraps`); `nil` for anything that needs the lock (a singleton's claim).
+    private func biasedStep(
+        for slot: Slot, into result: UnsafeMutableRawPointer, owner: Unmanaged<DependencyContainer>? = nil,
+        wraps: Bool = false
+    ) -> DirectStep? {
+        if slot.copyPublished(into: result) {
+            if wraps { slot.blueprint.ops.wrapInOptional(result) }
+            return .copied
+        }
         guard case .create(let slot, let type)? = directDecision(for: slot) else { return nil }
-        return .create(slot, type: type, owner: nil)
+        return wraps ? .createWrapped(slot, type: type, owner: owner) : .create(slot, type: type, owner: owner)
+    }
+
+    /// `directStep(for:into:)` at a collaborator's slot: under the collaborator's reader bias when it allows and the
+    /// step needs no lock, else under its lock. The owner's reference goes on with `.create` and the like, and is
+    /// released otherwise.
+    private func directStep(
+        through routed: RoutedSlot, _ key: DefinitionKey, into result: UnsafeMutableRawPointer
+    ) -> DirectStep {
+        let step = routed.owner._withUnsafeGuaranteedRef { owner in
+            // The slot is current under the owner's bias or lock while the generation is (see `Route`).
+            let biased = owner.registry.withBiasedRead { _ -> DirectStep? in
+                Route.slot(routed.slot, ifCurrentAt: routed.generation).flatMap {
+                    biasedStep(for: $0, into: result, owner: routed.owner, wraps: routed.wraps)
+                }
+            }
+            if let step = biased ?? nil { return step }
+            return owner.registry.withLockKeepingReaders { _ in
+                guard let slot = Route.slot(routed.slot, ifCurrentAt: routed.generation) else {
+                    return DirectStep.general
+                }
+                return directStep(for: slot, key, into: result, owner: routed.owner, wraps: routed.wraps)
+            }
+        }
+        switch step {
+        case .create, .createWrapped, .createSingleton: break
+        case .copied, .general, .createAutoWired: routed.owner.release()
+        }
+        return step
     }
 
     /// What `directStep(for:into:)` can do while reading without the lock with the route remembered for the key: one
@@ -73,20 +138,18 @@ extension DependencyContainer {
         guard route.isLocal, route.generation == Generation.current,
             let slot = Route.slot(route.slot, ifCurrentAt: route.generation)
         else { return nil }
-        if slot.copyPublished(into: result) {
-            if route.wrapsInOptional { slot.blueprint.ops.wrapInOptional(result) }
-            return .copied
+        guard route.autoWires else { return biasedStep(for: slot, into: result, wraps: route.wrapsInOptional) }
+        if slot.copyPublished(into: result) { return .copied }
+        guard case .create(let slot, let type)? = directDecision(for: slot), slot.blueprint.autoWire != nil else {
+            return nil
         }
-        guard case .create(let slot, let type)? = directDecision(for: slot) else { return nil }
-        if route.autoWires { return slot.blueprint.autoWire == nil ? nil : .createAutoWired(slot, type: type) }
-        return route.wrapsInOptional
-            ? .createWrapped(slot, type: type, owner: nil) : .create(slot, type: type, owner: nil)
+        return .createAutoWired(slot, type: type)
     }
 
     /// `directStep(for:into:)` under the lock, reading the registry in place (readers without the lock may be reading
     /// it too); what it changes (a singleton's claim) is nothing they read.
     private func lockedStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> DirectStep {
-        var routed: (owner: Unmanaged<DependencyContainer>, slot: Unmanaged<Slot>, generation: Int, wraps: Bool)?
+        var routed: RoutedSlot?
         let step = registry.withLockKeepingReaders { registry -> DirectStep in
             guard let slots = registry.pointer(to: \.slots), let routes = registry.pointer(to: \.routes) else {
                 return .general
@@ -111,27 +174,12 @@ extension DependencyContainer {
                         }
                         return nil
                     }
-                    guard !route.autoWires, let owner = route.owner else { return nil }
-                    return (Unmanaged.passRetained(owner), route.slot, route.generation, route.wrapsInOptional)
+                    return RoutedSlot(route)
                 } ?? nil
             return local ?? .general
         }
         guard let routed else { return step }
-        let routedStep = routed.owner._withUnsafeGuaranteedRef { owner in
-            owner.registry.withLockKeepingReaders { _ in
-                // Still current under the owner's lock: the owner still holds the slot (see `Route`).
-                guard let slot = Route.slot(routed.slot, ifCurrentAt: routed.generation) else {
-                    return DirectStep.general
-                }
-                return directStep(for: slot, key, into: result, owner: routed.owner, wraps: routed.wraps)
-            }
-        }
-        // `.create` hands the owner's reference on; otherwise it is not needed any more.
-        switch routedStep {
-        case .create, .createWrapped, .createSingleton: break
-        case .copied, .general, .createAutoWired: routed.owner.release()
-        }
-        return routedStep
+        return directStep(through: routed, key, into: result)
     }
 
     /// `directStep(for:into:)` for one slot; `wraps` for a `T?` request answered by the slot of `T`. Call under the
