@@ -41,7 +41,7 @@ public final class Definition<T, U>: Sendable {
     ) -> Definition {
         // Inlinable so that the cast below is specialized where `T` is known.
         addHook { container, instance in
-            if let instance = instance as? T { try block(container, instance) }
+            if let instance = cast(instance, to: T.self) { try block(container, instance) }
         }
     }
 

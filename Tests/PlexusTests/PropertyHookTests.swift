@@ -105,6 +105,29 @@ private enum HookError: Error, Equatable {
         #expect(shapes.filter { $0 is Square }.count == 3)
     }
 
+    @Test func hooksReceiveInstancesOfProtocolValueAndExactClassTypes() throws {
+        // The hook's instance arrives as `Any` and is cast to the definition's type: read in place for exactly a
+        // class, cast otherwise (a protocol type, a value type).
+        let seen = EventLog()
+        container.register { Square() as Shape }.resolvingProperties { _, shape in seen.record("class \(shape.hooks)") }
+        container.register { Notes() as AnyObject }.resolvingProperties { _, object in
+            seen.record("protocol \(object is Notes)")
+        }
+        container.register { [1, 2, 3] }.resolvingProperties { _, numbers in seen.record("value \(numbers.count)") }
+        container.register { Branch() }.resolvingProperties { _, branch in seen.record("exact \(branch.leaf == nil)") }
+
+        for _ in 0..<2 {
+            _ = try container.resolve() as Shape
+            _ = try container.resolve() as AnyObject
+            _ = try container.resolve() as [Int]
+            _ = try container.resolve() as Branch
+        }
+
+        #expect(
+            seen.events
+                == Array(repeating: ["class 0", "protocol true", "value 3", "exact true"], count: 2).flatMap { $0 })
+    }
+
     @Test func hookReceivesTheContainerThatOwnsTheDefinition() throws {
         let child = DependencyContainer()
         let owners = EventLog()

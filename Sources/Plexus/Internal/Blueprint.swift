@@ -31,7 +31,7 @@ final class TypeOps: Sendable {
         destroy = { pointer in pointer.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
         box = { pointer in pointer.assumingMemoryBound(to: T.self).pointee }
         unbox = { value, destination in
-            guard let value = value as? T else { return false }
+            guard let value = cast(value, to: T.self) else { return false }
             destination.assumingMemoryBound(to: T.self).initialize(to: value)
             return true
         }
@@ -59,6 +59,18 @@ final class TypeOps: Sendable {
             ObjectIdentifier(type(of: $0))
         }
     }
+}
+
+/// `instance as? T`, without the runtime's dynamic cast when `instance` holds an instance of exactly the class `T`:
+/// the hooks and the `.shared` instances of a graph are handed around as `Any`, and casting each back cost about 300
+/// instructions. An `Any` keeps a class reference in the first word of its inline buffer (the stable layout of an
+/// existential container), so it is read from there; anything else (a subclass, a value, a protocol type) is cast.
+@inlinable
+func cast<T>(_ instance: Any, to _: T.Type) -> T? {
+    if T.self is AnyClass, ObjectIdentifier(type(of: instance)) == ObjectIdentifier(T.self) {
+        return withUnsafeBytes(of: instance) { $0.load(as: T.self) }
+    }
+    return instance as? T
 }
 
 /// The immutable, type-erased part of a definition: its types, scope and factory.

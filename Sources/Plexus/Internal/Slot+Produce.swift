@@ -295,7 +295,10 @@ extension Slot {
 }
 
 /// The property work due on a new instance, queued until the outermost factory of the graph has returned.
-struct DeferredHooks {
+///
+/// A class: the graph's queue and its leftovers hand entries around, and copying a struct of this size copied eight
+/// references each time (about 400 instructions per hooked instance, twice), where an object is one.
+final class DeferredHooks {
     let instance: Any
     let recipe: Recipe
     let autoInjects: Bool
@@ -304,6 +307,19 @@ struct DeferredHooks {
     let owner: DependencyContainer
     /// The context of the instance's resolution, restored while its hooks run.
     let context: DependencyContainer.Context
+
+    init(
+        instance: Any, recipe: Recipe, autoInjects: Bool, isResolvable: Bool, forward: Forward?,
+        owner: DependencyContainer, context: DependencyContainer.Context
+    ) {
+        self.instance = instance
+        self.recipe = recipe
+        self.autoInjects = autoInjects
+        self.isResolvable = isResolvable
+        self.forward = forward
+        self.owner = owner
+        self.context = context
+    }
 
     /// Runs the property work in Dip's order: `resolveDependencies` of a `Resolvable`, then auto-injection, then
     /// the definition's hooks, then those of the forwarding registration it was resolved through.
