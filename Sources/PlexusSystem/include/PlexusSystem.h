@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "PlexusRecording.h"  // graph report (SPEC §21)
+#include "PlexusThreadGraph.h"  // the calling thread's resolution graph
 
 /// Writes the lowest address and the size of the calling thread's stack. Returns 0 on success, -1 where the bounds
 /// cannot be read. (Linux needs `pthread_getattr_np`, which is only declared with _GNU_SOURCE.)

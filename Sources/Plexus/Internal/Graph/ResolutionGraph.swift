@@ -5,6 +5,7 @@
 #elseif canImport(Musl)
     import Musl
 #endif
+internal import PlexusSystem
 
 /// The resolution in progress on one thread: the outermost `resolve` call and everything it resolves, in any
 /// container, until it returns. Internal/Graph/README.md describes the design and its invariants: every `resolve`
@@ -145,7 +146,7 @@ final class ResolutionGraph {
 
     /// The graph of the calling thread.
     static var current: ResolutionGraph {
-        if let pointer = pthread_getspecific(graphKey) {
+        if let pointer = plexus_thread_graph_get() {
             return Unmanaged<ResolutionGraph>.fromOpaque(pointer).takeUnretainedValue()
         }
         return makeCurrent()
@@ -155,7 +156,7 @@ final class ResolutionGraph {
     /// the async resolve that installed it) keeps it alive for as long as any resolve on this thread runs, so the
     /// resolve core borrows it instead of retaining it (an atomic increment and decrement per resolve).
     static var unretainedCurrent: Unmanaged<ResolutionGraph> {
-        if let pointer = pthread_getspecific(graphKey) { return Unmanaged.fromOpaque(pointer) }
+        if let pointer = plexus_thread_graph_get() { return Unmanaged.fromOpaque(pointer) }
         return Unmanaged.passUnretained(makeCurrent())
     }
 
@@ -164,7 +165,9 @@ final class ResolutionGraph {
     @inline(never)
     private static func makeCurrent() -> ResolutionGraph {
         let graph = ResolutionGraph()
-        pthread_setspecific(graphKey, Unmanaged.passRetained(graph).toOpaque())
+        let pointer = Unmanaged.passRetained(graph).toOpaque()
+        pthread_setspecific(graphKey, pointer)
+        plexus_thread_graph_set(pointer)
         return graph
     }
 
@@ -173,14 +176,14 @@ final class ResolutionGraph {
     func installed<R>(_ body: () throws -> R) rethrows -> R {
         let own = ResolutionGraph.current
         state.pointee.stackLimit = own.state.pointee.stackLimit
-        pthread_setspecific(graphKey, Unmanaged.passUnretained(self).toOpaque())
-        defer { pthread_setspecific(graphKey, Unmanaged.passUnretained(own).toOpaque()) }
+        plexus_thread_graph_set(Unmanaged.passUnretained(self).toOpaque())
+        defer { plexus_thread_graph_set(Unmanaged.passUnretained(own).toOpaque()) }
         return try body()
     }
 
     /// The graph of the calling thread if a resolution is in progress on it.
     static var active: ResolutionGraph? {
-        guard let pointer = pthread_getspecific(graphKey) else { return nil }
+        guard let pointer = plexus_thread_graph_get() else { return nil }
         let graph = Unmanaged<ResolutionGraph>.fromOpaque(pointer).takeUnretainedValue()
         return graph.depth > 0 ? graph : nil
     }
@@ -347,10 +350,13 @@ final class ResolutionGraph {
 
 }
 
-/// The thread-local slot holding each thread's graph; the graph is released when its thread exits.
+/// The thread-local slot that owns each thread's graph (resolves read `plexus_thread_graph` instead): the graph is
+/// released when its thread exits, after the variable resolves read is cleared, so that a resolve made later in
+/// the thread's exit (another key's destructor) starts a new graph rather than use the released one.
 private let graphKey: pthread_key_t = {
     var key = pthread_key_t()
     pthread_key_create(&key) { pointer in
+        plexus_thread_graph_set(nil)
         #if canImport(Darwin)
             Unmanaged<ResolutionGraph>.fromOpaque(pointer).release()
         #else

@@ -1,0 +1,3 @@
+#include "PlexusThreadGraph.h"
+
+_Thread_local void *plexus_thread_graph = 0;
