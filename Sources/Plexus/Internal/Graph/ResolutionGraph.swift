@@ -1,3 +1,5 @@
+internal import PlexusSystem
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -5,7 +7,6 @@
 #elseif canImport(Musl)
     import Musl
 #endif
-internal import PlexusSystem
 
 /// The resolution in progress on one thread: the outermost `resolve` call and everything it resolves, in any
 /// container, until it returns. Internal/Graph/README.md describes the design and its invariants: every `resolve`
