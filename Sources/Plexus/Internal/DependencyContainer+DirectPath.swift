@@ -398,11 +398,12 @@ extension DependencyContainer {
         of slot: Slot, in graph: ResolutionGraph, _ key: UnsafePointer<DefinitionKey>,
         into result: UnsafeMutableRawPointer
     ) throws -> Bool {
-        guard let shared = graph.sharedInstance(of: slot) else { return false }
         // Stored as made, so it has the slot's type.
-        guard slot.blueprint.ops.unbox(shared, result) else {
-            throw ResolutionError.invalidType(resolved: Swift.type(of: shared), key: key.pointee)
+        let unboxed = graph.withSharedInstance(of: slot) { shared in
+            slot.blueprint.ops.unbox(shared, result) ? nil : Swift.type(of: shared)
         }
+        guard let unboxed else { return false }
+        if let resolved = unboxed { throw ResolutionError.invalidType(resolved: resolved, key: key.pointee) }
         return true
     }
 

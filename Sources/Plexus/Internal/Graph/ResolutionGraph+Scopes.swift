@@ -128,7 +128,7 @@ extension ResolutionGraph {
         while state.pointee.shared.count > mark.shared {
             let entry = state.pointee.shared.removeLast()
             if !state.pointee.sharedIndex.isEmpty {
-                state.pointee.sharedIndex[ObjectIdentifier(entry.slot)] = nil
+                state.pointee.sharedIndex[entry.id] = nil
             }
             state.pointee.retiredShared.append(entry)
         }

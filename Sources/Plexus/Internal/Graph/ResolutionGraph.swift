@@ -45,8 +45,16 @@ final class ResolutionGraph {
     }
 
     struct SharedEntry {
+        /// The slot's identity, what lookups compare (reading it copies no reference); `slot` keeps it unique.
+        let id: ObjectIdentifier
         let slot: AnyObject
         let instance: Any
+
+        init(slot: AnyObject, instance: consuming Any) {
+            id = ObjectIdentifier(slot)
+            self.slot = slot
+            self.instance = instance
+        }
     }
 
     struct Commit {
@@ -327,21 +335,39 @@ final class ResolutionGraph {
 
     // MARK: Shared instances
 
+    /// The graph's instance of the `.shared` definition of `slot`, if it has one.
     func sharedInstance(of slot: AnyObject) -> Any? {
-        guard !state.pointee.shared.isEmpty else { return nil }
-        if state.pointee.sharedIndex.isEmpty {
-            return state.pointee.shared.first { $0.slot === slot }?.instance
-        }
-        return state.pointee.sharedIndex[ObjectIdentifier(slot)].map { state.pointee.shared[$0].instance }
+        sharedIndex(of: slot).map { state.pointee.shared[$0].instance }
     }
 
-    func storeShared(_ instance: Any, of slot: AnyObject) {
+    /// Calls `body` with the graph's instance of the `.shared` definition of `slot`, borrowed in place (no copy of the
+    /// `Any`), if it has one; `nil` if not.
+    func withSharedInstance<R>(of slot: AnyObject, _ body: (Any) throws -> R) rethrows -> R? {
+        guard let index = sharedIndex(of: slot) else { return nil }
+        return try state.pointee.shared.withUnsafeBufferPointer { try body($0[index].instance) }
+    }
+
+    /// Where the shared instance of `slot` is in `shared`: a scan of a few entries, or the index once there are more.
+    private func sharedIndex(of slot: AnyObject) -> Int? {
+        guard !state.pointee.shared.isEmpty else { return nil }
+        let id = ObjectIdentifier(slot)
+        if state.pointee.sharedIndex.isEmpty {
+            return state.pointee.shared.withUnsafeBufferPointer { entries in
+                var index = 0
+                while index < entries.count, entries[index].id != id { index += 1 }
+                return index < entries.count ? index : nil
+            }
+        }
+        return state.pointee.sharedIndex[id]
+    }
+
+    func storeShared(_ instance: consuming Any, of slot: AnyObject) {
         state.pointee.shared.append(SharedEntry(slot: slot, instance: instance))
         let count = state.pointee.shared.count
         if count > Self.shallowDepth {
             if state.pointee.sharedIndex.isEmpty {
                 for (index, entry) in state.pointee.shared.enumerated() {
-                    state.pointee.sharedIndex[ObjectIdentifier(entry.slot)] = index
+                    state.pointee.sharedIndex[entry.id] = index
                 }
             } else {
                 state.pointee.sharedIndex[ObjectIdentifier(slot)] = count - 1
