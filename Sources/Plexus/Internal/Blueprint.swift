@@ -61,14 +61,21 @@ final class TypeOps: Sendable {
     }
 }
 
-/// `instance as? T`, without the runtime's dynamic cast when `instance` holds an instance of exactly the class `T`:
+/// `instance as? T`, without the runtime's dynamic cast when `instance` holds a reference stored as the class `T`:
 /// the hooks and the `.shared` instances of a graph are handed around as `Any`, and casting each back cost about 300
-/// instructions. An `Any` keeps a class reference in the first word of its inline buffer (the stable layout of an
-/// existential container), so it is read from there; anything else (a subclass, a value, a protocol type) is cast.
+/// instructions. An `Any` is an existential container (the stable layout of every Swift platform): three words of
+/// inline value, where a class reference is the first, then the type the value was stored as. Anything else (a
+/// value, a protocol type, a reference stored as another class) is cast.
 @inlinable
 func cast<T>(_ instance: Any, to _: T.Type) -> T? {
-    if T.self is AnyClass, ObjectIdentifier(type(of: instance)) == ObjectIdentifier(T.self) {
-        return withUnsafeBytes(of: instance) { $0.load(as: T.self) }
+    if T.self is AnyClass {
+        let wanted = unsafeBitCast(T.self as Any.Type, to: UnsafeRawPointer.self)
+        let object = withUnsafePointer(to: instance) { container -> T? in
+            let raw = UnsafeRawPointer(container)
+            let stored = raw.load(fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
+            return stored == wanted ? raw.load(as: T.self) : nil
+        }
+        if let object { return object }
     }
     return instance as? T
 }
