@@ -59,8 +59,19 @@ struct AccessorKeys {
     }
 
     /// Empty until the first accessor is used; grows at half load.
-    private var buckets: [Entry?] = []
+    private var buckets: [Entry?] = [] {
+        didSet { bases = Bases(buckets: buckets.withUnsafeBufferPointer { $0.baseAddress }, count: buckets.count) }
+    }
     private var count = 0
+    /// Where `buckets` keeps its elements, refreshed after every change: readers without the registry's lock (its
+    /// reader bias) probe through it, because reaching the array through a pointer copied it (a retain and a release
+    /// on memory every reader shares). Valid while the table is not changed, which is all such readers need.
+    private var bases = Bases()
+
+    private struct Bases {
+        var buckets: UnsafePointer<Entry?>?
+        var count = 0
+    }
 
     /// More sites than this means property names made at run time: start over rather than grow without bound.
     private static let limit = 4096
@@ -81,24 +92,36 @@ struct AccessorKeys {
     /// here before. `body` must not change the table.
     @inline(__always)
     func withExistingEntry<R>(for site: AccessorSite, _ body: (Entry) -> R) -> R? {
-        guard !buckets.isEmpty else { return nil }
-        let mask = buckets.count - 1
-        return buckets.withUnsafeBufferPointer { buffer -> R? in
-            guard let base = buffer.baseAddress else { return nil }
-            var index = Self.hash(site) & mask
-            // An optional object reference is one pointer, null for `nil`.
-            while let object = UnsafeRawPointer(base + index).load(as: UnsafeRawPointer?.self) {
-                let found = Unmanaged<Entry>.fromOpaque(object)._withUnsafeGuaranteedRef { entry -> R? in
-                    guard entry.site.type == site.type, entry.site.marker == site.marker,
-                        entry.site.property == site.property
-                    else { return nil }
-                    return body(entry)
-                }
-                if let found { return found }
-                index = (index + 1) & mask
+        Self.withExistingEntry(in: bases, for: site, body)
+    }
+
+    /// `withExistingEntry(for:_:)` on a table only read, through a pointer: for reads that run while other threads
+    /// read the table too (`Protected.withBiasedRead`).
+    @inline(__always)
+    static func withExistingEntry<R>(
+        in keys: UnsafePointer<AccessorKeys>, for site: AccessorSite, _ body: (Entry) -> R
+    ) -> R? {
+        guard let bases = keys.pointer(to: \.bases) else { return nil }
+        return withExistingEntry(in: bases.pointee, for: site, body)
+    }
+
+    @inline(__always)
+    private static func withExistingEntry<R>(in bases: Bases, for site: AccessorSite, _ body: (Entry) -> R) -> R? {
+        guard let base = bases.buckets, bases.count > 0 else { return nil }
+        let mask = bases.count - 1
+        var index = Self.hash(site) & mask
+        // An optional object reference is one pointer, null for `nil`.
+        while let object = UnsafeRawPointer(base + index).load(as: UnsafeRawPointer?.self) {
+            let found = Unmanaged<Entry>.fromOpaque(object)._withUnsafeGuaranteedRef { entry -> R? in
+                guard entry.site.type == site.type, entry.site.marker == site.marker,
+                    entry.site.property == site.property
+                else { return nil }
+                return body(entry)
             }
-            return nil
+            if let found { return found }
+            index = (index + 1) & mask
         }
+        return nil
     }
 
     /// The key of `site`, built and remembered on first use.

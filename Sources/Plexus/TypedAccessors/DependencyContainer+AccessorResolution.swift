@@ -57,7 +57,35 @@ extension DependencyContainer {
         // A new instance to make on the direct path: the slot, its instances' type, and the entry, retained once
         // (its key is the frame's key while the factory runs) and released after. Returned from the locked region
         // rather than written to a captured variable, which copied the slot (a retain and a release more).
-        let outcome = registry.withLock { registry -> AccessorOutcome in
+        //
+        // An accessor used here before, whose answer is still current, is read without the lock while no write is
+        // in progress (the reader bias), else under the lock without stopping those readers (a locked read, which
+        // turns the bias back on after a while); only a first use or a stale answer takes the lock for writing.
+        let outcome: AccessorOutcome
+        if let biased = registry.withBiasedRead({ readStep(site, in: $0, into: result) }) ?? nil {
+            outcome = biased
+        } else if let locked = registry.withLockKeepingReaders({ readStep(site, in: $0, into: result) }) {
+            outcome = locked
+        } else {
+            outcome = lockedStep(site, into: result)
+        }
+        switch consume outcome {
+        case .copied:
+            return true
+        case .general:
+            return false
+        case .create(let slot, let type, let entry):
+            defer { entry.release() }
+            try create(
+                directly: slot, type: type, entry.takeUnretainedValue().keyStorage, arguments: zeroSizedArguments,
+                into: result)
+            return true
+        }
+    }
+
+    /// `resolveAccessor(_:into:)` under the lock for writing: a first use, or an answer to find again.
+    private func lockedStep(_ site: AccessorSite, into result: UnsafeMutableRawPointer) -> AccessorOutcome {
+        registry.withLock { registry -> AccessorOutcome in
             // The entry stays in the table while the lock is held.
             guard let found = registry.accessorKeys.withExistingEntry(for: site, { Unmanaged.passUnretained($0) })
             else { return .general }
@@ -74,17 +102,25 @@ extension DependencyContainer {
                 }
             }
         }
-        switch consume outcome {
-        case .copied:
-            return true
-        case .general:
-            return false
-        case .create(let slot, let type, let entry):
-            defer { entry.release() }
-            try create(
-                directly: slot, type: type, entry.takeUnretainedValue().keyStorage, arguments: zeroSizedArguments,
-                into: result)
-            return true
+    }
+
+    /// What `resolveAccessor(_:into:)` can decide by reading only: an accessor used here before whose answering slot
+    /// is still current (`AccessorKeys.Entry.answering`), published or made on the direct path; `nil` otherwise.
+    /// Reads without the lock are safe: the entry's answer and the slot are only changed under the lock for writing
+    /// (`withLock`), which waits for them, and a stale answer is seen as stale (see `Route`).
+    private func readStep(
+        _ site: AccessorSite, in registry: UnsafePointer<Registry>, into result: UnsafeMutableRawPointer
+    ) -> AccessorOutcome? {
+        guard let keys = registry.pointer(to: \.accessorKeys),
+            let found = AccessorKeys.withExistingEntry(in: keys, for: site, { Unmanaged.passUnretained($0) })
+        else { return nil }
+        return found._withUnsafeGuaranteedRef { entry -> AccessorOutcome? in
+            guard entry.generation == Generation.current, let answering = entry.answering else { return nil }
+            return answering._withUnsafeGuaranteedRef { slot -> AccessorOutcome in
+                if slot.copyPublished(into: result) { return .copied }
+                guard case .create(let slot, let type)? = directDecision(for: slot) else { return .general }
+                return .create(slot, type: type, entry: found.retain())
+            }
         }
     }
 

@@ -52,6 +52,7 @@ extension DependencyContainer {
         .cached
     }
     fileprivate var heavyUnique: Factory<Heavy> { self { Heavy(serial: 0) } }
+    fileprivate var heavyShared: Factory<Heavy> { self { Heavy(serial: 7) }.singleton }
 }
 
 @Suite(.silencingPlexusLogs) struct AccessorConcurrencyTests {
@@ -88,6 +89,36 @@ extension DependencyContainer {
             }
         }
         #expect(finished)
+    }
+
+    @Test func accessorsReadWithoutTheLockNeverSeeAChangeInProgress() {
+        // Accessors used before are answered by a read without the container's lock (its reader bias) while a writer
+        // replaces them, registers plain definitions and resets: every read gets the default's or an override's
+        // instance, never a torn or released one.
+        let container = DependencyContainer()
+        let failures = Collected<String>()
+        let finished = runOnThreads(3) { index in
+            for round in 0..<3_000 {
+                if index == 0 {
+                    guard round.isMultiple(of: 64) else {
+                        sched_yield()
+                        continue
+                    }
+                    switch round % 3 {
+                    case 0: container.heavyUnique.replace { Heavy(serial: round) }
+                    case 1: container.reset()
+                    default: container.register { Heavy(serial: -1) }
+                    }
+                    continue
+                }
+                let unique = container.heavyUnique()
+                if !(0..<3_000).contains(unique.serial) { failures.append("unique \(unique.serial)") }
+                let shared = container.heavyShared()
+                if shared.serial != 7 { failures.append("singleton \(shared.serial)") }
+            }
+        }
+        #expect(finished)
+        #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
     }
 
     @Test func lazyInjectResolvesOnceUnderContention() {
