@@ -293,6 +293,14 @@ extension DependencyContainer {
         log(.errors, "Plexus: \(error)")
     }
 
+    /// Logs `error`, which ended an outermost resolve, unless it is an `AsyncStep`: no failure, the async resolve
+    /// that allowed it takes over (Concurrency/). Out of line: the cast's temporary (an `AsyncStep`, some 250 bytes)
+    /// would otherwise sit in the stack frame of every nested resolve.
+    @inline(never)
+    func logFailure(ofOutermost error: any Error) {
+        if !(error is AsyncStep) { logFailure(error) }
+    }
+
     /// How an instance was handed over.
     enum Delivery {
         /// Copied into the caller's storage, a value the `TypeOps` describe.
@@ -335,7 +343,7 @@ extension DependencyContainer {
         } catch {
             graph.abandonScope()
             // An `AsyncStep` is no failure: the async resolve that allowed it takes over (Concurrency/).
-            if graph.depth == 0, logsFailure, !(error is AsyncStep) { logFailure(error) }
+            if graph.depth == 0, logsFailure { logFailure(ofOutermost: error) }
             throw error
         }
     }

@@ -385,8 +385,7 @@ extension DependencyContainer {
             }
         } catch {
             graph.abandonLightScope(scope)
-            // As in `inGraph`: an `AsyncStep` is no failure (the async resolve that allowed it takes over).
-            if graph.depth == 0, !(error is AsyncStep) { logFailure(error) }
+            if graph.depth == 0 { logFailure(ofOutermost: error) }
             throw error
         }
     }
