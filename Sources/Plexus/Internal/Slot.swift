@@ -8,7 +8,10 @@
 final class Slot {
     let blueprint: Blueprint
     /// The key the definition was first registered under in this container; names it in messages.
-    let key: DefinitionKey
+    var key: DefinitionKey { keyStorage.pointee }
+    /// `key`, in memory of its own for as long as the slot lives: a resolve that holds the slot can point its
+    /// factory's frame at it (typed accessors do), with no other object to keep alive.
+    let keyStorage: UnsafeMutablePointer<DefinitionKey>
     /// Registration order in the container, for `bootstrap` and `validate`.
     let order: Int
     /// The definition object, for identity checks.
@@ -43,8 +46,14 @@ final class Slot {
         self.recipe = recipe
         self.hasPlainRecipe = Self.isPlain(recipe)
         self.hasDirectRecipe = Self.isDirect(recipe)
-        self.key = key
+        keyStorage = .allocate(capacity: 1)
+        keyStorage.initialize(to: key)
         self.order = order
+    }
+
+    deinit {
+        keyStorage.deinitialize(count: 1)
+        keyStorage.deallocate()
     }
 
     var scope: ComponentScope { blueprint.scope }

@@ -44,6 +44,9 @@ struct AccessorKeys {
         /// written under the registry's lock.
         var answering: Unmanaged<Slot>?
         var generation = -1
+        /// Whether `answering` was registered under exactly this entry's key: a resolve then points its factory's
+        /// frame at the slot's copy of the key (`Slot.keyStorage`) and need not keep the entry alive.
+        var answeringHasKey = false
 
         init(site: AccessorSite, key: DefinitionKey, hash: Int) {
             self.site = site

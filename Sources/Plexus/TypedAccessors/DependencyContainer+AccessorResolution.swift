@@ -74,7 +74,11 @@ extension DependencyContainer {
             return true
         case .general:
             return false
-        case .create(let slot, let type, let entry):
+        case .create(let slot, let type, entry: nil):
+            // The slot, retained by the outcome, keeps the key.
+            try create(directly: slot, type: type, slot.keyStorage, arguments: zeroSizedArguments, into: result)
+            return true
+        case .create(let slot, let type, let entry?):
             defer { entry.release() }
             try create(
                 directly: slot, type: type, entry.takeUnretainedValue().keyStorage, arguments: zeroSizedArguments,
@@ -95,7 +99,7 @@ extension DependencyContainer {
                 case .copied:
                     return .copied
                 case .direct(.create(let slot, let type)):
-                    return .create(slot, type: type, entry: found.retain())
+                    return .create(slot, type: type, entry: entry.answeringHasKey ? nil : found.retain())
                 case .direct(.copy), .resolve, .registerDefault:
                     // A published singleton is copied by `accessorStep` itself (`.copied`).
                     return .general
@@ -119,7 +123,7 @@ extension DependencyContainer {
             return answering._withUnsafeGuaranteedRef { slot -> AccessorOutcome in
                 if slot.copyPublished(into: result) { return .copied }
                 guard case .create(let slot, let type)? = directDecision(for: slot) else { return .general }
-                return .create(slot, type: type, entry: found.retain())
+                return .create(slot, type: type, entry: entry.answeringHasKey ? nil : found.retain())
             }
         }
     }
@@ -128,8 +132,9 @@ extension DependencyContainer {
     private enum AccessorOutcome {
         /// The published singleton was copied into the caller's storage.
         case copied
-        /// Make a new instance on the direct path; `entry` is retained once, for the caller to release.
-        case create(Slot, type: ObjectIdentifier, entry: Unmanaged<AccessorKeys.Entry>)
+        /// Make a new instance on the direct path. The factory's frame points at the key in `entry`, retained once for
+        /// the caller to release, or, without one, at the slot's own copy of it (`Slot.keyStorage`).
+        case create(Slot, type: ObjectIdentifier, entry: Unmanaged<AccessorKeys.Entry>?)
         /// Leave the accessor to the generic path.
         case general
     }
@@ -160,6 +165,7 @@ extension DependencyContainer {
         }
         guard let answering else { return .resolve }
         (entry.answering, entry.generation) = (answering, generation)
+        entry.answeringHasKey = answering._withUnsafeGuaranteedRef { $0.key == entry.key }
         return answering._withUnsafeGuaranteedRef(step)
     }
 

@@ -27,6 +27,13 @@ extension DependencyContainer {
     fileprivate var overrideMappers: OverrideMappers { namespace() }
 
     fileprivate var formatter: Factory<PriceMapper> { self { DefaultPriceMapper() }.cached }
+    fileprivate var contextProbe: Factory<ContextProbe> { self { ContextProbe(tag: nil) } }
+}
+
+/// Records the tag of the key its factory ran for (`container.context`).
+private final class ContextProbe: Sendable {
+    let tag: DependencyContainer.Tag?
+    init(tag: DependencyContainer.Tag?) { self.tag = tag }
 }
 
 extension DependencyContainer.OverrideMappers {
@@ -46,6 +53,20 @@ extension DependencyContainer.OverrideMappers {
 
 @Suite(.silencingPlexusLogs) struct AccessorOverrideTests {
     let container = DependencyContainer()
+
+    @Test func anOverrideRegisteredUnderAnotherKeyFirstRunsUnderTheAccessorsKey() throws {
+        // One definition registered under a tag of its own, then under the accessor's key: every resolve through the
+        // accessor runs its factory for the accessor's key (what `context` says), the first and the repeated ones.
+        let definition = container.register(tag: "elsewhere") { [unowned container] in
+            ContextProbe(tag: container.context?.tag)
+        }
+        let accessorTag: DependencyContainer.Tag = "DependencyContainer.contextProbe"
+        container.register(definition, tag: accessorTag)
+
+        let tags = (0..<3).map { _ in container.contextProbe().tag }
+        #expect(tags == [accessorTag, accessorTag, accessorTag])
+        #expect((try container.resolve(tag: "elsewhere") as ContextProbe).tag == "elsewhere")
+    }
 
     @Test func singleOverrideIsOneInstanceAndDropsTheCachedDefault() {
         let before = container.overrideMappers.priceMapper()
