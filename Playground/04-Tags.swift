@@ -47,6 +47,14 @@ func tags() throws {
         fromEnum.url == "https://enum.example.com" && fromRawValue.url == fromEnum.url,
         "a String enum that declares DependencyTagConvertible is a tag (its raw value)")
 
+    let boxed: DependencyTagConvertible = Environment.production
+    let optional: DependencyTagConvertible? = Environment.production
+    let fromBoxed = try container.resolve(tag: boxed) as Api
+    let fromOptional = try container.resolve(tag: optional) as Api
+    check(
+        fromBoxed.url == fromEnum.url && fromOptional.url == fromEnum.url,
+        "a tag held as `any DependencyTagConvertible` or as an optional finds the same definition as the enum case")
+
     container.register(.singleton) { Cache() }
     let untagged: Cache = try container.resolve()
     let taggedA: Cache = try container.resolve(tag: "a")

@@ -38,6 +38,11 @@ func autoWiring() throws {
     check(repository.store != nil, "resolve() with no arguments auto-wires the definition with the most arguments")
     check(repository.api.name == "default", "each argument is resolved from the container")
 
+    let again: Repository = try container.resolve()
+    check(
+        again !== repository && again.store != nil,
+        "the next auto-wired resolve makes a new instance the same way (its arguments' types are worked out once)")
+
     let production: Repository = try container.resolve(tag: "prod")
     check(
         production.api.name == "prod",

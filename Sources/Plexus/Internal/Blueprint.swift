@@ -136,6 +136,28 @@ final class Blueprint: Sendable {
         self.asyncFactory = asyncFactory
     }
 
+    /// The auto-wiring of a factory taking the arguments `A…`: they are laid out once, here (`ArgumentLayout`).
+    /// Out of line (still specialized where the definition is registered), so that `make` stays small enough for the
+    /// optimizer to inline it, and the factory closure with it, where the definition is registered.
+    @inlinable
+    @inline(never)
+    static func autoWiring<each A>(
+        _: (repeat each A).Type
+    ) -> @Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void {
+        var layout = ArgumentLayout()
+        repeat layout.append((each A).self)
+        if layout.size == MemoryLayout<(repeat each A)>.size,
+            layout.alignment == MemoryLayout<(repeat each A)>.alignment
+        {
+            return layout.autoWire
+        }
+        // Not expected (a tuple's elements are laid out in order); resolving the pack is slower but exact.
+        return { container, tag, body in
+            let arguments = (repeat try container.resolveArgument((each A).self, tag: tag))
+            try withArgumentsPointer(to: arguments, body)
+        }
+    }
+
     /// Erases a factory taking any number of arguments.
     @inlinable
     static func make<T, each A>(
@@ -145,22 +167,7 @@ final class Blueprint: Sendable {
     ) -> Blueprint {
         var argumentCount = 0
         for _ in repeat (each A).self { argumentCount += 1 }
-        var autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?
-        if argumentCount > 0 {
-            var layout = ArgumentLayout()
-            repeat layout.append((each A).self)
-            if layout.size == MemoryLayout<(repeat each A)>.size,
-                layout.alignment == MemoryLayout<(repeat each A)>.alignment
-            {
-                autoWire = layout.autoWire
-            } else {
-                // Not expected (a tuple's elements are laid out in order); resolving the pack is slower but exact.
-                autoWire = { container, tag, body in
-                    let arguments = (repeat try container.resolveArgument((each A).self, tag: tag))
-                    try withArgumentsPointer(to: arguments, body)
-                }
-            }
-        }
+        let autoWire = argumentCount > 0 ? autoWiring((repeat each A).self) : nil
         return Blueprint(
             scope: scope,
             type: T.self,
