@@ -5,7 +5,10 @@ extension ResolutionGraph {
     var hasQueuedHooks: Bool { !state.pointee.queue.isEmpty }
 
     /// Queues the property work of a new instance in the innermost scope.
-    func `defer`(_ hooks: DeferredHooks) {
+    ///
+    /// `consuming`: the entry moves into the queue (as a borrowed argument it was copied there, eight references
+    /// retained, and the caller's temporary released).
+    func `defer`(_ hooks: consuming DeferredHooks) {
         state.pointee.queue.append(hooks)
     }
 
