@@ -140,24 +140,15 @@ private func resolveVersioned(from container: DependencyContainer, into failures
         // registration made, or `definitionNotFound`.
         container.register(scope) { Versioned(version: 0) }
         let failures = Collected<String>()
-        let finished = runOnThreads(3) { [container] index in
-            for round in 0..<3_000 {
-                if index == 0 {
-                    // Writes far apart, so that reads without the container's lock (its reader bias) happen between them.
-                    guard round.isMultiple(of: 64) else {
-                        sched_yield()
-                        continue
-                    }
-                    switch round % 3 {
-                    case 0: container.register(scope) { Versioned(version: round) }
-                    case 1: container.reset()
-                    default: container.remove(container.register(scope) { Versioned(version: round) })
-                    }
-                    container.register(scope) { Versioned(version: round) }
-                    continue
-                }
-                resolveVersioned(from: container, into: failures)
+        let finished = runReadersAndAWriter { [container] round in
+            switch round % 3 {
+            case 0: container.register(scope) { Versioned(version: round) }
+            case 1: container.reset()
+            default: container.remove(container.register(scope) { Versioned(version: round) })
             }
+            container.register(scope) { Versioned(version: round) }
+        } read: { [container] _ in
+            resolveVersioned(from: container, into: failures)
         }
         #expect(finished)
         #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
@@ -172,32 +163,24 @@ private func resolveVersioned(from container: DependencyContainer, into failures
         container.register(scope) { (version: Int) in Versioned(version: version) }
         container.register { 0 }
         let failures = Collected<String>()
-        let finished = runOnThreads(3) { [container] index in
-            for round in 0..<3_000 {
-                if index == 0 {
-                    guard round.isMultiple(of: 64) else {
-                        sched_yield()
-                        continue
-                    }
-                    switch round % 3 {
-                    case 0: container.register(scope) { (version: Int) in Versioned(version: version) }
-                    case 1: container.reset()
-                    default: container.remove(container.register { round })
-                    }
-                    container.register(scope) { (version: Int) in Versioned(version: version) }
-                    container.register { round }
-                    continue
-                }
-                do {
-                    let versioned: Versioned = try container.resolve()
-                    if !(0..<3_000).contains(versioned.version) { failures.append("version \(versioned.version)") }
-                } catch ResolutionError.definitionNotFound {
-                    continue
-                } catch ResolutionError.autoWiringFailed(_, ResolutionError.definitionNotFound) {
-                    continue
-                } catch {
-                    failures.append("\(error)")
-                }
+        let finished = runReadersAndAWriter { [container] round in
+            switch round % 3 {
+            case 0: container.register(scope) { (version: Int) in Versioned(version: version) }
+            case 1: container.reset()
+            default: container.remove(container.register { round })
+            }
+            container.register(scope) { (version: Int) in Versioned(version: version) }
+            container.register { round }
+        } read: { [container] _ in
+            do {
+                let versioned: Versioned = try container.resolve()
+                if !(0..<3_000).contains(versioned.version) { failures.append("version \(versioned.version)") }
+            } catch ResolutionError.definitionNotFound {
+                return
+            } catch ResolutionError.autoWiringFailed(_, ResolutionError.definitionNotFound) {
+                return
+            } catch {
+                failures.append("\(error)")
             }
         }
         #expect(finished)

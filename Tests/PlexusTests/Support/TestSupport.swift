@@ -88,6 +88,23 @@ func runOnThreads(_ count: Int, timeout: TimeInterval = 30, _ body: @escaping @S
     return group.wait(timeout: .now() + timeout) == .success
 }
 
+/// Runs one writer and `readers` reader threads for 3,000 rounds each (see `runOnThreads`): the writer calls
+/// `write(round)` every 64th round and yields between, so that reads without a container's lock (its reader bias)
+/// happen between the writes; the readers call `read(round)` every round. Returns `false` on a timeout.
+func runReadersAndAWriter(
+    readers: Int = 2, write: @escaping @Sendable (Int) -> Void, read: @escaping @Sendable (Int) -> Void
+) -> Bool {
+    runOnThreads(readers + 1) { index in
+        for round in 0..<3_000 {
+            guard index == 0 else {
+                read(round)
+                continue
+            }
+            if round.isMultiple(of: 64) { write(round) } else { sched_yield() }
+        }
+    }
+}
+
 /// `body`, logging nothing from Plexus on whatever thread runs it. A test's task-local silencing
 /// (`.silencingPlexusLogs`) does not reach threads started with `Thread` or `DispatchQueue`, which log with the
 /// process-wide settings; tests wrap the bodies of the threads they start in this instead.

@@ -97,25 +97,17 @@ extension DependencyContainer {
         // instance, never a torn or released one.
         let container = DependencyContainer()
         let failures = Collected<String>()
-        let finished = runOnThreads(3) { index in
-            for round in 0..<3_000 {
-                if index == 0 {
-                    guard round.isMultiple(of: 64) else {
-                        sched_yield()
-                        continue
-                    }
-                    switch round % 3 {
-                    case 0: container.heavyUnique.replace { Heavy(serial: round) }
-                    case 1: container.reset()
-                    default: container.register { Heavy(serial: -1) }
-                    }
-                    continue
-                }
-                let unique = container.heavyUnique()
-                if !(0..<3_000).contains(unique.serial) { failures.append("unique \(unique.serial)") }
-                let shared = container.heavyShared()
-                if shared.serial != 7 { failures.append("singleton \(shared.serial)") }
+        let finished = runReadersAndAWriter { round in
+            switch round % 3 {
+            case 0: container.heavyUnique.replace { Heavy(serial: round) }
+            case 1: container.reset()
+            default: container.register { Heavy(serial: -1) }
             }
+        } read: { _ in
+            let unique = container.heavyUnique()
+            if !(0..<3_000).contains(unique.serial) { failures.append("unique \(unique.serial)") }
+            let shared = container.heavyShared()
+            if shared.serial != 7 { failures.append("singleton \(shared.serial)") }
         }
         #expect(finished)
         #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
