@@ -39,10 +39,10 @@ extension DependencyContainer {
     /// or where a remembered route points (a collaborator's slot, or this container's `T` for a `T?`).
     @inline(never)
     func directStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> DirectStep {
-        // The container's own definition under the exact key, read without the lock while no write is in progress
-        // (`Protected.withBiasedRead`): threads resolving then write no memory they share but the reference counts of
-        // what they resolve.
-        // A route to a collaborator's slot, followed under the collaborator's own reader bias or lock.
+        // The container's own definition under the exact key, or where a route remembered for the key leads, read
+        // without the lock while no write is in progress (`Protected.withBiasedRead`): threads resolving then write no
+        // memory they share but the reference counts of what they resolve. A route to a collaborator's slot is
+        // followed after, under the collaborator's own reader bias or lock.
         var routed: RoutedSlot?
         let biased = registry.withBiasedRead { registry -> DirectStep? in
             guard let slots = registry.pointer(to: \.slots) else { return nil }
@@ -128,9 +128,9 @@ extension DependencyContainer {
         return step
     }
 
-    /// What `directStep(for:into:)` can do while reading without the lock with the route remembered for the key: one
-    /// to this container's own slot (a `T?` answered by `T`, or an auto-wiring definition) whose instance is
-    /// published or made on the direct path; `nil` for anything else (a collaborator's route takes the lock).
+    /// What `directStep(for:into:)` can do while reading without the lock with a local route remembered for the key
+    /// (to this container's own slot: a `T?` answered by `T`, or an auto-wiring definition) whose instance is
+    /// published or made on the direct path; `nil` for anything else (the lock decides then).
     ///
     /// The route's slot is current while the generation is: a removal advances it under this registry's lock,
     /// which no write holds while the bias lets this read run (see `Route`).
@@ -139,11 +139,7 @@ extension DependencyContainer {
             let slot = Route.slot(route.slot, ifCurrentAt: route.generation)
         else { return nil }
         guard route.autoWires else { return biasedStep(for: slot, into: result, wraps: route.wrapsInOptional) }
-        if slot.copyPublished(into: result) { return .copied }
-        guard case .create(let slot, let type)? = directDecision(for: slot), slot.blueprint.autoWire != nil else {
-            return nil
-        }
-        return .createAutoWired(slot, type: type)
+        return autoWiredStep(for: slot, into: result)
     }
 
     /// `directStep(for:into:)` under the lock, reading the registry in place (readers without the lock may be reading
@@ -169,7 +165,7 @@ extension DependencyContainer {
                         // Current under this lock: this container still holds the slot (see `Route`).
                         local = Route.slot(route.slot, ifCurrentAt: route.generation).map {
                             route.autoWires
-                                ? autoWiredStep(for: $0, into: result)
+                                ? autoWiredStep(for: $0, into: result) ?? .general
                                 : directStep(for: $0, key, into: result, owner: nil, wraps: route.wrapsInOptional)
                         }
                         return nil
@@ -200,12 +196,13 @@ extension DependencyContainer {
     }
 
     /// `directStep(for:into:)` for this container's own `slot`, which answers the request by auto-wiring: a published
-    /// singleton is copied, a `.unique` or `.shared` instance made on the direct path; anything else (a singleton's
-    /// first construction) goes to the general path. Call under the lock.
-    private func autoWiredStep(for slot: Slot, into result: UnsafeMutableRawPointer) -> DirectStep {
+    /// singleton is copied, a `.unique` or `.shared` instance made on the direct path; `nil` for anything else (a
+    /// singleton's first construction: the general path). Call under the lock or the reader bias.
+    @inline(__always)
+    private func autoWiredStep(for slot: Slot, into result: UnsafeMutableRawPointer) -> DirectStep? {
         if slot.copyPublished(into: result) { return .copied }
         guard case .create(let slot, let type)? = directDecision(for: slot), slot.blueprint.autoWire != nil else {
-            return .general
+            return nil
         }
         return .createAutoWired(slot, type: type)
     }
