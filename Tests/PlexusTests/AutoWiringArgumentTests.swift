@@ -109,6 +109,32 @@ private enum Environment: String, DependencyTagConvertible {
         }
     }
 
+    @Test func emptyAndOptionalArgumentsAreResolvedToo() throws {
+        // A zero-sized argument between two others, and a `T?` argument answered by `T`'s definition.
+        struct Marker: Equatable {}
+        final class Holding {
+            let marker: Marker
+            let token: Token?
+            let flag: Bool
+            init(marker: Marker, token: Token?, flag: Bool) {
+                (self.marker, self.token, self.flag) = (marker, token, flag)
+            }
+        }
+        container.register { Marker() }
+        container.register { Token("optional") }
+        container.register { true }
+        container.register { (marker: Marker, token: Token?, flag: Bool) in
+            Holding(marker: marker, token: token, flag: flag)
+        }
+
+        for _ in 0..<3 {
+            let holding: Holding = try container.resolve()
+            #expect(holding.marker == Marker())
+            #expect(holding.token?.name == "optional")
+            #expect(holding.flag)
+        }
+    }
+
     @Test func anArgumentDeliveredThroughForwardingIsCastIntoItsPlace() throws {
         // `Named` is resolved through a forwarding registration (delivered as `Any`), at an offset after a byte.
         container.register { UInt8(3) }
