@@ -189,8 +189,7 @@ extension DependencyContainer {
     func resolveAny(_ key: DefinitionKey, arguments: UnsafeRawPointer) throws -> Any {
         try withUnsafeTemporaryAllocation(of: Any.self, capacity: 1) { buffer in
             guard let storage = buffer.baseAddress else { throw ResolutionError.definitionNotFound(key: key) }
-            var key = key
-            _ = try resolveInGraph(&key, arguments: arguments, typed: false, into: UnsafeMutableRawPointer(storage))
+            _ = try resolveInGraph(key, arguments: arguments, typed: false, into: UnsafeMutableRawPointer(storage))
             return storage.move()
         }
     }
@@ -209,8 +208,7 @@ extension DependencyContainer {
     {
         // Graph report (§21): while `validate` records, every resolve takes the general path, where edges are seen.
         if !GraphRecorder.isActive {
-            // By address: passed by value, the `inout` key was copied into this frame, which every nested resolve keeps.
-            let step = directStep(for: &key, into: result)
+            let step = directStep(for: key, into: result)
             switch step {
             case .copied:
                 return true
@@ -228,7 +226,7 @@ extension DependencyContainer {
                 return true
             }
         }
-        return try resolveInGraph(&key, arguments: arguments, typed: true, into: result)
+        return try resolveInGraph(key, arguments: arguments, typed: true, into: result)
     }
 
     /// Carries out the less common steps of the direct path (`directStep(for:into:)`).
@@ -264,17 +262,16 @@ extension DependencyContainer {
     /// as `Any` (returns `false`).
     @inline(never)
     private func resolveInGraph(
-        _ key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer, typed: Bool,
-        into result: UnsafeMutableRawPointer
+        _ key: DefinitionKey, arguments: UnsafeRawPointer, typed: Bool, into result: UnsafeMutableRawPointer
     ) throws -> Bool {
         let typedResult = typed ? result : nil
         let delivery = try inGraph(into: typedResult) { graph in
-            var search = Search(key.pointee)
+            var search = Search(key)
             if let delivery = try find(&search, arguments: .pointer(arguments), into: typedResult, graph: graph) {
                 return delivery
             }
             // The "required by" chain is what the graph is making right now, innermost first.
-            throw notFound(key.pointee, requiredBy: graph.dependentKeys.reversed())
+            throw notFound(key, requiredBy: graph.dependentKeys.reversed())
         }
         switch delivery {
         case .typed:

@@ -38,7 +38,7 @@ extension DependencyContainer {
     /// singleton's first construction. Under the exact key here (read without the lock when the reader bias allows),
     /// or where a remembered route points (a collaborator's slot, or this container's `T` for a `T?`).
     @inline(never)
-    func directStep(for key: UnsafePointer<DefinitionKey>, into result: UnsafeMutableRawPointer) -> DirectStep {
+    func directStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> DirectStep {
         // The container's own definition under the exact key, or where a route remembered for the key leads, read
         // without the lock while no write is in progress (`Protected.withBiasedRead`): threads resolving then write no
         // memory they share but the reference counts of what they resolve. A route to a collaborator's slot is
@@ -47,12 +47,11 @@ extension DependencyContainer {
         let biased = registry.withBiasedRead { registry -> DirectStep? in
             guard let slots = registry.pointer(to: \.slots) else { return nil }
             // A slot under the key that needs the lock (`nil`) goes to `lockedStep`; no slot, to the routes.
-            if let step = KeyTable.withBorrowedValue(in: slots, for: key.pointee, { biasedStep(for: $0, into: result) })
-            {
+            if let step = KeyTable.withBorrowedValue(in: slots, for: key, { biasedStep(for: $0, into: result) }) {
                 return step
             }
             guard let routes = registry.pointer(to: \.routes) else { return nil }
-            return KeyTable.withBorrowedValue(in: routes, for: key.pointee) { route -> DirectStep? in
+            return KeyTable.withBorrowedValue(in: routes, for: key) { route -> DirectStep? in
                 guard route.isLocal else {
                     routed = RoutedSlot(route)
                     return nil
@@ -61,8 +60,8 @@ extension DependencyContainer {
             } ?? nil
         }
         if let step = biased ?? nil { return step }
-        if let routed { return directStep(through: routed, key.pointee, into: result) }
-        return lockedStep(for: key.pointee, into: result)
+        if let routed { return directStep(through: routed, key, into: result) }
+        return lockedStep(for: key, into: result)
     }
 
     /// A remembered route to a collaborator's slot, read where the route is kept: the owner is retained once (the
