@@ -92,18 +92,15 @@ extension DependencyContainer {
                 collaborators = registry.collaborators
                 return nil
             }
+            // The next `T?` request, and the next that this container auto-wires, take the direct path (a local route).
             let unwrapped = search.unwrapped
             if let unwrapped, let found = registry.find(unwrapped) {
-                // The next `T?` request goes straight to `T`'s definition, on the direct path where it can.
-                if isFirst, found.forward == nil { registry.remember(localSlot: found.slot, search.key, unwrapped) }
+                if isFirst { registry.remember(local: found, search.key, unwrapped) }
                 return located(found, unwrapped, autoWires: false)
             }
             if search.key.typeOfArguments == Void.self {
                 if let found = try registry.autoWiringCandidate(for: search.key) {
-                    // The next request goes straight to the definition, on the direct path where it can.
-                    if isFirst, found.forward == nil {
-                        registry.remember(localSlot: found.slot, search.key, search.key, autoWires: true)
-                    }
+                    if isFirst { registry.remember(local: found, search.key, search.key, autoWires: true) }
                     return located(found, search.key, autoWires: true)
                 }
                 if let unwrapped, let found = try registry.autoWiringCandidate(for: unwrapped) {
@@ -188,8 +185,7 @@ extension DependencyContainer {
                 located.found, located.acquisition, arguments: arguments, requested: located.requested, into: result,
                 graph: graph)
         }
-        // A `T?` request answered by `T`'s definition: the `T` is built in the caller's storage for a `T?`, which is
-        // large enough, and wrapped there.
+        // A `T?` answered by `T`'s definition: the `T` is built in the caller's storage (large enough), then wrapped.
         let delivery = try produce(
             located.found, located.acquisition, arguments: arguments, requested: located.requested,
             into: located.found.forward == nil ? result : nil, graph: graph)

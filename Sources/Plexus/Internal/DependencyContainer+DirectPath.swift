@@ -64,84 +64,6 @@ extension DependencyContainer {
         return lockedStep(for: key, into: result)
     }
 
-    /// A remembered route to a collaborator's slot, read where the route is kept: the owner is retained once (the
-    /// route holds it weakly), and the slot may only be touched under the owner's lock or reader bias once
-    /// `generation` has been checked there (see `Route`).
-    private struct RoutedSlot {
-        let owner: Unmanaged<DependencyContainer>
-        let slot: Unmanaged<Slot>
-        let generation: Int
-        let wraps: Bool
-
-        /// The route's target, if the route is current and leads where the direct path can go (no forwarding
-        /// registration, no auto-wiring) and its owner is still alive.
-        init?(_ route: RememberedRoute) {
-            guard route.generation == Generation.current, route.forward == nil, !route.autoWires,
-                let owner = route.owner
-            else { return nil }
-            (self.owner, slot, generation, wraps) = (
-                Unmanaged.passRetained(owner), route.slot, route.generation, route.wrapsInOptional
-            )
-        }
-    }
-
-    /// What `directStep(for:into:)` can do with `slot` of `owner` (this container for `nil`) while reading without
-    /// the owner's lock: copy the published singleton, or make a `.unique` or `.shared` instance (wrapped in the `T?`
-    /// requested with `wraps`); `nil` for anything that needs the lock (a singleton's claim).
-    private func biasedStep(
-        for slot: Slot, into result: UnsafeMutableRawPointer, owner: Unmanaged<DependencyContainer>? = nil,
-        wraps: Bool = false
-    ) -> DirectStep? {
-        if slot.copyPublished(into: result) {
-            if wraps { slot.blueprint.ops.wrapInOptional(result) }
-            return .copied
-        }
-        guard case .create(let slot, let type)? = directDecision(for: slot) else { return nil }
-        return wraps ? .createWrapped(slot, type: type, owner: owner) : .create(slot, type: type, owner: owner)
-    }
-
-    /// `directStep(for:into:)` at a collaborator's slot: under the collaborator's reader bias when it allows and the
-    /// step needs no lock, else under its lock. The owner's reference goes on with `.create` and the like, and is
-    /// released otherwise.
-    private func directStep(
-        through routed: RoutedSlot, _ key: DefinitionKey, into result: UnsafeMutableRawPointer
-    ) -> DirectStep {
-        let step = routed.owner._withUnsafeGuaranteedRef { owner in
-            // The slot is current under the owner's bias or lock while the generation is (see `Route`).
-            let biased = owner.registry.withBiasedRead { _ -> DirectStep? in
-                Route.slot(routed.slot, ifCurrentAt: routed.generation).flatMap {
-                    biasedStep(for: $0, into: result, owner: routed.owner, wraps: routed.wraps)
-                }
-            }
-            if let step = biased ?? nil { return step }
-            return owner.registry.withLockKeepingReaders { _ in
-                guard let slot = Route.slot(routed.slot, ifCurrentAt: routed.generation) else {
-                    return DirectStep.general
-                }
-                return directStep(for: slot, key, into: result, owner: routed.owner, wraps: routed.wraps)
-            }
-        }
-        switch step {
-        case .create, .createWrapped, .createSingleton: break
-        case .copied, .general, .createAutoWired: routed.owner.release()
-        }
-        return step
-    }
-
-    /// What `directStep(for:into:)` can do while reading without the lock with a local route remembered for the key
-    /// (to this container's own slot: a `T?` answered by `T`, or an auto-wiring definition) whose instance is
-    /// published or made on the direct path; `nil` for anything else (the lock decides then).
-    ///
-    /// The route's slot is current while the generation is: a removal advances it under this registry's lock,
-    /// which no write holds while the bias lets this read run (see `Route`).
-    private func biasedStep(through route: RememberedRoute, into result: UnsafeMutableRawPointer) -> DirectStep? {
-        guard route.isLocal, route.generation == Generation.current,
-            let slot = Route.slot(route.slot, ifCurrentAt: route.generation)
-        else { return nil }
-        guard route.autoWires else { return biasedStep(for: slot, into: result, wraps: route.wrapsInOptional) }
-        return autoWiredStep(for: slot, into: result)
-    }
-
     /// `directStep(for:into:)` under the lock, reading the registry in place (readers without the lock may be reading
     /// it too); what it changes (a singleton's claim) is nothing they read.
     private func lockedStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> DirectStep {
@@ -180,7 +102,7 @@ extension DependencyContainer {
 
     /// `directStep(for:into:)` for one slot; `wraps` for a `T?` request answered by the slot of `T`. Call under the
     /// lock of the slot's owner.
-    private func directStep(
+    func directStep(
         for slot: Slot, _ key: DefinitionKey, into result: UnsafeMutableRawPointer,
         owner: Unmanaged<DependencyContainer>?, wraps: Bool
     ) -> DirectStep {
@@ -193,18 +115,6 @@ extension DependencyContainer {
             return wraps ? .general : singletonStep(for: slot, requested: key, owner: owner)
         }
         return wraps ? .createWrapped(slot, type: type, owner: owner) : .create(slot, type: type, owner: owner)
-    }
-
-    /// `directStep(for:into:)` for this container's own `slot`, which answers the request by auto-wiring: a published
-    /// singleton is copied, a `.unique` or `.shared` instance made on the direct path; `nil` for anything else (a
-    /// singleton's first construction: the general path). Call under the lock or the reader bias.
-    @inline(__always)
-    private func autoWiredStep(for slot: Slot, into result: UnsafeMutableRawPointer) -> DirectStep? {
-        if slot.copyPublished(into: result) { return .copied }
-        guard case .create(let slot, let type)? = directDecision(for: slot), slot.blueprint.autoWire != nil else {
-            return nil
-        }
-        return .createAutoWired(slot, type: type)
     }
 
     /// The first construction of a singleton (any singleton scope) that nobody is constructing: claimed here for the
@@ -263,31 +173,6 @@ extension DependencyContainer {
             try create(directly: slot, type: type, $0, arguments: arguments, into: result)
         }
         slot.blueprint.ops.wrapInOptional(result)
-    }
-
-    /// Carries out `.createAutoWired`: as `create(directly:…)`, with the factory's arguments resolved from this
-    /// container inside the factory's frame, as the general path does (`Slot.withAutoWiredArguments`: an argument's
-    /// error is wrapped in `autoWiringFailed`, the factory's own propagates unchanged). Out of line, as `carryOut`.
-    @inline(never)
-    func create(
-        autoWiring slot: Slot, type: ObjectIdentifier, _ key: UnsafePointer<DefinitionKey>,
-        into result: UnsafeMutableRawPointer
-    ) throws {
-        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
-            if slot.blueprint.scope == .shared, graph.depth > 0,
-                try copyShared(of: slot, in: graph, key, into: result)
-            {
-                return
-            }
-            try inLightScope(of: graph, slot, result: result) {
-                try graph.runFactory(of: slot, requested: key) {
-                    try slot.withAutoWiredArguments(key: key.pointee, owner: self) { arguments in
-                        try slot.blueprint.make(arguments, into: result)
-                    }
-                    try finishDirect(slot, type: type, result: result, graph: graph)
-                }
-            }
-        }
     }
 
     /// What the direct path can do with `slot`, or `nil` for the general path. Call under the owner's lock.
@@ -367,7 +252,7 @@ extension DependencyContainer {
     /// it on an error; release the leftovers of an outermost resolve), written out so that no `Delivery` is built
     /// around the factory.
     @inline(__always)
-    private func inLightScope(
+    func inLightScope(
         of graph: ResolutionGraph, _ slot: Slot, result: UnsafeMutableRawPointer, _ make: () throws -> Void
     ) throws {
         let scope = graph.openLightScope()
@@ -390,7 +275,7 @@ extension DependencyContainer {
     /// Copies the graph's instance of the `.shared` definition of `slot` into `result`, if the graph has one.
     /// Out of line, so that its existential stays off the stack of nested resolves.
     @inline(never)
-    private func copyShared(
+    func copyShared(
         of slot: Slot, in graph: ResolutionGraph, _ key: UnsafePointer<DefinitionKey>,
         into result: UnsafeMutableRawPointer
     ) throws -> Bool {
@@ -408,7 +293,7 @@ extension DependencyContainer {
     /// definition's hooks queued); otherwise a shared one is kept for the rest of the graph (for an outermost
     /// resolve only if hooks are queued, which may resolve it again).
     @inline(never)
-    private func finishDirect(
+    func finishDirect(
         _ slot: Slot, type: ObjectIdentifier, result: UnsafeMutableRawPointer, graph: ResolutionGraph
     ) throws {
         if slot.blueprint.ops.dynamicType(of: result) != type {

@@ -92,13 +92,15 @@ struct Registry {
         remember(RememberedRoute(route, for: key), for: key)
     }
 
-    /// Remembers that the request `key` is answered by this registry's own `slot`, found for `requested`: the `T?`
-    /// request `key` by `T`'s definition, or (`autoWires`) `key` itself by auto-wiring.
+    /// Remembers that the request `key` is answered by this registry's own definition `found` for `requested`: the
+    /// `T?` request `key` by `T`'s definition, or (`autoWires`) `key` itself by auto-wiring. Not through a forwarding
+    /// registration, which the direct path does not take.
     mutating func remember(
-        localSlot slot: Slot, _ key: DefinitionKey, _ requested: DefinitionKey, autoWires: Bool = false
+        local found: Found, _ key: DefinitionKey, _ requested: DefinitionKey, autoWires: Bool = false
     ) {
+        guard found.forward == nil else { return }
         let route = RememberedRoute(
-            localSlot: slot, requested: requested, for: key, generation: Generation.current, autoWires: autoWires)
+            localSlot: found.slot, requested: requested, for: key, generation: Generation.current, autoWires: autoWires)
         remember(route, for: key)
     }
 
