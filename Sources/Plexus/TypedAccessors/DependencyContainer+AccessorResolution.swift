@@ -47,7 +47,7 @@ extension DependencyContainer {
             registry.withLock { $0.registerAccessorDefault(key, blueprint: blueprint) }
             if scope == .cached { watchMemoryPressure() }
         }
-        return try resolveExact(key)
+        return try resolveExact(key) { Blueprint.makeNullary(scope: scope, type: T.self, factory: make) }
     }
 
     /// The common accessor resolves, not generic: a published singleton, copied into `result` under the lock, or a
@@ -193,16 +193,25 @@ extension DependencyContainer {
 
     /// Resolves `key` through the engine with the typed accessor lookup: exact key only, here then in the
     /// collaborators, then this container's declared default if one is registered.
-    func resolveExact<T>(_ key: DefinitionKey) throws -> T {
+    ///
+    /// `declaredDefault` makes the accessor's declared default (`nil` for a keyed lookup, which has none): a `reset()`
+    /// on another thread may drop it between its registration and this lookup, which then registers it again and
+    /// looks once more (each further attempt needs another reset meanwhile; after 16, the lookup fails).
+    func resolveExact<T>(_ key: DefinitionKey, declaredDefault: () -> Blueprint? = { nil }) throws -> T {
         try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             let storage = buffer.baseAddress
             let result = storage.map { UnsafeMutableRawPointer($0) }
             let delivery = try inGraph(into: result) { graph in
-                var search = Search(key)
-                search.isAccessor = true
-                if let delivery = try find(&search, arguments: .pointer(zeroSizedArguments), into: result, graph: graph)
-                {
-                    return delivery
+                for attempt in 0...16 {
+                    var search = Search(key)
+                    search.isAccessor = true
+                    if let delivery = try find(
+                        &search, arguments: .pointer(zeroSizedArguments), into: result, graph: graph)
+                    {
+                        return delivery
+                    }
+                    guard attempt < 16, let blueprint = declaredDefault() else { break }
+                    registry.withLock { $0.registerAccessorDefault(key, blueprint: blueprint) }
                 }
                 // The "required by" chain is what the graph is making right now, innermost first.
                 throw ResolutionError.definitionNotFound(

@@ -113,6 +113,29 @@ extension DependencyContainer {
         #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
     }
 
+    @Test func anAccessorResolvedWhileTheContainerIsResetAlwaysFindsItsDeclaredDefault() {
+        // A reset drops the declared defaults; an accessor resolved meanwhile registers its default again, also when
+        // the reset falls between that registration and the lookup that follows it (it failed with
+        // `definitionNotFound` there, a crash for `callAsFunction()`).
+        let container = DependencyContainer()
+        let failures = Collected<String>()
+        let finished = runOnThreads(3) { index in
+            for _ in 0..<2_000 {
+                guard index > 0 else {
+                    container.reset()
+                    continue
+                }
+                do {
+                    if try container.heavyShared.resolve().serial != 7 { failures.append("wrong instance") }
+                } catch {
+                    failures.append("\(error)")
+                }
+            }
+        }
+        #expect(finished)
+        #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
+    }
+
     @Test func lazyInjectResolvesOnceUnderContention() {
         // `@unchecked Sendable` is safe: the wrapper's storage is assigned once in `init` and never again, and
         // `LazyInject` itself is thread-safe (that is what this test checks).
