@@ -234,6 +234,19 @@ extension DependencyContainer {
         directly slot: Slot, type: ObjectIdentifier, _ key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer, graph: ResolutionGraph
     ) throws {
+        try create(directly: slot, type: type, key, into: result, graph: graph) {
+            try slot.blueprint.make(arguments, into: result)
+        }
+    }
+
+    /// The direct path's new instance, made by `make` (the factory of `slot`, given its arguments) into `result`:
+    /// the graph's `.shared` instance if it has one, else in a light scope and the factory's frame, then finished as
+    /// `finishDirect` says. Shared by `create(directly:…)` and `create(autoWiring:…)`.
+    @inline(__always)
+    func create(
+        directly slot: Slot, type: ObjectIdentifier, _ key: UnsafePointer<DefinitionKey>,
+        into result: UnsafeMutableRawPointer, graph: ResolutionGraph, _ make: () throws -> Void
+    ) throws {
         if slot.blueprint.scope == .shared, graph.depth > 0,
             try copyShared(of: slot, in: graph, key, into: result)
         {
@@ -241,7 +254,7 @@ extension DependencyContainer {
         }
         try inLightScope(of: graph, slot, result: result) {
             try graph.runFactory(of: slot, requested: key) {
-                try slot.blueprint.make(arguments, into: result)
+                try make()
                 try finishDirect(slot, type: type, result: result, graph: graph)
             }
         }

@@ -101,17 +101,9 @@ extension DependencyContainer {
         into result: UnsafeMutableRawPointer
     ) throws {
         try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
-            if slot.blueprint.scope == .shared, graph.depth > 0,
-                try copyShared(of: slot, in: graph, key, into: result)
-            {
-                return
-            }
-            try inLightScope(of: graph, slot, result: result) {
-                try graph.runFactory(of: slot, requested: key) {
-                    try slot.withAutoWiredArguments(key: key.pointee, owner: self) { arguments in
-                        try slot.blueprint.make(arguments, into: result)
-                    }
-                    try finishDirect(slot, type: type, result: result, graph: graph)
+            try create(directly: slot, type: type, key, into: result, graph: graph) {
+                try slot.withAutoWiredArguments(key: key.pointee, owner: self) { arguments in
+                    try slot.blueprint.make(arguments, into: result)
                 }
             }
         }
