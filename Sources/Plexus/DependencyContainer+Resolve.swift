@@ -104,20 +104,21 @@ extension DependencyContainer {
     // MARK: - From the generic surface to the non-generic core
 
     /// Resolves the key of `T`, `typeOfArguments` and `tag` into storage for a `T`: the core copies the instance
-    /// straight in when it has the requested type (a `T?` answered by `T` is wrapped in place), and otherwise puts
-    /// it there as `Any` (through a forwarding registration), cast out of line.
+    /// straight in (a `T?` answered by `T` is wrapped in place; an instance that comes through a forwarding
+    /// registration as `Any` is cast there, out of line). Nothing but the storage lives in the caller's frame while
+    /// the core runs the factories below it: inlined, this is the only frame the generic surface adds to a nested
+    /// resolve.
     ///
     /// The key is built inside the library: a `DefinitionKey` made and destroyed in the caller's module cost about
     /// 250 instructions per resolve there (its tag and diagnostics were destroyed through generic value witnesses).
     /// For the same reason no `Any?` comes back to the caller's module: destroying even a `nil` one there went
     /// through generic value witnesses too (about 200 instructions per resolve).
     @inlinable
+    @inline(__always)
     func resolveTyped<T>(tag: Tag?, typeOfArguments: Any.Type, arguments: UnsafeRawPointer) throws -> T {
         try withResolveStorage(for: T.self) { storage in
-            if try resolveRaw(T.self, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments, into: storage) {
-                return storage.assumingMemoryBound(to: T.self).move()
-            }
-            return try cast(movingFrom: storage, typeOfArguments: typeOfArguments, tag: tag)
+            try resolveRaw(T.self, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments, into: storage)
+            return storage.assumingMemoryBound(to: T.self).move()
         }
     }
 
@@ -125,37 +126,28 @@ extension DependencyContainer {
     /// value is passed around (the caller's module copied and destroyed even a `nil` one through generic value
     /// witnesses).
     @inlinable
+    @inline(__always)
     func resolveTyped<T>() throws -> T {
         try withResolveStorage(for: T.self) { storage in
-            if try resolveRaw(T.self, into: storage) { return storage.assumingMemoryBound(to: T.self).move() }
-            return try cast(movingFrom: storage, typeOfArguments: Void.self, tag: nil)
+            try resolveRaw(T.self, into: storage)
+            return storage.assumingMemoryBound(to: T.self).move()
         }
     }
 
-    /// Uninitialized stack storage that can hold either a `T` or an `Any`, never empty.
+    /// Uninitialized stack storage for a `T`.
     @inlinable
     @inline(__always)
     func withResolveStorage<T, R>(for type: T.Type, _ body: (UnsafeMutableRawPointer) throws -> R) rethrows -> R {
-        try withUnsafeTemporaryAllocation(
-            byteCount: Swift.max(MemoryLayout<T>.size, MemoryLayout<Any>.size),
-            alignment: Swift.max(MemoryLayout<T>.alignment, MemoryLayout<Any>.alignment)
-        ) { buffer in
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             guard let storage = buffer.baseAddress else {
-                // Unreachable (the byte count is never zero); heap storage keeps this free of force-unwraps.
-                let heap = UnsafeMutableRawPointer.allocate(byteCount: buffer.count, alignment: 16)
+                // A zero-sized `T` may get no address; heap storage keeps this free of force-unwraps.
+                let heap = UnsafeMutableRawPointer.allocate(
+                    byteCount: Swift.max(MemoryLayout<T>.size, 1), alignment: MemoryLayout<T>.alignment)
                 defer { heap.deallocate() }
                 return try body(heap)
             }
-            return try body(storage)
+            return try body(UnsafeMutableRawPointer(storage))
         }
-    }
-
-    /// An instance handed back as `Any` at `storage` (through a forwarding registration), moved out and cast to a
-    /// `T`. Out of line, so that the cast's existential temporaries stay off the stack of nested resolves.
-    @usableFromInline
-    @inline(never)
-    func cast<T>(movingFrom storage: UnsafeMutableRawPointer, typeOfArguments: Any.Type, tag: Tag?) throws -> T {
-        try cast(storage.assumingMemoryBound(to: Any.self).move(), typeOfArguments: typeOfArguments, tag: tag)
     }
 
     /// An instance handed back as `Any`, as a `T`.
@@ -168,65 +160,97 @@ extension DependencyContainer {
         return value
     }
 
-    /// `resolveRaw(_:arguments:into:)` for the untagged key of `type` without arguments.
+    /// `resolveRaw(_:typeOfArguments:tag:arguments:into:)` for the untagged key of `type` without arguments.
     @usableFromInline
-    func resolveRaw(_ type: Any.Type, into result: UnsafeMutableRawPointer) throws -> Bool {
-        var key = DefinitionKey(type: type, typeOfArguments: Void.self, tag: nil)
-        return try resolveRaw(&key, arguments: zeroSizedArguments, into: result)
+    func resolveRaw(_ type: Any.Type, into result: UnsafeMutableRawPointer) throws {
+        let step = GraphRecorder.isActive ? .general : directStep(untagged: type, into: result)
+        switch step {
+        case .copied:
+            return
+        case .createAtSlotKey(let slot, let type):
+            try create(
+                directly: slot, type: type, UnsafePointer(slot.keyStorage), arguments: zeroSizedArguments, into: result)
+        case .createSingletonAtSlotKey(let slot, let claim):
+            try createSingleton(
+                directly: slot, claim: claim, UnsafePointer(slot.keyStorage), arguments: zeroSizedArguments,
+                into: result)
+        default:
+            try resolve(
+                after: step, type, typeOfArguments: Void.self, tag: nil, arguments: zeroSizedArguments, into: result)
+        }
     }
 
-    /// `resolveRaw(_:arguments:into:)` for the key of `type`, `typeOfArguments` and `tag`.
+    /// The core of every resolve: finds the key of `type`, `typeOfArguments` and `tag` and produces its instance
+    /// inside the calling thread's resolution graph. Returns `true` when it initialized `result` with the instance,
+    /// and `false` when it put it there as `Any` instead (an instance that comes through a forwarding registration).
+    ///
+    /// Every nested resolve recurses through here, so the work is split into out-of-line steps whose locals are
+    /// gone before a factory runs: the key is built and the direct path decided (under a lock, or with the reader
+    /// bias) in `directStep`, and the common case — this container's definition registered under exactly the
+    /// requested key — runs the factory with its frame pointing at the slot's own copy of the key. No key lives in
+    /// this frame while the factory runs.
     @usableFromInline
     func resolveRaw(
         _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer
-    ) throws -> Bool {
+    ) throws {
+        let step =
+            GraphRecorder.isActive
+            ? .general : directStep(type, typeOfArguments: typeOfArguments, tag: tag, into: result)
+        switch step {
+        case .copied:
+            return
+        case .createAtSlotKey(let slot, let type):
+            try create(directly: slot, type: type, UnsafePointer(slot.keyStorage), arguments: arguments, into: result)
+        case .createSingletonAtSlotKey(let slot, let claim):
+            try createSingleton(
+                directly: slot, claim: claim, UnsafePointer(slot.keyStorage), arguments: arguments, into: result)
+        default:
+            try resolve(
+                after: step, type, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments, into: result)
+        }
+    }
+
+    /// The direct path's decision for the untagged key of `type` without arguments (`directStep(for:into:)`).
+    /// Out of line: the key is gone from the stack before a factory runs.
+    @inline(never)
+    func directStep(untagged type: Any.Type, into result: UnsafeMutableRawPointer) -> DirectStep {
+        let key = DefinitionKey(type: type, typeOfArguments: Void.self, tag: nil)
+        return directStep(for: key, into: result)
+    }
+
+    /// The direct path's decision for the key of `type`, `typeOfArguments` and `tag` (`directStep(for:into:)`).
+    /// Out of line: the key is gone from the stack before a factory runs.
+    @inline(never)
+    func directStep(
+        _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, into result: UnsafeMutableRawPointer
+    ) -> DirectStep {
+        let key = DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag)
+        return directStep(for: key, into: result)
+    }
+
+    /// What `resolveRaw` does after the direct path's decision `step`, other than copying or making an instance at
+    /// the slot's key: the less common direct steps (`carryOut`) and the general path, with the key built again.
+    @inline(never)
+    private func resolve(
+        after step: DirectStep, _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws {
         var key = DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag)
-        return try resolveRaw(&key, arguments: arguments, into: result)
+        guard case .general = step else { return try carryOut(step, &key, arguments: arguments, into: result) }
+        try resolveInGraph(key, arguments: arguments, typed: true, into: result)
     }
 
-    @usableFromInline
-    func resolveAny(_ key: DefinitionKey, arguments: UnsafeRawPointer) throws -> Any {
-        try withUnsafeTemporaryAllocation(of: Any.self, capacity: 1) { buffer in
-            guard let storage = buffer.baseAddress else { throw ResolutionError.definitionNotFound(key: key) }
-            _ = try resolveInGraph(key, arguments: arguments, typed: false, into: UnsafeMutableRawPointer(storage))
-            return storage.move()
+    /// Initializes `result` with `instance`, cast to the type of `key`.
+    private func unbox(_ instance: Any, as key: DefinitionKey, into result: UnsafeMutableRawPointer) throws {
+        func initialize<T>(_: T.Type) -> Bool {
+            guard let value = instance as? T else { return false }
+            result.assumingMemoryBound(to: T.self).initialize(to: value)
+            return true
         }
-    }
-
-    /// The core of every resolve: finds `key` and produces its instance inside the calling thread's resolution
-    /// graph. Returns `true` when it initialized `result` with the instance, and `false` when it put it there as
-    /// `Any` instead (an instance that comes through a forwarding registration).
-    ///
-    /// Every nested resolve recurses through here, so the work is split into out-of-line steps whose locals are
-    /// gone before a factory runs: deciding (under a lock) stays off the stack of the factories below.
-    ///
-    /// `key` is `inout` only so that the direct path can point at it without copying it.
-    @inline(__always)
-    func resolveRaw(_ key: inout DefinitionKey, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer)
-        throws -> Bool
-    {
-        // Graph report (§21): while `validate` records, every resolve takes the general path, where edges are seen.
-        if !GraphRecorder.isActive {
-            let step = directStep(for: key, into: result)
-            switch step {
-            case .copied:
-                return true
-            case .create(let slot, let type, owner: nil):
-                try withUnsafePointer(to: &key) {
-                    try create(directly: slot, type: type, $0, arguments: arguments, into: result)
-                }
-                return true
-            case .general:
-                break
-            default:
-                // Through a collaborator, for a `T?`, or a singleton's first construction: out of line, so that their
-                // temporaries stay off the stack of every nested resolve.
-                try carryOut(step, &key, arguments: arguments, into: result)
-                return true
-            }
+        guard _openExistential(key.type, do: initialize) else {
+            throw ResolutionError.invalidType(resolved: Swift.type(of: instance), key: key)
         }
-        return try resolveInGraph(key, arguments: arguments, typed: true, into: result)
     }
 
     /// Carries out the less common steps of the direct path (`directStep(for:into:)`).
@@ -244,6 +268,11 @@ extension DependencyContainer {
             try withUnsafePointer(to: &key) {
                 try owner.create(directly: slot, type: type, $0, arguments: arguments, into: result)
             }
+        case .createAtSlotKey(let slot, let type):
+            try create(directly: slot, type: type, UnsafePointer(slot.keyStorage), arguments: arguments, into: result)
+        case .createSingletonAtSlotKey(let slot, let claim):
+            try createSingleton(
+                directly: slot, claim: claim, UnsafePointer(slot.keyStorage), arguments: arguments, into: result)
         case .createWrapped(let slot, let type, let owner):
             let owner = owner?.takeRetainedValue() ?? self
             try owner.createWrapped(slot, type: type, requested: key, arguments: arguments, into: result)
@@ -257,13 +286,22 @@ extension DependencyContainer {
         }
     }
 
-    /// The general path: the lookup across containers, in a scope of the resolution graph. With `typed`, the
-    /// instance goes into `result` when it has the requested type (returns `true`); otherwise `result` receives it
-    /// as `Any` (returns `false`).
+    @usableFromInline
+    func resolveAny(_ key: DefinitionKey, arguments: UnsafeRawPointer) throws -> Any {
+        try withUnsafeTemporaryAllocation(of: Any.self, capacity: 1) { buffer in
+            guard let storage = buffer.baseAddress else { throw ResolutionError.definitionNotFound(key: key) }
+            try resolveInGraph(key, arguments: arguments, typed: false, into: UnsafeMutableRawPointer(storage))
+            return storage.move()
+        }
+    }
+
+    /// The general path: the lookup across containers, in a scope of the resolution graph. With `typed`, `result`
+    /// receives the instance as the key's type (an instance that comes through a forwarding registration is cast to
+    /// it: `invalidType` if it is not one); otherwise as `Any`.
     @inline(never)
     private func resolveInGraph(
         _ key: DefinitionKey, arguments: UnsafeRawPointer, typed: Bool, into result: UnsafeMutableRawPointer
-    ) throws -> Bool {
+    ) throws {
         let typedResult = typed ? result : nil
         let delivery = try inGraph(into: typedResult) { graph in
             var search = Search(key)
@@ -275,10 +313,11 @@ extension DependencyContainer {
         }
         switch delivery {
         case .typed:
-            return true
+            return
+        case .value(let instance) where typed:
+            try unbox(instance, as: key, into: result)
         case .value(let instance):
             result.initializeMemory(as: Any.self, repeating: instance, count: 1)
-            return false
         }
     }
 

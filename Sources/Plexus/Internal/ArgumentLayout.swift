@@ -19,9 +19,6 @@ struct ArgumentLayout: Sendable {
     /// The tuple's size and alignment, as laid out so far.
     @usableFromInline private(set) var size = 0
     @usableFromInline private(set) var alignment = 1
-    /// Bytes of scratch storage that auto-wiring needs: the tuple, plus room for an instance delivered as `Any`
-    /// (through a forwarding registration) at the offset of any argument aligned for one.
-    private var storageSize = 0
 
     @usableFromInline
     init() {}
@@ -38,7 +35,6 @@ struct ArgumentLayout: Sendable {
         elements.append(Element(type: type, ops: ops, offset: offset))
         size = offset + ops.size
         alignment = Swift.max(alignment, ops.alignment)
-        storageSize = Swift.max(storageSize, size, offset + MemoryLayout<Any>.size)
     }
 
     /// The auto-wiring closure of a blueprint whose factory takes these arguments.
@@ -47,15 +43,12 @@ struct ArgumentLayout: Sendable {
         { container, tag, body in try container.withAutoWiredArguments(self, tag: tag, body) }
     }
 
-    /// Calls `body` with uninitialized storage for the arguments (and what `storageSize` adds).
+    /// Calls `body` with uninitialized storage for the arguments.
     fileprivate func withStorage(_ body: (UnsafeMutableRawPointer) throws -> Void) rethrows {
-        try withUnsafeTemporaryAllocation(
-            byteCount: storageSize, alignment: Swift.max(alignment, MemoryLayout<Any>.alignment)
-        ) { buffer in
+        try withUnsafeTemporaryAllocation(byteCount: size, alignment: alignment) { buffer in
             guard let storage = buffer.baseAddress else {
-                // Unreachable (an argument list that is laid out has room for an `Any`); heap storage keeps this free
-                // of force-unwraps.
-                let heap = UnsafeMutableRawPointer.allocate(byteCount: buffer.count, alignment: 16)
+                // Arguments that take no memory may get no address; heap storage keeps this free of force-unwraps.
+                let heap = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(size, 1), alignment: alignment)
                 defer { heap.deallocate() }
                 return try body(heap)
             }
@@ -67,7 +60,7 @@ struct ArgumentLayout: Sendable {
 extension DependencyContainer {
     /// Resolves the arguments `layout` describes from this container, passing `tag` down, and calls `body` with a
     /// pointer to them: the tuple its factory takes. Every argument is resolved through the resolve core into its
-    /// place in the tuple; one delivered as `Any` is cast there. If an argument fails, those already resolved are
+    /// place in the tuple (the core delivers each as its type). If an argument fails, those already resolved are
     /// destroyed again.
     func withAutoWiredArguments(
         _ layout: ArgumentLayout, tag: Tag?, _ body: (UnsafeRawPointer) throws -> Void
@@ -85,49 +78,12 @@ extension DependencyContainer {
         }
     }
 
-    /// Resolves one argument of an auto-wired factory into `destination`, its place in the arguments tuple, where
-    /// an `Any` fits when the offset is aligned for one (the storage has room after every such offset).
+    /// Resolves one argument of an auto-wired factory into `destination`, its place in the arguments tuple.
+    @inline(__always)
     private func resolveArgument(
         _ element: ArgumentLayout.Element, tag: Tag?, into destination: UnsafeMutableRawPointer
     ) throws {
-        if element.offset % MemoryLayout<Any>.alignment == 0 {
-            if try resolveRaw(
-                element.type, typeOfArguments: Void.self, tag: tag, arguments: zeroSizedArguments, into: destination)
-            {
-                return
-            }
-            let instance = destination.assumingMemoryBound(to: Any.self).move()
-            try unbox(instance, element, tag: tag, into: destination)
-            return
-        }
-        // A misaligned place (after a smaller argument): resolve beside it, then copy the instance over.
-        try withUnsafeTemporaryAllocation(
-            byteCount: Swift.max(element.ops.size, MemoryLayout<Any>.size),
-            alignment: Swift.max(element.ops.alignment, MemoryLayout<Any>.alignment)
-        ) { buffer in
-            guard let scratch = buffer.baseAddress else { throw ResolutionError.definitionNotFound(key: key(element)) }
-            if try resolveRaw(
-                element.type, typeOfArguments: Void.self, tag: tag, arguments: zeroSizedArguments, into: scratch)
-            {
-                element.ops.copy(scratch, destination)
-                element.ops.destroy(scratch)
-                return
-            }
-            try unbox(scratch.assumingMemoryBound(to: Any.self).move(), element, tag: tag, into: destination)
-        }
-
-        func key(_ element: ArgumentLayout.Element) -> DefinitionKey {
-            DefinitionKey(type: element.type, typeOfArguments: Void.self, tag: tag)
-        }
-    }
-
-    /// Initializes `destination` with `instance` (delivered as `Any`) if it is of the argument's type.
-    private func unbox(
-        _ instance: Any, _ element: ArgumentLayout.Element, tag: Tag?, into destination: UnsafeMutableRawPointer
-    ) throws {
-        guard element.ops.unbox(instance, destination) else {
-            let key = DefinitionKey(type: element.type, typeOfArguments: Void.self, tag: tag)
-            throw ResolutionError.invalidType(resolved: Swift.type(of: instance), key: key)
-        }
+        try resolveRaw(
+            element.type, typeOfArguments: Void.self, tag: tag, arguments: zeroSizedArguments, into: destination)
     }
 }

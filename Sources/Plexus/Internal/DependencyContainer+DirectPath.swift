@@ -11,12 +11,18 @@ extension DependencyContainer {
         /// in `DirectDecision`. The owner is retained once, for the caller to take: a collaborator is weakly
         /// referenced, which makes each retain and release of it slow.
         case create(Slot, type: ObjectIdentifier, owner: Unmanaged<DependencyContainer>?)
+        /// `create` for this container's own slot, registered under exactly the requested key: the factory's frame
+        /// points at the slot's copy of the key (`Slot.keyStorage`), so the caller keeps no key on its stack.
+        case createAtSlotKey(Slot, type: ObjectIdentifier)
         /// `create`, for a `T?` or `T!` request answered by the definition of `T` (its slot): the instance is made
         /// as a `T` and wrapped in place.
         case createWrapped(Slot, type: ObjectIdentifier, owner: Unmanaged<DependencyContainer>?)
         /// Construct the singleton of `slot`, which this graph has just claimed (`claim`), in `owner` as `create`
         /// says; `createSingleton(directly:…)` publishes it (or rolls it back) as the general path does.
         case createSingleton(Slot, claim: Pending, owner: Unmanaged<DependencyContainer>?)
+        /// `createSingleton` of this container's own slot, registered under exactly the requested key (as
+        /// `createAtSlotKey`).
+        case createSingletonAtSlotKey(Slot, claim: Pending)
         /// `create` for this container's own definition that answers the request by auto-wiring (a remembered local
         /// route): its arguments are resolved from this container first.
         case createAutoWired(Slot, type: ObjectIdentifier)
@@ -37,7 +43,7 @@ extension DependencyContainer {
     /// whose instances are known to need nothing but their definition's own hooks (`directDecision(for:)`), and a
     /// singleton's first construction. Under the exact key here (read without the lock when the reader bias allows),
     /// or where a remembered route points (a collaborator's slot, or this container's `T` for a `T?`).
-    @inline(never)
+    @inline(__always)
     func directStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> DirectStep {
         // The container's own definition under the exact key, or where a route remembered for the key leads, read
         // without the lock while no write is in progress (`Protected.withBiasedRead`): threads resolving then write no
@@ -47,7 +53,8 @@ extension DependencyContainer {
         let biased = registry.withBiasedRead { registry -> DirectStep? in
             guard let slots = registry.pointer(to: \.slots) else { return nil }
             // A slot under the key that needs the lock (`nil`) goes to `lockedStep`; no slot, to the routes.
-            if let step = KeyTable.withBorrowedValue(in: slots, for: key, { biasedStep(for: $0, into: result) }) {
+            if let step = KeyTable.withBorrowedValue(in: slots, for: key, { biasedStep(for: $0, into: result, at: key) })
+            {
                 return step
             }
             guard let routes = registry.pointer(to: \.routes) else { return nil }
@@ -73,7 +80,7 @@ extension DependencyContainer {
                 return .general
             }
             if let step = KeyTable.withBorrowedValue(
-                in: slots, for: key, { directStep(for: $0, key, into: result, owner: nil, wraps: false) })
+                in: slots, for: key, { directStep(for: $0, key, into: result, owner: nil, wraps: false, at: true) })
             {
                 return step
             }
@@ -101,10 +108,11 @@ extension DependencyContainer {
     }
 
     /// `directStep(for:into:)` for one slot; `wraps` for a `T?` request answered by the slot of `T`. Call under the
-    /// lock of the slot's owner.
+    /// lock of the slot's owner. With `atKey`, `slot` is this container's own, found under `key`: the step says so
+    /// (`.createAtSlotKey`) when the slot was registered under exactly that key.
     func directStep(
         for slot: Slot, _ key: DefinitionKey, into result: UnsafeMutableRawPointer,
-        owner: Unmanaged<DependencyContainer>?, wraps: Bool
+        owner: Unmanaged<DependencyContainer>?, wraps: Bool, at atKey: Bool = false
     ) -> DirectStep {
         // Copying a value runs no user code (a retain at most), so it may happen under the lock.
         if slot.copyPublished(into: result) {
@@ -112,9 +120,17 @@ extension DependencyContainer {
             return .copied
         }
         guard case .create(let slot, let type)? = directDecision(for: slot) else {
-            return wraps ? .general : singletonStep(for: slot, requested: key, owner: owner)
+            if wraps { return .general }
+            if atKey, slot.keyStorage.pointee == key {
+                guard case .createSingleton(let slot, let claim, _) = singletonStep(for: slot, requested: key, owner: nil)
+                else { return .general }
+                return .createSingletonAtSlotKey(slot, claim: claim)
+            }
+            return singletonStep(for: slot, requested: key, owner: owner)
         }
-        return wraps ? .createWrapped(slot, type: type, owner: owner) : .create(slot, type: type, owner: owner)
+        if wraps { return .createWrapped(slot, type: type, owner: owner) }
+        if atKey, slot.keyStorage.pointee == key { return .createAtSlotKey(slot, type: type) }
+        return .create(slot, type: type, owner: owner)
     }
 
     /// The first construction of a singleton (any singleton scope) that nobody is constructing: claimed here for the

@@ -25,17 +25,21 @@ extension DependencyContainer {
 
     /// What `directStep(for:into:)` can do with `slot` of `owner` (this container for `nil`) while reading without
     /// the owner's lock: copy the published singleton, or make a `.unique` or `.shared` instance (wrapped in the `T?`
-    /// requested with `wraps`); `nil` for anything that needs the lock (a singleton's claim).
+    /// requested with `wraps`); `nil` for anything that needs the lock (a singleton's claim). With `key`, `slot` is
+    /// this container's own, found under that key: the step says so (`.createAtSlotKey`) when the slot was
+    /// registered under exactly that key.
     func biasedStep(
         for slot: Slot, into result: UnsafeMutableRawPointer, owner: Unmanaged<DependencyContainer>? = nil,
-        wraps: Bool = false
+        wraps: Bool = false, at key: DefinitionKey? = nil
     ) -> DirectStep? {
         if slot.copyPublished(into: result) {
             if wraps { slot.blueprint.ops.wrapInOptional(result) }
             return .copied
         }
         guard case .create(let slot, let type)? = directDecision(for: slot) else { return nil }
-        return wraps ? .createWrapped(slot, type: type, owner: owner) : .create(slot, type: type, owner: owner)
+        if wraps { return .createWrapped(slot, type: type, owner: owner) }
+        if let key, slot.keyStorage.pointee == key { return .createAtSlotKey(slot, type: type) }
+        return .create(slot, type: type, owner: owner)
     }
 
     /// `directStep(for:into:)` at a collaborator's slot: under the collaborator's reader bias when it allows and the
@@ -60,7 +64,7 @@ extension DependencyContainer {
             }
         }
         switch step {
-        case .create, .createWrapped, .createSingleton: break
+        case .create, .createAtSlotKey, .createWrapped, .createSingleton, .createSingletonAtSlotKey: break
         case .copied, .general, .createAutoWired: routed.owner.release()
         }
         return step

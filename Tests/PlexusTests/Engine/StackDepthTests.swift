@@ -81,10 +81,11 @@ private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) ->
         if ProcessInfo.processInfo.environment["PLEXUS_PRINT_STACK"] != nil {
             print("stack per level (\(scope)): \(perLevel) bytes")
         }
-        // Guards against regressions. Measured on Linux x86_64 (2026-11-24, 09:30 UTC): in release 784 bytes for
-        // `.unique` and `.shared` and 976 for `.singleton` (all on the direct path); in debug 5,504 and 7,120 (more
-        // under ThreadSanitizer). The goal is a few hundred. The bound is the general path's for every scope: while
-        // another test validates a container (tests run in parallel), every resolve takes the general path.
+        // Guards against regressions. Measured on Linux x86_64 (2026-11-24, 13:20 UTC): in release 576 bytes for
+        // `.unique` and `.shared` and 688 for `.singleton` (all on the direct path; 784 and 976 before the key left
+        // the recursive frames); in debug 4,880 and 5,008 (more under ThreadSanitizer). The bound is the general
+        // path's for every scope: while another test validates a container (tests run in parallel), every resolve
+        // takes the general path.
         #if DEBUG
             #expect(perLevel < 16_384)
         #else

@@ -36,17 +36,50 @@ extension ResolutionGraph {
         state.pointee.depth += 1
     }
 
+    /// The scope of a direct resolve, opened by `openLightScope`: the mark of its `resolve` call, recorded in the
+    /// scope list only if the factory leaves work behind. It sits in the stack frame of every nested direct resolve,
+    /// so it is three words, passed in registers: its counts are 32-bit (more entries than that in one graph would
+    /// take hundreds of gigabytes), two to a word.
+    struct LightScope {
+        private let queueAndCallbacks: UInt64
+        private let commitsAndShared: UInt64
+        /// The number of recorded scopes when it opened, shifted left by one; the low bit is `isFull`.
+        private let scopesAndFull: UInt64
+
+        init(queue: Int, callbacks: Int, commits: Int, shared: Int, scopes: Int, isFull: Bool) {
+            queueAndCallbacks = Self.pair(queue, callbacks)
+            commitsAndShared = Self.pair(commits, shared)
+            scopesAndFull = UInt64(truncatingIfNeeded: scopes) << 1 | (isFull ? 1 : 0)
+        }
+
+        private static func pair(_ low: Int, _ high: Int) -> UInt64 {
+            UInt64(UInt32(truncatingIfNeeded: low)) | UInt64(UInt32(truncatingIfNeeded: high)) << 32
+        }
+
+        var queue: Int { Int(queueAndCallbacks & 0xFFFF_FFFF) }
+        var callbacks: Int { Int(queueAndCallbacks >> 32) }
+        var commits: Int { Int(commitsAndShared & 0xFFFF_FFFF) }
+        var shared: Int { Int(commitsAndShared >> 32) }
+        var scopes: Int { Int(truncatingIfNeeded: scopesAndFull >> 1) }
+        var isFull: Bool { scopesAndFull & 1 != 0 }
+
+        var mark: ScopeMark {
+            ScopeMark(queue: queue, callbacks: callbacks, commits: commits, shared: shared, isFull: isFull)
+        }
+    }
+
     /// Opens the scope of a direct resolve (a factory whose instances need no hooks) without recording its mark:
     /// the mark is returned instead, and recorded only if the factory leaves work behind (`closeLightScope`,
     /// `abandonLightScope`). A leaf factory, which resolves nothing, so never touches the scope list.
     @inline(__always)
-    func openLightScope() -> (mark: ScopeMark, scopes: Int) {
+    func openLightScope() -> LightScope {
         let isFull = state.pointee.depth == 0 || state.pointee.frames.last?.isFactory == false
-        let mark = ScopeMark(
+        let scope = LightScope(
             queue: state.pointee.queue.count, callbacks: state.pointee.callbacks.count,
-            commits: state.pointee.commits.count, shared: state.pointee.shared.count, isFull: isFull)
+            commits: state.pointee.commits.count, shared: state.pointee.shared.count,
+            scopes: state.pointee.scopes.count, isFull: isFull)
         state.pointee.depth += 1
-        return (mark, state.pointee.scopes.count)
+        return scope
     }
 
     /// `closeScope` for a scope opened by `openLightScope`. When the factory left nothing in the graph to run or
@@ -54,28 +87,27 @@ extension ResolutionGraph {
     /// closing has nothing to do: only the depth goes back. Otherwise the mark is recorded and the scope closes as
     /// any other.
     @inline(__always)
-    func closeLightScope(_ light: (mark: ScopeMark, scopes: Int)) throws {
-        let mark = light.mark
-        if state.pointee.queue.count == mark.queue, state.pointee.callbacks.count == mark.callbacks,
-            state.pointee.commits.count == mark.commits, state.pointee.shared.count == mark.shared || !mark.isFull
+    func closeLightScope(_ light: LightScope) throws {
+        if state.pointee.queue.count == light.queue, state.pointee.callbacks.count == light.callbacks,
+            state.pointee.commits.count == light.commits, state.pointee.shared.count == light.shared || !light.isFull
         {
             state.pointee.depth -= 1
             return
         }
-        try closeScope(recording: mark)
+        try closeScope(recording: light)
     }
 
-    /// Records `mark` as the innermost scope's and closes it. Out of line: the array growth stays off the stack
+    /// Records the mark of `light` as the innermost scope's and closes it. Out of line: the array growth stays off the stack
     /// frame of the direct path's nested resolves.
     @inline(never)
-    private func closeScope(recording mark: ScopeMark) throws {
-        state.pointee.scopes.append(mark)
+    private func closeScope(recording light: LightScope) throws {
+        state.pointee.scopes.append(light.mark)
         try closeScope()
     }
 
     /// `abandonScope` for a scope opened by `openLightScope`, whether or not its mark was recorded since.
     @inline(never)
-    func abandonLightScope(_ light: (mark: ScopeMark, scopes: Int)) {
+    func abandonLightScope(_ light: LightScope) {
         if state.pointee.scopes.count == light.scopes { state.pointee.scopes.append(light.mark) }
         abandonScope()
     }
