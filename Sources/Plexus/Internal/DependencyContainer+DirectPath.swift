@@ -53,8 +53,8 @@ extension DependencyContainer {
         let biased = registry.withBiasedRead { registry -> DirectStep? in
             guard let slots = registry.pointer(to: \.slots) else { return nil }
             // A slot under the key that needs the lock (`nil`) goes to `lockedStep`; no slot, to the routes.
-            if let step = KeyTable.withBorrowedValue(in: slots, for: key, { biasedStep(for: $0, into: result, at: key) })
-            {
+            let step = KeyTable.withBorrowedValue(in: slots, for: key) { biasedStep(for: $0, into: result, at: key) }
+            if let step {
                 return step
             }
             guard let routes = registry.pointer(to: \.routes) else { return nil }
@@ -122,8 +122,8 @@ extension DependencyContainer {
         guard case .create(let slot, let type)? = directDecision(for: slot) else {
             if wraps { return .general }
             if atKey, slot.keyStorage.pointee == key {
-                guard case .createSingleton(let slot, let claim, _) = singletonStep(for: slot, requested: key, owner: nil)
-                else { return .general }
+                let step = singletonStep(for: slot, requested: key, owner: nil)
+                guard case .createSingleton(let slot, let claim, _) = step else { return .general }
                 return .createSingletonAtSlotKey(slot, claim: claim)
             }
             return singletonStep(for: slot, requested: key, owner: owner)
