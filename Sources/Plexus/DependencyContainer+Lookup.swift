@@ -14,8 +14,10 @@ extension DependencyContainer {
         let key: DefinitionKey
         /// The containers searched so far, so that link cycles end.
         var visited: [ObjectIdentifier] = []
-        /// Where a collaborator found the key, for the first container to remember.
-        var route: Route?
+        /// Where a collaborator found the key, for the first container to remember. Boxed: a route is large, and
+        /// the search sits in the stack frame of every nested resolve on the general path, while a route is only
+        /// found once per key (then remembered).
+        var route: RouteBox?
         /// Typed accessors (§18): only a definition under exactly `key` answers (no untagged fallback, `Optional`
         /// unwrapping, auto-wiring or remembered route, which may have been found by a fallback), and, once the
         /// collaborators have none, the first container's declared default.
@@ -28,6 +30,12 @@ extension DependencyContainer {
         /// For a `T?` or `T!` request, the key of `T`, which answers it. Worked out where needed (after a miss) rather
         /// than stored, which keeps the search small on the stack of nested resolves.
         var unwrapped: DefinitionKey? { (key.type as? any OptionalType.Type).map { key.with(type: $0.wrappedType) } }
+    }
+
+    /// A `Route` on the heap (`Search.route`).
+    final class RouteBox {
+        let route: Route
+        init(_ route: Route) { self.route = route }
     }
 
     /// What one container's lock-held lookup found.
@@ -117,9 +125,10 @@ extension DependencyContainer {
                     "Plexus: no definition for \(search.key); using the untagged \(located.requested.untagged)")
             }
             if !isFirst {
-                search.route = Route(
-                    owner: self, slot: Unmanaged.passUnretained(located.found.slot), forward: located.found.forward,
-                    requested: located.requested, autoWires: located.autoWires)
+                search.route = RouteBox(
+                    Route(
+                        owner: self, slot: Unmanaged.passUnretained(located.found.slot), forward: located.found.forward,
+                        requested: located.requested, autoWires: located.autoWires))
             }
             return .located(located)
         }
@@ -148,8 +157,8 @@ extension DependencyContainer {
         for case let collaborator? in collaborators.lazy.map(\.container)
         where !search.visited.contains(ObjectIdentifier(collaborator)) {
             if let delivery = try collaborator.find(&search, arguments: arguments, into: result, graph: graph) {
-                if isFirst, !search.isAccessor, let route = search.route {
-                    remember(route, for: search.key, generation: generation)
+                if isFirst, !search.isAccessor, let box = search.route {
+                    remember(box.route, for: search.key, generation: generation)
                 }
                 return delivery
             }
