@@ -126,3 +126,13 @@ void plexus_bias_note_locked_read(plexus_bias *bias) {
     bias->locked_reads = 0;
     atomic_store_explicit(&bias->on, 1, memory_order_release);
 }
+
+// MARK: Task graphs
+
+static _Atomic(long) plexus_task_graphs = 0;
+
+void plexus_task_graphs_add(long delta) {
+    atomic_fetch_add_explicit(&plexus_task_graphs, delta, memory_order_relaxed);
+}
+
+long plexus_task_graphs_live(void) { return atomic_load_explicit(&plexus_task_graphs, memory_order_relaxed); }

@@ -25,8 +25,12 @@ extension DependencyContainer {
     @inlinable
     public func resolve<T>(tag: DependencyTagConvertible?) async throws -> T {
         let tag = tag?.dependencyTag
+        let onThisThread: T? = try resolveOnThisThread(
+            tag: tag, typeOfArguments: Void.self, arguments: zeroSizedArguments)
+        if let onThisThread { return onThisThread }
         return try await resolveAsync(
-            arguments: (), deliver: { try self.cast($0, typeOfArguments: Void.self, tag: tag) },
+            arguments: (), attemptsOnThisThread: false,
+            deliver: { try self.cast($0, typeOfArguments: Void.self, tag: tag) },
             segment: { try self.resolveTyped(tag: tag, typeOfArguments: Void.self, arguments: $0) })
     }
 
@@ -39,8 +43,12 @@ extension DependencyContainer {
     /// - Throws: As ``resolve(tag:)-67ys9``.
     @inlinable
     public func resolve<T>() async throws -> T {
-        try await resolveAsync(
-            arguments: (), deliver: { try self.cast($0, typeOfArguments: Void.self, tag: nil) },
+        let onThisThread: T? = try resolveOnThisThread(
+            tag: nil, typeOfArguments: Void.self, arguments: zeroSizedArguments)
+        if let onThisThread { return onThisThread }
+        return try await resolveAsync(
+            arguments: (), attemptsOnThisThread: false,
+            deliver: { try self.cast($0, typeOfArguments: Void.self, tag: nil) },
             segment: { _ in try self.resolveTyped() })
     }
 
@@ -60,8 +68,12 @@ extension DependencyContainer {
         async throws -> T
     {
         let tag = tag?.dependencyTag
+        let onThisThread = try withArgumentsPointer(to: (repeat each arguments)) { pointer -> T? in
+            try resolveOnThisThread(tag: tag, typeOfArguments: (repeat each A).self, arguments: pointer)
+        }
+        if let onThisThread { return onThisThread }
         return try await resolveAsync(
-            arguments: (repeat each arguments),
+            arguments: (repeat each arguments), attemptsOnThisThread: false,
             deliver: { try self.cast($0, typeOfArguments: (repeat each A).self, tag: tag) },
             segment: { try self.resolveTyped(tag: tag, typeOfArguments: (repeat each A).self, arguments: $0) })
     }
@@ -85,23 +97,64 @@ extension DependencyContainer {
 
     // MARK: - The async resolve
 
+    /// The first attempt of an async resolve of a `T`, made before any `await`: synchronously on this thread's graph
+    /// when no async resolve runs on this task (most definitions are synchronous), with no hop to another executor
+    /// and no generic code in the library. `nil` when the resolve needs the task's graph: one is running, or the
+    /// definition at the top needs `await` (its synchronous part is rolled back; `resolveAsync` starts over).
+    @inlinable
+    @inline(__always)
+    func resolveOnThisThread<T>(tag: Tag?, typeOfArguments: Any.Type, arguments: UnsafeRawPointer) throws -> T? {
+        try withResolveStorage(for: T.self) { storage in
+            guard
+                try resolveRawOnThisThread(
+                    T.self, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments, into: storage)
+            else { return nil }
+            return storage.assumingMemoryBound(to: T.self).move()
+        }
+    }
+
+    /// `resolveOnThisThread(tag:typeOfArguments:arguments:)` for the key of `type`, `typeOfArguments` and `tag`, into
+    /// `result`; `false` (and `result` left uninitialized) when the resolve needs the task's graph.
+    @usableFromInline
+    func resolveRawOnThisThread(
+        _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws -> Bool {
+        guard TaskGraph.graphOfCurrentTask() == nil else { return false }
+        do {
+            return try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { thread in
+                guard thread.depth == 0 else { return false }
+                try thread.allowingAsyncStep {
+                    try resolveRaw(
+                        type, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments, into: result)
+                }
+                return true
+            }
+        } catch let step as AsyncStep {
+            // Start over in a graph that survives suspension points (`resolveAsync`).
+            step.rollBack()
+            return false
+        }
+    }
+
     /// The core of every async resolve: in the graph of the async resolve already running on this task, or else
     /// first synchronously on this thread's graph (most definitions are synchronous: then no task graph is made)
     /// and, when the definition at the top needs `await`, in a new graph bound to this task.
     ///
     /// `segment` is the synchronous resolve of `key` with the arguments at a pointer; `deliver` turns an instance
-    /// the async path made into the result.
+    /// the async path made into the result. `attemptsOnThisThread: false` when the caller made that first attempt
+    /// already (`resolveOnThisThread`), so that the synchronous part does not run twice before the task's graph.
     // `logsFailure: false` leaves logging an error to the caller (`validate`).
     @usableFromInline
     func resolveAsync<R, Arguments: Sendable>(
-        arguments: Arguments, logsFailure: Bool = true, deliver: (Any) throws -> R,
-        segment: (UnsafeRawPointer) throws -> R
+        arguments: Arguments, logsFailure: Bool = true, attemptsOnThisThread: Bool = true,
+        deliver: (Any) throws -> R, segment: (UnsafeRawPointer) throws -> R
     ) async throws -> R {
         if let graph = TaskGraph.graphOfCurrentTask() {
             return try await resolve(arguments: arguments, in: graph, logsFailure: logsFailure, deliver, segment)
         }
         let thread = ResolutionGraph.current
-        if thread.depth == 0 {
+        if attemptsOnThisThread, thread.depth == 0 {
             do {
                 return try thread.allowingAsyncStep { try withArgumentsPointer(to: arguments, segment) }
             } catch let step as AsyncStep {

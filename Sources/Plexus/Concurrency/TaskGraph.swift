@@ -1,3 +1,5 @@
+internal import PlexusSystem
+
 /// The resolution graph of the async resolve in progress on a task (SPEC §20, §22): found through a task-local
 /// value, so that one resolution's scopes, `.shared` instances and cycle detection survive suspension points.
 ///
@@ -16,16 +18,21 @@ final class TaskGraph: @unchecked Sendable {
 
     @TaskLocal private static var binding: TaskGraph?
 
-    /// The graph of the async resolve in progress on the current task, if any.
+    /// The graph of the async resolve in progress on the current task, if any. While no task graph is alive in the
+    /// process (the common case: synchronous definitions), the task-local value is not looked up.
     static func graphOfCurrentTask() -> ResolutionGraph? {
-        guard let binding else { return nil }
+        guard plexus_task_graphs_live() != 0, let binding else { return nil }
         return binding.task == currentTask() ? binding.graph : nil
     }
 
     /// Runs `body` with a new graph bound to the current task, and releases what the graph held once it ended.
     static func withNewGraph<R>(_ body: (ResolutionGraph) async throws -> R) async throws -> R {
         let graph = ResolutionGraph(forTask: true)
-        defer { graph.releaseLeftovers() }
+        plexus_task_graphs_add(1)
+        defer {
+            graph.releaseLeftovers()
+            plexus_task_graphs_add(-1)
+        }
         return try await $binding.withValue(TaskGraph(graph: graph, task: currentTask())) {
             try await body(graph)
         }

@@ -44,4 +44,12 @@ void plexus_bias_revoke(plexus_bias *bias);
 /// held.
 void plexus_bias_note_locked_read(plexus_bias *bias);
 
+/// Counts the async resolves that run in a task's graph (`TaskGraph.withNewGraph`) anywhere in the process, so that an
+/// async resolve can skip looking up a task-local graph while there is none. Relaxed: a task's own graph is counted
+/// before the task (or a child it starts) looks for it.
+void plexus_task_graphs_add(long delta);
+
+/// The number of task graphs alive (see `plexus_task_graphs_add`).
+long plexus_task_graphs_live(void);
+
 #endif
