@@ -181,8 +181,8 @@ extension DependencyContainer {
     }
 
     /// The core of every resolve: finds the key of `type`, `typeOfArguments` and `tag` and produces its instance
-    /// inside the calling thread's resolution graph. Returns `true` when it initialized `result` with the instance,
-    /// and `false` when it put it there as `Any` instead (an instance that comes through a forwarding registration).
+    /// inside the calling thread's resolution graph, initializing `result` with it as a `type` (an instance that
+    /// comes through a forwarding registration is cast to it).
     ///
     /// Every nested resolve recurses through here, so the work is split into out-of-line steps whose locals are
     /// gone before a factory runs: the key is built and the direct path decided (under a lock, or with the reader
