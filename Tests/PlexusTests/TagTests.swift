@@ -220,6 +220,38 @@ private func spellings() -> [(DependencyTagConvertible, DependencyContainer.Tag)
                 == DefinitionKey(type: Named.self, typeOfArguments: (Int, String).self, tag: "staging").hashValue)
     }
 
+    /// One definition registered under two tags: a resolve under the second is made in a frame of the key it
+    /// requested (the direct path points factories' frames at the definition's own copy of its key only when that is
+    /// the requested key), so a cycle's path names the tag that was asked for, on every scope's first and later
+    /// resolves.
+    @Test(arguments: [ComponentScope.unique, .shared, .singleton])
+    func aCycleThroughADefinitionRegisteredUnderTwoTagsNamesTheRequestedTag(scope: ComponentScope) throws {
+        let definition = container.register(scope, tag: "first") { [unowned container] () throws -> Named in
+            // Resolves itself under the second tag: a cycle, whichever tag the outer resolve asked for.
+            Named(try (container.resolve(tag: "second") as Named).name)
+        }
+        container.register(definition, tag: "second")
+        let second = DefinitionKey(type: Named.self, typeOfArguments: Void.self, tag: "second")
+        for _ in 0..<2 {
+            let error = #expect(throws: ResolutionError.self) {
+                _ = try container.resolve(tag: "second") as Named
+            }
+            guard case .circularDependency(let path)? = error else {
+                Issue.record("expected circularDependency, got \(String(describing: error))")
+                return
+            }
+            #expect(path == [second, second], "\(path)")
+        }
+        let error = #expect(throws: ResolutionError.self) { _ = try container.resolve(tag: "first") as Named }
+        guard case .circularDependency(let path)? = error else {
+            Issue.record("expected circularDependency, got \(String(describing: error))")
+            return
+        }
+        // The path closes at the definition that runs twice, under the key its outermost frame was requested by.
+        let first = DefinitionKey(type: Named.self, typeOfArguments: Void.self, tag: "first")
+        #expect(path == [first, first], "\(path)")
+    }
+
     @Test func definitionKeyIsSendable() async {
         let key = DefinitionKey(type: Named.self, typeOfArguments: Void.self, tag: 1)
         let copy = await Task.detached { key }.value
