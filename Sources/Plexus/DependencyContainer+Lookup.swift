@@ -41,8 +41,9 @@ extension DependencyContainer {
     /// What one container's lock-held lookup found.
     private enum LookupOutcome {
         case located(Located)
-        /// Nothing here; a route remembered for the key, and the collaborators to search if it fails.
-        case remembered(Route, [WeakContainer])
+        /// Nothing here; a route remembered for the key (the object the table keeps: a reference, not a copy of the
+        /// route, in the stack frame of nested resolves), and the collaborators to search if it fails.
+        case remembered(RememberedRoute, [WeakContainer])
         /// Nothing here: the collaborators to search.
         case elsewhere([WeakContainer])
     }
@@ -77,7 +78,7 @@ extension DependencyContainer {
     @inline(never)
     private func lookUp(_ search: inout Search, isFirst: Bool, graph: ResolutionGraph) throws -> LookupOutcome {
         var collaborators: [WeakContainer] = []
-        var remembered: Route?
+        var remembered: RememberedRoute?
         let located = try registry.withLock { registry -> Located? in
             func located(_ found: Registry.Found, _ requested: DefinitionKey, autoWires: Bool) -> Located {
                 Located(
@@ -96,7 +97,7 @@ extension DependencyContainer {
             // a local one (`T?` to this container's `T`) is for the direct path, which took it if it was still valid.
             if isFirst, let route = registry.routes[search.key], route.generation == Generation.current, !route.isLocal
             {
-                remembered = route.route
+                remembered = route
                 collaborators = registry.collaborators
                 return nil
             }
@@ -205,12 +206,12 @@ extension DependencyContainer {
     /// Resolves `key` where a remembered route says it was found; `nil` if the route's owner or slot is gone.
     @inline(never)
     private func follow(
-        _ route: Route, for key: DefinitionKey, _ arguments: ArgumentSource, into result: UnsafeMutableRawPointer?,
-        _ graph: ResolutionGraph
+        _ route: RememberedRoute, for key: DefinitionKey, _ arguments: ArgumentSource,
+        into result: UnsafeMutableRawPointer?, _ graph: ResolutionGraph
     ) throws -> Delivery? {
         guard let owner = route.owner,
             let (slot, acquisition) = owner.registry.withLock({ _ -> (Slot, Acquisition)? in
-                guard let slot = route.validSlot else { return nil }
+                guard let slot = Route.slot(route.slot, ifCurrentAt: route.generation) else { return nil }
                 return (slot, slot.acquire(route.requested, graph: graph))
             })
         else { return nil }

@@ -99,11 +99,4 @@ final class RememberedRoute {
         self.autoWires = autoWires
         wrapsInOptional = requested != key
     }
-
-    /// The route, for the general path.
-    var route: Route {
-        Route(
-            generation: generation, owner: owner, slot: slot, forward: forward, requested: requested,
-            autoWires: autoWires)
-    }
 }

@@ -130,8 +130,8 @@ private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) ->
         if ProcessInfo.processInfo.environment["PLEXUS_PRINT_STACK"] != nil {
             print("stack per level (general path): \(perLevel) bytes")
         }
-        // Measured on Linux x86_64 (2026-11-24, 12:55 UTC): 2,464 bytes in release, 11,456 in debug (2,544 and
-        // 11,488 before `Search.route` was boxed).
+        // Measured on Linux x86_64 (2026-11-24, 13:00 UTC): 2,368 bytes in release, 11,472 in debug (2,544 and
+        // 11,488 before the lookup's routes left the recursive frames).
         #if DEBUG
             #expect(perLevel < 16_384)
         #else
