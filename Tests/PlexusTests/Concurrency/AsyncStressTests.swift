@@ -31,6 +31,14 @@ private final class Peer: @unchecked Sendable {
 
 private final class Config: Sendable {}
 
+/// A synchronous singleton, and a synchronous `.unique` definition that needs it: resolved with `await`, they are
+/// made on the calling thread, while other tasks' async resolves run in task graphs.
+private final class Marker: Sendable {}
+private final class Token: Sendable {
+    let marker: Marker
+    init(marker: Marker) { self.marker = marker }
+}
+
 private struct Flaky: Error {}
 
 /// A deterministic source of choices for one task, so that a failing seed can be replayed.
@@ -66,6 +74,12 @@ private struct Choices {
         container.register(.unique) { [unowned container] () async throws -> Branch in
             Branch(leaf: try await container.resolve())
         }
+        let markers = Counter()
+        container.register(.singleton) { () -> Marker in
+            markers.increment()
+            return Marker()
+        }
+        container.register(.unique) { [unowned container] () throws -> Token in Token(marker: try container.resolve()) }
         container.register(.unique) { [unowned container] () async throws -> Root in
             Root(left: try await container.resolve(), right: try await container.resolve())
         }
@@ -82,7 +96,7 @@ private struct Choices {
                     var failures = 0
                     for _ in 0..<40 {
                         do {
-                            switch choices.next(3) {
+                            switch choices.next(4) {
                             case 0:
                                 let root: Root = try await container.resolve()
                                 // One graph: both branches share the `.shared` leaf, whose hooks closed the cycle.
@@ -91,6 +105,12 @@ private struct Choices {
                                 roots += 1
                             case 1:
                                 _ = try await container.resolve() as Branch
+                            case 2:
+                                // Synchronous definitions with `await`: made on this thread, no task graph.
+                                let first: Token = try await container.resolve()
+                                let second: Token = try await container.resolve()
+                                #expect(first !== second)
+                                #expect(first.marker === second.marker)
                             default:
                                 await Task.yield()
                                 _ = try await container.resolve() as Config
@@ -107,6 +127,7 @@ private struct Choices {
         watchdog.cancel()
         #expect(outcomes.count == 8)
         #expect(configs.count == 1)
+        #expect(markers.count == 1)
         // After all that, the container still resolves the whole graph.
         let root: Root = try await resolveAfterFlakiness(container)
         #expect(root.left.leaf.config === root.right.leaf.config)
