@@ -1,0 +1,153 @@
+// Diagnostics of a failed lookup (`definitionNotFound`): the near misses in every reachable container, the
+// "required by" chain, and suggestions for arguments passed with the wrong static type.
+
+extension DependencyContainer {
+    /// `key` with hints about what the searched containers do have for its type, and the factories that needed it
+    /// (`requiredBy`, innermost first).
+    func diagnose(_ key: DefinitionKey, requiredBy: [DefinitionKey] = []) -> DefinitionKey {
+        // A lookup that finds nothing has searched every reachable container.
+        let containers = reachable()
+        var hints: [String] = []
+        var seen = Set<DefinitionKey>()
+        let type = (key.type as? any OptionalType.Type)?.wrappedType ?? key.type
+        for container in containers {
+            for candidate in container.registry.withLock({ $0.keys(for: type) }) where seen.insert(candidate).inserted {
+                // §21: a near miss says which container has it, and where it was registered.
+                if let hint = nearMiss(candidate, for: key) {
+                    hints.append(hint + container.nearMissLocation(candidate))
+                }
+            }
+        }
+        let released = containers.reduce(0) { count, container in
+            count
+                + container.registry.withLock {
+                    $0.releasedCollaborators + $0.collaborators.count { $0.container == nil }
+                }
+        }
+        if released > 0 {
+            hints.append(
+                "\(released == 1 ? "A collaborator" : "\(released) collaborators") of the searched containers "
+                    + "\(released == 1 ? "has" : "have") been released (collaborators are held weakly), and what "
+                    + "\(released == 1 ? "it" : "they") registered went with \(released == 1 ? "it" : "them"): keep a "
+                    + "strong reference to each container you collaborate with for as long as it is needed.")
+        }
+        if type != key.type {
+            hints.insert(
+                "\(typeName(key.type)) resolves through the definition of \(typeName(type)), which has none.", at: 0)
+        }
+        if key.typeOfArguments != Void.self {
+            hints.append(
+                "Resolving with arguments never auto-wires; arguments must match a definition's types, count and order exactly."
+            )
+        }
+        guard !hints.isEmpty || !requiredBy.isEmpty else { return key }
+        var result = key
+        result.diagnostics = KeyDiagnostics(hints: hints, requiredBy: requiredBy)
+        return result
+    }
+
+    private func nearMiss(_ candidate: DefinitionKey, for key: DefinitionKey) -> String? {
+        var differences: [String] = []
+        // An untagged definition answers every tag, so only another tag is a difference.
+        if let tag = candidate.tag, tag != key.tag {
+            differences.append("for tag \(tag)")
+        }
+        if candidate.typeOfArguments != key.typeOfArguments {
+            differences.append(
+                candidate.typeOfArguments == Void.self
+                    ? "without arguments" : "with arguments \(argumentsName(candidate.typeOfArguments))")
+        }
+        guard !differences.isEmpty else { return nil }
+        var hint = "Near miss: \(typeName(candidate.type)) is registered \(differences.joined(separator: " and "))."
+        if let suggestion = argumentCastSuggestion(registered: candidate.typeOfArguments, passed: key.typeOfArguments) {
+            hint += " " + suggestion
+        }
+        return hint
+    }
+
+    /// For arguments of the same count whose types differ, how to pass them as the registered types: runtime
+    /// arguments match by static type, so an `HTTPApiClient` does not match a definition taking `(ApiClient)`.
+    private func argumentCastSuggestion(registered: Any.Type, passed: Any.Type) -> String? {
+        guard registered != Void.self, passed != Void.self else { return nil }
+        let expected = argumentTypeNames(registered)
+        let given = argumentTypeNames(passed)
+        guard expected.count == given.count else { return nil }
+        let casts = zip(given, expected).filter { passedName, registeredName in
+            guard passedName != registeredName else { return false }
+            // One argument: ask the type itself whether something else can be passed as it (a protocol or a class).
+            if expected.count == 1 { return isExistentialOrClass(registered) }
+            // Several: the names are all there is; leave out plain values, which never convert.
+            return !plainValueTypeNames.contains(registeredName) && !plainValueTypeNames.contains(passedName)
+        }.map { "pass \($0) as \($1) (`value as \($1)`)" }
+        guard !casts.isEmpty else { return nil }
+        return "Runtime arguments match by their static types: if the types convert, "
+            + casts.joined(separator: ", ") + "."
+    }
+}
+
+extension DependencyContainer {
+    /// This container and every collaborator reachable from it, depth-first in order.
+    func reachable() -> [DependencyContainer] {
+        var found: [DependencyContainer] = []
+        var stack = [self]
+        while let container = stack.popLast() {
+            guard !found.contains(where: { $0 === container }) else { continue }
+            found.append(container)
+            let collaborators = container.registry.withLock { $0.collaborators.compactMap(\.container) }
+            stack.append(contentsOf: collaborators.reversed())
+        }
+        return found
+    }
+}
+
+/// Lets the container see through `Optional` to the wrapped type.
+protocol OptionalType {
+    static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalType {
+    static var wrappedType: Any.Type { Wrapped.self }
+}
+
+/// The names of the types in an argument list, split at its top-level commas: `(Int, Array<(A, B)>)` gives `Int` and
+/// `Array<(A, B)>`.
+func argumentTypeNames(_ type: Any.Type) -> [String] {
+    var name = typeName(type)
+    if name.hasPrefix("("), name.hasSuffix(")") {
+        name = String(name.dropFirst().dropLast())
+    } else {
+        return [name]
+    }
+    var names: [String] = []
+    var depth = 0
+    var current = ""
+    var previous: Character = " "
+    for character in name {
+        defer { previous = character }
+        switch character {
+        case "(", "<", "[": depth += 1
+        case ">" where previous == "-": break  // the arrow of a function type
+        case ")", ">", "]": depth -= 1
+        case "," where depth == 0:
+            names.append(current)
+            current = ""
+            continue
+        case " " where current.isEmpty: continue
+        default: break
+        }
+        current.append(character)
+    }
+    names.append(current)
+    return names
+}
+
+/// Standard value types that no other argument type converts to.
+private let plainValueTypeNames: Set<String> = [
+    "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+    "Bool", "String", "Character",
+]
+
+/// Whether values of other types can be passed as `type`: a protocol (existential) or a class.
+private func isExistentialOrClass(_ type: Any.Type) -> Bool {
+    type is AnyClass || String(describing: Swift.type(of: type)).hasSuffix(".Protocol")
+}
