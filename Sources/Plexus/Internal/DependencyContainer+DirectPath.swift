@@ -157,24 +157,24 @@ extension DependencyContainer {
         into result: UnsafeMutableRawPointer
     ) throws {
         try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
-            try inLightScope(of: graph, slot, result: result) {
-                do {
-                    try graph.runFactory(of: slot, requested: key) {
-                        let box = try InstanceBox(ops: slot.blueprint.ops) {
-                            try slot.blueprint.make(arguments, into: $0)
-                        }
-                        // Read under the lock, as `acquire` does: hooks may be added and types learned meanwhile.
-                        let (recipe, info) = registry.withLockKeepingReaders { _ in (slot.recipe, slot.typeInfo) }
-                        _ = try slot.store(
-                            box, typed: result, recipe: recipe, claim: claim, typeInfo: info, forward: nil,
-                            owner: self, graph: graph)
-                    }
-                } catch {
-                    slot.abandon(claim, owner: self)
-                    throw error
-                }
-            }
+            try create(
+                directly: slot, type: nil, key, arguments: arguments, making: .singleton(claim), into: result,
+                graph: graph)
         }
+    }
+
+    /// Runs the factory of `slot` for the singleton claimed with `claim`, in a box of its own, and stores it (see
+    /// `createSingleton`). Inlined there only: `create(directly:)` has no claim.
+    @inline(__always)
+    func makeSingleton(
+        _ slot: Slot, claim: Pending, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer,
+        graph: ResolutionGraph
+    ) throws {
+        let box = try InstanceBox(ops: slot.blueprint.ops) { try slot.blueprint.make(arguments, into: $0) }
+        // Read under the lock, as `acquire` does: hooks may be added and types learned meanwhile.
+        let (recipe, info) = registry.withLockKeepingReaders { _ in (slot.recipe, slot.typeInfo) }
+        _ = try slot.store(
+            box, typed: result, recipe: recipe, claim: claim, typeInfo: info, forward: nil, owner: self, graph: graph)
     }
 
     /// Carries out `.createWrapped`: the instance is made for the key of `T` (the key of the factory's frame, as on
@@ -240,54 +240,58 @@ extension DependencyContainer {
         into result: UnsafeMutableRawPointer
     ) throws {
         try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
-            try create(directly: slot, type: type, key, arguments: arguments, into: result, graph: graph)
+            try create(
+                directly: slot, type: type, key, arguments: arguments, making: .plain, into: result, graph: graph)
         }
     }
 
-    /// `create(directly:type:_:arguments:into:)` in the calling thread's `graph`, borrowed.
-    @inline(__always)
-    private func create(
-        directly slot: Slot, type: ObjectIdentifier, _ key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
-        into result: UnsafeMutableRawPointer, graph: ResolutionGraph
-    ) throws {
-        try create(directly: slot, type: type, key, into: result, graph: graph) {
-            try slot.blueprint.make(arguments, into: result)
-        }
+    /// How `create(directly:…)` gets its instance.
+    enum DirectMaking {
+        /// The factory, from the arguments given.
+        case plain
+        /// The factory, from arguments resolved in this container (`create(autoWiring:…)`).
+        case autoWired
+        /// The singleton claimed with the `Pending`, built in a box of its own and stored (`createSingleton`).
+        case singleton(Pending)
     }
 
-    /// The direct path's new instance, made by `make` (the factory of `slot`, given its arguments) into `result`:
-    /// the graph's `.shared` instance if it has one, else in a light scope and the factory's frame, then finished as
-    /// `finishDirect` says. Shared by `create(directly:…)` and `create(autoWiring:…)`.
+    /// The direct path's new instance in the calling thread's `graph` (borrowed), made by the factory of `slot` into
+    /// `result` as `making` says: the graph's `.shared` instance if it has one, else in a light scope and the
+    /// factory's frame, then finished as `finishDirect` says (a singleton is stored by `makeSingleton`, its claim
+    /// abandoned if anything in the factory's frame fails). `type` as in `DirectStep.create`; `nil` for a singleton.
+    ///
+    /// Written out in one body, without closure-taking helpers (`inGraph`, `runFactory`): every nested direct resolve
+    /// recurses through here, and an unoptimized build gives each closure a stack frame of its own. The steps are
+    /// those of `inGraph`: open the scope; close it, destroying the instance if closing fails, or abandon it on an
+    /// error; release the leftovers of an outermost resolve.
     @inline(__always)
     func create(
-        directly slot: Slot, type: ObjectIdentifier, _ key: UnsafePointer<DefinitionKey>,
-        into result: UnsafeMutableRawPointer, graph: ResolutionGraph, _ make: () throws -> Void
+        directly slot: Slot, type: ObjectIdentifier?, _ key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
+        making: DirectMaking, into result: UnsafeMutableRawPointer, graph: ResolutionGraph
     ) throws {
-        if slot.blueprint.scope == .shared, graph.depth > 0,
-            try copyShared(of: slot, in: graph, key, into: result)
-        {
+        if slot.blueprint.scope == .shared, graph.depth > 0, try copyShared(of: slot, in: graph, key, into: result) {
             return
         }
-        try inLightScope(of: graph, slot, result: result) {
-            try graph.runFactory(of: slot, requested: key) {
-                try make()
-                try finishDirect(slot, type: type, result: result, graph: graph)
-            }
-        }
-    }
-
-    /// Runs `make` (the factory of `slot` and what follows it, which initializes `result`) in a light scope of
-    /// `graph`: the steps of `inGraph` (open the scope; close it, destroying the instance if closing fails, or abandon
-    /// it on an error; release the leftovers of an outermost resolve), written out so that no `Delivery` is built
-    /// around the factory.
-    @inline(__always)
-    func inLightScope(
-        of graph: ResolutionGraph, _ slot: Slot, result: UnsafeMutableRawPointer, _ make: () throws -> Void
-    ) throws {
         let scope = graph.openLightScope()
         defer { if graph.depth == 0 { graph.releaseLeftovers() } }
         do {
-            try make()
+            do {
+                let id = ObjectIdentifier(slot)
+                try graph.enterFactory(id, requested: key)
+                defer { graph.leaveFactory(id) }
+                switch making {
+                case .plain:
+                    try slot.blueprint.make(arguments, into: result)
+                case .autoWired:
+                    try makeAutoWired(slot, key, into: result)
+                case .singleton(let claim):
+                    try makeSingleton(slot, claim: claim, arguments: arguments, into: result, graph: graph)
+                }
+                if let type { try finishDirect(slot, type: type, result: result, graph: graph) }
+            } catch {
+                if case .singleton(let claim) = making { slot.abandon(claim, owner: self) }
+                throw error
+            }
             do {
                 try graph.closeLightScope(scope)
             } catch {

@@ -105,11 +105,18 @@ extension DependencyContainer {
         into result: UnsafeMutableRawPointer
     ) throws {
         try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
-            try create(directly: slot, type: type, key, into: result, graph: graph) {
-                try slot.withAutoWiredArguments(key: key.pointee, owner: self) { arguments in
-                    try slot.blueprint.make(arguments, into: result)
-                }
-            }
+            try create(
+                directly: slot, type: type, key, arguments: zeroSizedArguments, making: .autoWired, into: result,
+                graph: graph)
+        }
+    }
+
+    /// Runs the auto-wiring factory of `slot` into `result`, its arguments resolved from this container. Out of line:
+    /// its closure stays off the stack of the direct path's common case.
+    @inline(never)
+    func makeAutoWired(_ slot: Slot, _ key: UnsafePointer<DefinitionKey>, into result: UnsafeMutableRawPointer) throws {
+        try slot.withAutoWiredArguments(key: key.pointee, owner: self) { arguments in
+            try slot.blueprint.make(arguments, into: result)
         }
     }
 }

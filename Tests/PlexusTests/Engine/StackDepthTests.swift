@@ -103,11 +103,11 @@ private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) ->
         if ProcessInfo.processInfo.environment["PLEXUS_PRINT_STACK"] != nil {
             print("stack per level (\(scope)): \(perLevel) bytes")
         }
-        // Guards against regressions. Measured on Linux x86_64 (2026-11-24, 13:20 UTC): in release 576 bytes for
+        // Guards against regressions. Measured on Linux x86_64 (2026-11-24, 13:25 UTC): in release 560 bytes for
         // `.unique` and `.shared` and 688 for `.singleton` (all on the direct path; 784 and 976 before the key left
-        // the recursive frames); in debug 4,880 and 5,008 (more under ThreadSanitizer). The bound is the general
-        // path's for every scope: while another test validates a container (tests run in parallel), every resolve
-        // takes the general path.
+        // the recursive frames); in debug 3,856 and 4,816 (5,504 and 7,120 before; more under ThreadSanitizer). The
+        // bound is the general path's for every scope: while another test validates a container (tests run in
+        // parallel), every resolve takes the general path.
         #if DEBUG
             #expect(perLevel < 16_384)
         #else
