@@ -71,7 +71,8 @@ private func generalChain(depth: Int, probe: StackProbe) -> DependencyContainer 
     return container
 }
 
-/// The probe the accessor chain below records into; set by the test that resolves it (one at a time: `chainLock`).
+/// The probe the accessor chain below records into. `nonisolated(unsafe)` is safe: it is only written and read (by
+/// `link7`'s factory) while a test holds `chainLock`, and only the tests holding it resolve the chain.
 private nonisolated(unsafe) var accessorProbe: StackProbe?
 private let chainLock = NSLock()
 
