@@ -179,11 +179,12 @@ private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) ->
             print("stack per level (typed accessor): \(perLevel) bytes")
         }
         // Measured on Linux x86_64 (2026-11-24, 13:50 UTC): 582 bytes in release, 4,034 in debug (the eight levels
-        // include the outermost call's own frames).
+        // include the outermost call's own frames). The bounds leave room for the general path and ThreadSanitizer,
+        // as above.
         #if DEBUG
-            #expect(perLevel < 16_384)
+            #expect(perLevel < 32_768)
         #else
-            #expect(perLevel < 3_072)
+            #expect(perLevel < 8_192)
         #endif
     }
 
@@ -204,11 +205,13 @@ private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) ->
             print("stack per level (typed accessor, first use): \(perLevel) bytes")
         }
         // Measured on Linux x86_64 (2026-11-24, 13:50 UTC): 1,012 bytes in release, 5,330 in debug; 3,908 and
-        // 14,674 when a first use resolved through the engine's general path.
+        // 14,674 when a first use resolved through the engine's general path. The bounds are that path's, with
+        // room for ThreadSanitizer's larger frames: while another test validates a container (tests run in
+        // parallel), a first use takes it (4,244 bytes per level seen in release).
         #if DEBUG
-            #expect(perLevel < 16_384)
+            #expect(perLevel < 32_768)
         #else
-            #expect(perLevel < 4_096)
+            #expect(perLevel < 8_192)
         #endif
     }
 
