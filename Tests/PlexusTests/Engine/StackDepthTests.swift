@@ -107,23 +107,29 @@ private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) ->
 }
 
 @Suite(.silencingPlexusLogs) struct StackDepthTests {
-    /// Resolving a chain of `levels` definitions, the stack each level uses, in bytes.
-    private func bytesPerLevel(levels: Int, scope: ComponentScope) throws -> Int {
-        let probe = StackProbe()
-        let container = chain(depth: levels, scope: scope, probe: probe)
+    /// The stack each of `levels` levels of a chain used while `resolve` ran, in bytes: from this frame to the
+    /// lowest address `probe` recorded (from the deepest factory). `resolve` returns whether the chain's first link
+    /// has a next one. Printed, named by `label`, with `PLEXUS_PRINT_STACK` set.
+    private func bytesPerLevel(
+        _ label: String, levels: Int, probe: StackProbe, _ resolve: () throws -> Bool
+    ) rethrows -> Int {
         let top = stackAddress()
-        let first: Link = try container.resolve(tag: 0)
-        #expect(first.next != nil)
+        #expect(try resolve())
         let lowest = probe.lowestAddress
         #expect(lowest < top, "the chain's factories ran below the caller's frame")
-        return lowest < top ? Int(top - lowest) / levels : 0
+        let perLevel = lowest < top ? Int(top - lowest) / levels : 0
+        if ProcessInfo.processInfo.environment["PLEXUS_PRINT_STACK"] != nil {
+            print("stack per level (\(label)): \(perLevel) bytes")
+        }
+        return perLevel
     }
 
     @Test(arguments: [ComponentScope.unique, .shared, .singleton])
     func aNestedResolveUsesLittleStack(scope: ComponentScope) throws {
-        let perLevel = try bytesPerLevel(levels: 200, scope: scope)
-        if ProcessInfo.processInfo.environment["PLEXUS_PRINT_STACK"] != nil {
-            print("stack per level (\(scope)): \(perLevel) bytes")
+        let probe = StackProbe()
+        let container = chain(depth: 200, scope: scope, probe: probe)
+        let perLevel = try bytesPerLevel("\(scope)", levels: 200, probe: probe) {
+            (try container.resolve(tag: 0) as Link).next != nil
         }
         // Guards against regressions. Measured on Linux x86_64 (2026-11-24, 13:25 UTC): in release 560 bytes for
         // `.unique` and `.shared` and 688 for `.singleton` (all on the direct path; 784 and 976 before the key left
@@ -139,18 +145,11 @@ private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) ->
 
     @Test func aNestedResolveOnTheGeneralPathUsesLittleStack() throws {
         let probe = StackProbe()
-        let levels = 200
-        let container = generalChain(depth: levels, probe: probe)
+        let container = generalChain(depth: 200, probe: probe)
         // The first resolve learns that every level's instance is `Resolvable`; the second takes the general path.
         _ = try container.resolve(tag: 0) as ResolvableLink
-        let top = stackAddress()
-        let first: ResolvableLink = try container.resolve(tag: 0)
-        #expect(first.next != nil)
-        let lowest = probe.lowestAddress
-        #expect(lowest < top, "the chain's factories ran below the caller's frame")
-        let perLevel = lowest < top ? Int(top - lowest) / levels : 0
-        if ProcessInfo.processInfo.environment["PLEXUS_PRINT_STACK"] != nil {
-            print("stack per level (general path): \(perLevel) bytes")
+        let perLevel = try bytesPerLevel("general path", levels: 200, probe: probe) {
+            (try container.resolve(tag: 0) as ResolvableLink).next != nil
         }
         // Measured on Linux x86_64 (2026-11-24, 13:00 UTC): 2,368 bytes in release, 11,472 in debug (2,544 and
         // 11,488 before the lookup's routes left the recursive frames).
@@ -161,26 +160,25 @@ private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) ->
         #endif
     }
 
-    @Test func aNestedTypedAccessorUsesLittleStack() throws {
+    /// The stack each level of the typed accessor chain uses, in bytes, after `prepare` (with `accessorProbe` set
+    /// for the measured resolve only).
+    private func accessorBytesPerLevel(_ label: String, prepare: (DependencyContainer) -> Void) throws -> Int {
         chainLock.lock()
         defer { chainLock.unlock() }
         let container = DependencyContainer()
-        _ = container.link0()  // the first use registers each accessor's default
+        prepare(container)
         let probe = StackProbe()
         accessorProbe = probe
         defer { accessorProbe = nil }
-        let top = stackAddress()
-        let first = try container.link0.resolve()
-        #expect(first.next != nil)
-        let lowest = probe.lowestAddress
-        #expect(lowest < top, "the chain's factories ran below the caller's frame")
-        let perLevel = lowest < top ? Int(top - lowest) / 8 : 0
-        if ProcessInfo.processInfo.environment["PLEXUS_PRINT_STACK"] != nil {
-            print("stack per level (typed accessor): \(perLevel) bytes")
-        }
-        // Measured on Linux x86_64 (2026-11-24, 13:50 UTC): 582 bytes in release, 4,034 in debug (the eight levels
+        return try bytesPerLevel(label, levels: 8, probe: probe) { try container.link0.resolve().next != nil }
+    }
+
+    @Test func aNestedTypedAccessorUsesLittleStack() throws {
+        // The first use registers each accessor's default; the measured resolve is the second.
+        let perLevel = try accessorBytesPerLevel("typed accessor") { _ = $0.link0() }
+        // Measured on Linux x86_64 (2026-11-24, 14:10 UTC): 594 bytes in release, 4,062 in debug (the eight levels
         // include the outermost call's own frames). The bounds leave room for the general path and ThreadSanitizer,
-        // as above.
+        // as below.
         #if DEBUG
             #expect(perLevel < 32_768)
         #else
@@ -189,22 +187,8 @@ private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) ->
     }
 
     @Test func aTypedAccessorsFirstUseUsesLittleStack() throws {
-        chainLock.lock()
-        defer { chainLock.unlock() }
-        let container = DependencyContainer()
-        let probe = StackProbe()
-        accessorProbe = probe
-        defer { accessorProbe = nil }
-        let top = stackAddress()
-        let first = try container.link0.resolve()  // registers each accessor's default on the way
-        #expect(first.next != nil)
-        let lowest = probe.lowestAddress
-        #expect(lowest < top, "the chain's factories ran below the caller's frame")
-        let perLevel = lowest < top ? Int(top - lowest) / 8 : 0
-        if ProcessInfo.processInfo.environment["PLEXUS_PRINT_STACK"] != nil {
-            print("stack per level (typed accessor, first use): \(perLevel) bytes")
-        }
-        // Measured on Linux x86_64 (2026-11-24, 13:50 UTC): 1,012 bytes in release, 5,330 in debug; 3,908 and
+        let perLevel = try accessorBytesPerLevel("typed accessor, first use") { _ in }
+        // Measured on Linux x86_64 (2026-11-24, 14:10 UTC): 1,024 bytes in release, 5,358 in debug; 3,908 and
         // 14,674 when a first use resolved through the engine's general path. The bounds are that path's, with
         // room for ThreadSanitizer's larger frames: while another test validates a container (tests run in
         // parallel), a first use takes it (4,244 bytes per level seen in release).
