@@ -65,36 +65,39 @@ extension DependencyContainer {
         case .resolve, .copied:
             break
         case .registerDefault:
-            let blueprint = Blueprint.makeNullary(scope: scope, type: T.self, factory: make)
-            registry.withLock { $0.registerAccessorDefault(key, blueprint: blueprint) }
-            if scope == .cached { watchMemoryPressure() }
+            registerAccessorDefault(key, scope: scope, make: make)
         }
         return try resolveExact(key) { Blueprint.makeNullary(scope: scope, type: T.self, factory: make) }
     }
 
-    /// Registers the declared default of the accessor at `site` if it has none yet (its first use here), so that
-    /// the non-generic `resolveAccessor(_:into:)` can answer it; returns whether that call is worth trying again:
-    /// `false` when the default was registered before (the call already said no), when a definition under the key or
-    /// a collaborator may answer instead, or while `validate` records (§21: the general path notes the accessor's
-    /// edges).
-    func registerAccessorDefaultIfNeeded<T>(
+    /// Registers the declared default of the accessor at `site` if `accessorStep` says it is to be registered (its
+    /// first use here), so that the non-generic `resolveAccessor(_:into:)` can answer it; returns whether that call is
+    /// worth trying again: `false` when the step is anything else (the call already said no), when a collaborator
+    /// may hold an override (the general path searches them first), or while `validate` records (§21: the general
+    /// path notes the accessor's edges).
+    private func registerAccessorDefaultIfNeeded<T>(
         _ site: AccessorSite, scope: ComponentScope, make: @escaping @Sendable () throws -> T
     ) -> Bool {
         guard !GraphRecorder.isActive else { return false }
         let key = registry.withLock { registry -> DefinitionKey? in
-            // As `accessorStep` decides: a definition under the key answers first, and the default answers here only
-            // when no collaborator could hold an override; the general path handles those.
             let entry = registry.accessorKeys.entry(for: site)
-            guard registry.accessorDefaults[entry.key, hash: entry.hash] == nil,
-                isDefaultsOnly || (registry.slots[entry.key, hash: entry.hash] == nil && registry.collaborators.isEmpty)
+            guard case .registerDefault = accessorStep(entry, in: registry),
+                isDefaultsOnly || registry.collaborators.isEmpty
             else { return nil }
             return entry.key
         }
         guard let key else { return false }
+        registerAccessorDefault(key, scope: scope, make: make)
+        return true
+    }
+
+    /// Registers `make` with `scope` as the declared default of the accessor key `key`.
+    private func registerAccessorDefault<T>(
+        _ key: DefinitionKey, scope: ComponentScope, make: @escaping @Sendable () throws -> T
+    ) {
         let blueprint = Blueprint.makeNullary(scope: scope, type: T.self, factory: make)
         registry.withLock { $0.registerAccessorDefault(key, blueprint: blueprint) }
         if scope == .cached { watchMemoryPressure() }
-        return true
     }
 
     /// The common accessor resolves, not generic: a published singleton, copied into `result` under the lock, or a
