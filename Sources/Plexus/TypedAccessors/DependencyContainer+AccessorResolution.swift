@@ -102,8 +102,12 @@ extension DependencyContainer {
 
     /// The common accessor resolves, not generic: a published singleton, copied into `result` under the lock, or a
     /// hook-free new instance made by the engine's direct path into `result`. `false` (with `result` untouched) when
-    /// the accessor needs `resolveAccessor(_:scope:make:)`: first use, an override elsewhere, hooks.
+    /// the accessor needs `resolveAccessor(_:scope:make:)`: first use, an override elsewhere, hooks, or a recording
+    /// `validate`.
     func resolveAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
+        // Graph report (§21): while `validate` records on any thread, accessors take the general path, where the
+        // accessor and its edges are noted (as `resolveRaw` leaves its direct path).
+        if GraphRecorder.isActive { return false }
         // A new instance to make on the direct path: the slot, its instances' type, and the entry, retained once
         // (its key is the frame's key while the factory runs) and released after. Returned from the locked region
         // rather than written to a captured variable, which copied the slot (a retain and a release more).

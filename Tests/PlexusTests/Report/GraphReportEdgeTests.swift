@@ -89,6 +89,17 @@ extension DependencyContainer {
         #expect(report.node(edge.to)?.kind == .typedAccessor)
     }
 
+    /// An accessor used before `validate` is answered on its fast path (its slot remembered); while recording, it
+    /// must take the path where edges are seen, like every other resolve.
+    @Test func aTypedAccessorUsedBeforeValidateStillMakesItsEdge() throws {
+        container.register { [unowned container] in Dashboard(meter: container.meter()) }
+        _ = try container.resolve() as Dashboard
+        _ = container.meter()
+        let report = try container.validate()
+        let edge = try #require(findEdge(report, from: Dashboard.self, to: Meter.self))
+        #expect(edge.kind == .typedAccessor)
+    }
+
     @Test func anEdgeIntoACollaboratorCrossesContainers() throws {
         let root = DependencyContainer(name: "Root")
         root.register(.singleton) { Api() }
