@@ -197,7 +197,7 @@ extension DependencyContainer {
                 let instance = try graph.installed {
                     try graph.allowingAsyncStep { try withArgumentsPointer(to: arguments, segment) }
                 }
-                graph.publishCommits(from: commits)
+                graph.endSegment(commitsFrom: commits)
                 return instance
             } catch let thrown as AsyncStep {
                 step = thrown

@@ -58,6 +58,21 @@ extension ResolutionGraph {
     /// The number of singleton constructions the graph holds.
     var commitCount: Int { state.pointee.commits.count }
 
+    /// Ends a synchronous segment of an async resolve, which recorded the singleton constructions from `start` on.
+    /// They are published now when nothing in the graph waits for hooks or callbacks, so that no thread waits for
+    /// an `await` to publish them. Otherwise they stay the graph's until its scope ends, as in a synchronous graph
+    /// (their hooks, or those of instances they hold, have not run: published now, a failure later could not roll
+    /// them back, and their hooks would never run), held across the `await`: no thread blocks on them
+    /// (`Slot.cannotWait`); a synchronous resolve throws `requiresAwait`, an async one suspends.
+    func endSegment(commitsFrom start: Int) {
+        guard state.pointee.commits.count > start else { return }
+        if state.pointee.queue.isEmpty && state.pointee.callbacks.isEmpty {
+            publishCommits(from: start)
+        } else {
+            for commit in state.pointee.commits[start...] { commit.pending.signal.holdAcrossAwait() }
+        }
+    }
+
     /// Ends the scope of an async resolve: its hooks run on the main actor when one of them is `@MainActor` code,
     /// otherwise here, with the graph installed on this thread.
     func closeScopeAsync() async throws {

@@ -139,6 +139,8 @@ final class ConstructionSignal: @unchecked Sendable {
     private var valueIsReady = false
     private var borrowers: Set<GraphID> = []
     private var isOpen = false
+    /// Whether the constructing graph keeps the construction open across an `await` (§20): nothing may block on it.
+    private var heldAcrossAwait = false
     /// Tasks suspended in `waitAsync`, with the graph each waits as.
     private var suspended: [(waiter: GraphID, continuation: CheckedContinuation<Outcome, Never>)] = []
 
@@ -184,6 +186,19 @@ final class ConstructionSignal: @unchecked Sendable {
     /// Whether the value was lent to another graph, which may have kept it inside an instance it published.
     var wasLent: Bool { withMutex { !borrowers.isEmpty } }
 
+    /// Whether the constructing graph keeps the construction open across an `await`: a synchronous resolve must not
+    /// wait for it (`Slot.cannotWait`).
+    var isHeldAcrossAwait: Bool { withMutex { heldAcrossAwait } }
+
+    /// Records that the constructing graph keeps the construction open across an `await`, and wakes the threads
+    /// blocked on it, which then look again and see that they must not wait.
+    func holdAcrossAwait() {
+        withMutex {
+            heldAcrossAwait = true
+            pthread_cond_broadcast(condition)
+        }
+    }
+
     /// Lets the graph `borrower` use the ready value before it is published.
     func lend(to borrower: GraphID) {
         let resumed = withMutex {
@@ -221,13 +236,14 @@ final class ConstructionSignal: @unchecked Sendable {
         }
     }
 
-    /// Blocks until the construction ends or its value is lent to the graph `waiter`.
+    /// Blocks until the construction ends or its value is lent to the graph `waiter`, or until the constructing
+    /// graph holds it across an `await` (then `.opened`: the caller looks again, and does not wait a second time).
     func wait(as waiter: GraphID) -> Outcome {
         withMutex {
-            while !isOpen && !borrowers.contains(waiter) {
+            while !isOpen && !borrowers.contains(waiter) && !heldAcrossAwait {
                 pthread_cond_wait(condition, mutex)
             }
-            return isOpen ? .opened : .lent
+            return isOpen || !borrowers.contains(waiter) ? .opened : .lent
         }
     }
 }

@@ -59,8 +59,11 @@ extension Slot {
             case .cachedObject(let object):
                 return try deliver(object, into: typed, key: key)
             case .wait(let pending):
-                // §20: never block a thread on a construction that may suspend (Concurrency/Slot+Isolation.swift).
-                if blueprint.isolation != .none { try cannotWait(for: pending, key: key, owner: owner, graph: graph) }
+                // §20: never block a thread on a construction that may suspend (Concurrency/Slot+Isolation.swift):
+                // an async or main-actor factory's, or one an async resolve keeps open across an `await`.
+                if blueprint.isolation != .none || pending.signal.isHeldAcrossAwait {
+                    try cannotWait(for: pending, key: key, owner: owner, graph: graph)
+                }
                 if try graph.wait(for: pending, requested: key, slot: self) == .lent,
                     let value = owner.registry.withLock({ _ in pending === self.pending ? pendingValue : nil })
                 {
