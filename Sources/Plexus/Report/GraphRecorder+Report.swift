@@ -11,11 +11,19 @@ extension GraphRecorder {
 
         var owners: [DependencyContainer] = [validated]
         for record in nodes where !owners.contains(where: { $0 === record.owner }) { owners.append(record.owner) }
-        var used: [String: Int] = [:]
+        // A repeated name gets the first free " #N": a container may itself be named like that ("Root #2").
+        var taken = Set<String>()
+        var repeats: [String: Int] = [:]
         let names = owners.map { container -> String in
-            used[container.name, default: 0] += 1
-            let count = used[container.name] ?? 1
-            return count == 1 ? container.name : "\(container.name) #\(count)"
+            var name = container.name
+            var count = repeats[container.name] ?? 1
+            while taken.contains(name) {
+                count += 1
+                name = "\(container.name) #\(count)"
+            }
+            repeats[container.name] = count
+            taken.insert(name)
+            return name
         }
         func name(of container: DependencyContainer) -> String {
             names[owners.firstIndex { $0 === container } ?? 0]

@@ -171,7 +171,9 @@ extension GraphReport {
         let validated = Set(containers.filter(\.validated).map(\.name))
         return nodes.indices.compactMap { index in
             let node = nodes[index]
-            guard validated.contains(node.container), !graph.hasIncoming[index], node.kind == .definition else {
+            // Every kind made with `register` (async and main-actor definitions too); a typed accessor's node is
+            // named by its accessor, so it is never unused.
+            guard validated.contains(node.container), !graph.hasIncoming[index], node.kind != .typedAccessor else {
                 return nil
             }
             return Finding(

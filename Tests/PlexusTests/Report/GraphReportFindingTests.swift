@@ -11,6 +11,8 @@ private final class Cache {
     init(session: Session) {}
 }
 private final class Logger {}
+private final class Pulse: Sendable {}
+private final class Badge: Sendable {}
 private final class Left {
     var right: Right?
 }
@@ -132,6 +134,17 @@ private final class NeedsMissing {
         #expect(unused.map(\.nodes) == [["Checkout/Logger"], ["Checkout/Session"]])
         #expect(unused.allSatisfy { $0.severity == .information })
         #expect(unused.first?.description.contains("Nothing in the graph depends on Logger in Checkout (") == true)
+    }
+
+    /// Async and main-actor definitions are definitions too (their nodes have kinds of their own).
+    @Test func asyncAndMainActorDefinitionsNothingUsesAreUnused() async throws {
+        container.register { () async -> Pulse in
+            await Task.yield()
+            return Pulse()
+        }
+        container.register { @MainActor in Badge() }
+        let report = try await container.validate()
+        #expect(Set(report.findings(.unused).flatMap(\.nodes)) == ["Checkout/Pulse", "Checkout/Badge"])
     }
 
     @Test func findingsOfCollaboratorsAreNotUnused() throws {

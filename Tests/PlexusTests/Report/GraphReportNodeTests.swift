@@ -6,6 +6,7 @@ private final class Clock {}
 private final class Formatter {}
 private final class Screen {
     init(clock: Clock) {}
+    init(clock: Clock, formatter: Formatter) {}
 }
 private final class Widget {}
 
@@ -95,5 +96,20 @@ extension DependencyContainer {
         let report = try container.validate()
         #expect(report.containers.map(\.name) == ["Checkout", "Checkout #2"])
         #expect(report.nodes(of: Clock.self).first?.id == "Checkout #2/Clock")
+    }
+
+    /// A name the numbering would give is skipped when a container already has it.
+    @Test func aContainerNamedLikeANumberedOneKeepsNamesApart() throws {
+        let validated = DependencyContainer(name: "Root #2")
+        let first = DependencyContainer(name: "Root")
+        let second = DependencyContainer(name: "Root")
+        first.register { Clock() }
+        second.register { Formatter() }
+        validated.register { [unowned validated] in
+            Screen(clock: try validated.resolve(), formatter: try validated.resolve())
+        }
+        validated.collaborate(with: first, second)
+        let names = try validated.validate().containers.map(\.name)
+        #expect(names == ["Root #2", "Root", "Root #3"])
     }
 }
