@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// Resolves a typed accessor when the enclosing instance is made.
 ///
 /// ```swift
@@ -49,7 +57,7 @@ public struct LazyInject<T> {
         _ accessor: KeyPath<DependencyContainer, A>, container: DependencyContainer = .shared
     ) where A.Instance == T {
         let resolve = container[keyPath: accessor]
-        box = LazyBox { resolve() }
+        box = LazyBox(name: resolve.key.map { "\($0)" } ?? "an unbound accessor") { resolve() }
     }
 
     /// The instance, resolved on first read.
@@ -64,23 +72,44 @@ extension LazyInject: Sendable where T: Sendable {}
 /// resolution so that `resolve` (a `@Sendable` closure) runs once, and the instance is only handed out as a copy
 /// read under the lock; a `LazyInject` is only `Sendable` when `T` is.
 private final class LazyBox<T>: @unchecked Sendable {
-    private let state = Protected<T?>(nil)
+    private struct State {
+        var value: T?
+        /// The thread running the first read's resolve: a read on that thread meanwhile is a cycle (waiting for
+        /// the gate would block it forever, the lock not being recursive).
+        var resolver: pthread_t?
+    }
+
+    private let state = Protected(State())
     // Not `Protected(())`: a zero-sized value would share its address with the lock, and ThreadSanitizer reports
     // the exclusivity check of that empty value as a race with the lock itself.
     private let gate = Protected(false)
+    private let name: String
     private let resolve: @Sendable () -> T
 
-    init(_ resolve: @escaping @Sendable () -> T) {
+    init(name: String, _ resolve: @escaping @Sendable () -> T) {
+        self.name = name
         self.resolve = resolve
     }
 
     var value: T {
-        if let value = state.withLock({ $0 }) { return value }
+        let (value, isCycle) = state.withLock { state -> (T?, Bool) in
+            guard let resolver = state.resolver else { return (state.value, false) }
+            return (state.value, pthread_equal(resolver, pthread_self()) != 0)
+        }
+        if let value { return value }
+        if isCycle {
+            fatalError(
+                "Plexus: circular dependency: the @LazyInject property of \(name) was read while its first read was "
+                    + "resolving it on this thread. Break the cycle (inject one side later, or resolve it outside the factory)."
+            )
+        }
         // Held while the accessor resolves (user code): every other first reader waits here for the one instance.
         return gate.withLock { _ in
-            if let value = state.withLock({ $0 }) { return value }
+            if let value = state.withLock({ $0.value }) { return value }
+            state.withLock { $0.resolver = pthread_self() }
+            defer { state.withLock { $0.resolver = nil } }
             let value = resolve()
-            state.withLock { $0 = value }
+            state.withLock { $0.value = value }
             return value
         }
     }

@@ -11,7 +11,21 @@ private final class Chicken: Sendable {
     init(egg: Egg) { self.egg = egg }
 }
 
+private final class Tally: Sendable {
+    let value: Int
+    init(value: Int) { self.value = value }
+}
+
+/// Reads its `@LazyInject` property, whose accessor's factory reads it again (through `LazyCycle.current`).
+// `@unchecked Sendable`: only read inside the exit test's child process, on one thread.
+private final class LazyCycle: @unchecked Sendable {
+    nonisolated(unsafe) static var current: LazyCycle?
+    @LazyInject var tally: Tally
+    init(container: DependencyContainer) { _tally = LazyInject(\.lazyTally, container: container) }
+}
+
 extension DependencyContainer {
+    fileprivate var lazyTally: Factory<Tally> { self { Tally(value: (LazyCycle.current?.tally.value ?? 0) + 1) } }
     fileprivate var egg: Factory<Egg> { self { Egg(chicken: self.chicken()) } }
     fileprivate var chicken: Factory<Chicken> { self { Chicken(egg: self.egg()) }.singleton }
 }
@@ -29,6 +43,21 @@ extension DependencyContainer {
         #expect(message.contains("circular dependency between typed accessors"))
         #expect(message.contains("DependencyContainer.egg"))
         #expect(message.contains("DependencyContainer.chicken"))
+    }
+
+    /// The first read of a `@LazyInject` property holds its gate while the accessor resolves: a read of the same
+    /// property on that thread meanwhile waited for itself forever. It is a cycle, and stops the process.
+    @Test func readingALazyInjectPropertyInsideItsOwnResolveStopsTheProcess() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let holder = LazyCycle(container: DependencyContainer())
+            LazyCycle.current = holder
+            _ = holder.tally
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("circular dependency"))
+        #expect(message.contains("DependencyContainer.lazyTally"))
     }
 
 }
