@@ -70,10 +70,12 @@ public final class DependencyContainer: Sendable {
 
     /// Forgets every definition, cached instance and the bootstrap state; keeps the collaborators.
     ///
-    /// Singletons this container owns are released everywhere: collaborators never keep their own copy.
+    /// Singletons this container owns are released everywhere: collaborators never keep their own copy. The
+    /// ``defaults`` companion forgets its declared defaults and their instances too.
     public func reset() {
         let old = registry.withLock { $0.reset() }
         withExtendedLifetime(old) {}
+        if !isDefaultsOnly, let companion = defaultsCompanion.withLock({ $0 }) { companion.reset() }
     }
 
 }

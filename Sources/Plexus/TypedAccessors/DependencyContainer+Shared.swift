@@ -26,12 +26,17 @@ extension DependencyContainer {
     ///
     /// The companion is made on first use and kept by this container. It registers each declared default it is
     /// asked for and keeps its own instances (a default singleton there is not the one this container uses when
-    /// nothing overrides it). Overrides made through it have no effect; its `defaults` is itself.
+    /// nothing overrides it); ``reset()`` and ``trimCaches()`` of this container reach them too. What a declared
+    /// default's factory resolves by type (`try container.resolve()`: a value registered with `inject` when the
+    /// container was made, Saber's externals) comes from this container, through which the companion resolves every
+    /// key that is not an accessor's. Overrides made through it have no effect; its `defaults` is itself.
     public var defaults: DependencyContainer {
         if isDefaultsOnly { return self }
         return defaultsCompanion.withLock { companion in
             if let companion { return companion }
             let made = DependencyContainer(defaultsOf: self)
+            // Held weakly: this container keeps the companion.
+            made.collaborate(with: self)
             companion = made
             return made
         }

@@ -46,7 +46,7 @@ extension DependencyContainer {
 
     /// Releases every ``ComponentScope/cached`` instance this container holds (registered definitions and
     /// declared accessor defaults); the next resolve of each creates a new one. ``ComponentScope/singleton``
-    /// instances are kept.
+    /// instances are kept. The ``defaults`` companion's cached instances are released too.
     ///
     /// On Apple platforms the container calls it when the system signals memory pressure; call it yourself
     /// elsewhere (on Linux, for example when a server sheds load).
@@ -69,5 +69,6 @@ extension DependencyContainer {
         }
         // Released after the lock: a `deinit` is user code.
         withExtendedLifetime(released) {}
+        if !isDefaultsOnly, let companion = defaultsCompanion.withLock({ $0 }) { companion.trimCaches() }
     }
 }

@@ -20,6 +20,14 @@ private final class DefaultCellView: CellView {
 private final class CustomView: CellView {
     let name = "custom"
 }
+/// A value the container is made with (Saber's externals), which a declared default resolves.
+private struct Endpoint: Sendable {
+    let url: String
+}
+private final class Cart: Sendable {
+    let endpoint: Endpoint
+    init(endpoint: Endpoint) { self.endpoint = endpoint }
+}
 
 extension DependencyContainer {
     fileprivate enum NamespaceOverrideMappers {}
@@ -47,6 +55,14 @@ extension DependencyContainer.OverrideMappers {
     }
     fileprivate var cellView: Factory<CellView> {
         get { resolve { DefaultCellView() } }
+        set { inject(newValue) }
+    }
+    fileprivate var cart: SingletonFactory<Cart> {
+        get { resolve { Cart(endpoint: try self.container.resolve()) } }
+        set { inject(newValue) }
+    }
+    fileprivate var cachedView: Factory<CellView> {
+        get { resolve { DefaultCellView() }.cached }
         set { inject(newValue) }
     }
 }
@@ -138,6 +154,24 @@ extension DependencyContainer.OverrideMappers {
         #expect(container.defaults.overrideMappers.priceMapper() === container.defaults.overrideMappers.priceMapper())
         #expect(container.defaults === container.defaults)
         #expect(container.defaults.defaults === container.defaults)
+    }
+
+    /// A declared default that resolves what the container was made with finds it through `defaults` too.
+    @Test func defaultsResolveTheContainersOwnRegistrations() throws {
+        let container = DependencyContainer(name: "Checkout") { $0.inject(Endpoint(url: "https://shop")) }
+        container.overrideMappers.cart = .single { Cart(endpoint: Endpoint(url: "https://mock")) }
+        #expect(container.overrideMappers.cart().endpoint.url == "https://mock")
+        #expect(try container.defaults.overrideMappers.cart.resolve().endpoint.url == "https://shop")
+    }
+
+    @Test func resetAndTrimCachesReachTheDefaultsCompanion() {
+        let singleton = container.defaults.overrideMappers.priceMapper()
+        container.reset()
+        #expect(container.defaults.overrideMappers.priceMapper() !== singleton)
+        let first = container.defaults.overrideMappers.cachedView()
+        #expect(container.defaults.overrideMappers.cachedView() === first)
+        container.trimCaches()
+        #expect(container.defaults.overrideMappers.cachedView() !== first)
     }
 
     @Test func overrideInOneContainerLeavesOthersAlone() {
