@@ -33,7 +33,10 @@ public struct SingletonFactory<T>: TypedAccessor {
     /// The storage of the declared default factory (``ComponentScope/singleton`` unless a modifier changed it).
     public var scope: ComponentScope { core.scope }
 
-    /// An unbound factory whose one instance is kept, for assignment to an accessor.
+    /// An unbound factory for assignment to an accessor, which then keeps one instance.
+    ///
+    /// Until it is assigned it belongs to no container, so nothing keeps an instance for it: called directly, it
+    /// makes a new one each time.
     /// - Parameter make: Makes the instance.
     /// - Returns: A value that the accessor's setter registers under its key as a ``ComponentScope/singleton``.
     @inlinable

@@ -156,6 +156,15 @@ extension DependencyContainer.OverrideMappers {
         #expect(container.defaults.defaults === container.defaults)
     }
 
+    /// An unbound `.single` belongs to no container until it is assigned: called directly, nothing keeps its
+    /// instance; assigned, the accessor keeps one.
+    @Test func anUnboundSingleKeepsItsInstanceOnceAssigned() {
+        let unbound = SingletonFactory<PriceMapper>.single { CustomMapper() }
+        #expect(unbound() !== unbound())
+        container.overrideMappers.priceMapper = unbound
+        #expect(container.overrideMappers.priceMapper() === container.overrideMappers.priceMapper())
+    }
+
     /// A declared default that resolves what the container was made with finds it through `defaults` too.
     @Test func defaultsResolveTheContainersOwnRegistrations() throws {
         let container = DependencyContainer(name: "Checkout") { $0.inject(Endpoint(url: "https://shop")) }
