@@ -35,13 +35,21 @@ public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         let container = DependencyContainer(name: "shared (\(test.name))")
-        try configure(container)
+        let configure = self.configure
+        // Configured inside the scope: what the closure logs is silenced, and what it reads through
+        // `DependencyContainer.shared` (an accessor's default that reaches the shared container) is the test's own.
         if silencingLogs {
             try await Plexus.withLogging(level: .none) {
-                try await DependencyContainer.withShared(container, function)
+                try await DependencyContainer.withShared(container) {
+                    try configure(container)
+                    try await function()
+                }
             }
         } else {
-            try await DependencyContainer.withShared(container, function)
+            try await DependencyContainer.withShared(container) {
+                try configure(container)
+                try await function()
+            }
         }
     }
 }

@@ -43,6 +43,12 @@ extension DependencyContainer {
         #expect(try (DependencyContainer.shared.resolve() as Greeting).text == "registered")
     }
 
+    /// The configuration runs inside the test's scope: `DependencyContainer.shared` there is the test's container.
+    @Test(.container { $0.inject(Greeting(text: DependencyContainer.shared === $0 ? "inside" : "outside")) })
+    func theConfigurationSeesTheTestsSharedContainer() throws {
+        #expect(try (DependencyContainer.shared.resolve() as Greeting).text == "inside")
+    }
+
     @Test(.container(silencingLogs: false))
     func optingOutKeepsLoggingOn() {
         let messages = Log()
