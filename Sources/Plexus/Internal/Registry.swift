@@ -167,8 +167,7 @@ struct Registry {
         if let old = slots[key] {
             if old.definition === definition {
                 // Registering a definition again under its key still drops what it cached.
-                defer { (old.instance, old.weakInstance) = (nil, nil) }
-                return [old.instance as Any, old.weakInstance as Any]
+                return old.dropCached()
             }
             released += remove(key)
         }

@@ -335,9 +335,8 @@ extension DependencyContainer {
             for case let slot? in [registry.slots[key], registry.accessorDefaults[key]] {
                 guard let matching = decorators.matching(slot.blueprint) else { continue }
                 slot.recipe = slot.recipe.with(decorators: matching)
-                released.append(slot.instance as Any)
-                released.append(slot.weakInstance as Any)
-                (slot.instance, slot.weakInstance) = (nil, nil)
+                // A construction in progress was made without the decorator: it is not published either.
+                released += slot.dropCached()
             }
             return released
         }

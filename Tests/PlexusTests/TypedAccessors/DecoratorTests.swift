@@ -1,3 +1,4 @@
+import Foundation
 import Plexus
 import PlexusTesting
 import Testing
@@ -104,6 +105,37 @@ extension DependencyContainer.DecoratorMappers {
         let after = container.decoratorMappers.priceMapper()
         #expect(after !== before)
         #expect(after.layers == ["default", "logging"])
+    }
+
+    /// A decorator added while the singleton is being made (its factory still running on another thread): the
+    /// instance made without it is not published, so the next resolve makes a decorated one. Before, it was
+    /// published when its construction ended, and stayed undecorated.
+    @Test func decoratingWhileTheSingletonIsBeingMadeDecoratesTheNextResolve() throws {
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let made = Counter()
+        container.register(.singleton) { () -> PriceMapper in
+            if made.increment() == 1 {
+                entered.signal()
+                proceed.wait()
+            }
+            return DefaultPriceMapper()
+        }
+        let first = Collected<PriceMapper>()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            if let mapper = try? container.resolve() as PriceMapper { first.append(mapper) }
+            done.signal()
+        }.start()
+        entered.wait()
+        container.decorate(PriceMapper.self) { LoggingMapper(decorating: $0) }
+        proceed.signal()
+        done.wait()
+        #expect(first.values.first?.layers == ["default"])
+        let next = try container.resolve() as PriceMapper
+        #expect(next.layers == ["default", "logging"])
+        #expect(try (container.resolve() as PriceMapper) === next)
+        #expect(made.count == 2)
     }
 
     @Test func decoratorsSurviveAnOverride() {
