@@ -153,20 +153,47 @@ final class ResolutionGraph {
         set { state.pointee.depth = newValue }
     }
 
-    /// The graph of the calling thread.
+    /// The graph a resolve starting on the calling thread joins: the thread's graph, or, while the thread's graph
+    /// is idle and the current task runs an async resolve (its async factory's body calls a typed accessor or reads
+    /// `context`, §20), that resolve's graph, so that `.shared` instances, cycle detection, `context` and the graph
+    /// report span both (`joinedTaskGraph`).
     static var current: ResolutionGraph {
+        unretainedCurrent.takeUnretainedValue()
+    }
+
+    /// `current`, unretained: the thread-local slot (or, while a task's graph is installed, the async resolve that
+    /// installed it; joined, the task's resolve, suspended in its factory) keeps it alive for as long as any
+    /// resolve on this thread runs, so the resolve core borrows it instead of retaining it (an atomic increment and
+    /// decrement per resolve).
+    static var unretainedCurrent: Unmanaged<ResolutionGraph> {
+        if let pointer = plexus_thread_graph_get() {
+            // One relaxed load while no async resolve is in progress anywhere in the process.
+            if plexus_task_graphs_live() != 0, let joined = joinedTaskGraph(of: pointer) { return joined }
+            return Unmanaged.fromOpaque(pointer)
+        }
+        return Unmanaged.passUnretained(makeCurrent())
+    }
+
+    /// The graph of the calling thread itself, never a task's it could join (`installed` swaps it).
+    static var threadGraph: ResolutionGraph {
         if let pointer = plexus_thread_graph_get() {
             return Unmanaged<ResolutionGraph>.fromOpaque(pointer).takeUnretainedValue()
         }
         return makeCurrent()
     }
 
-    /// The graph of the calling thread, unretained: the thread-local slot (or, while a task's graph is installed,
-    /// the async resolve that installed it) keeps it alive for as long as any resolve on this thread runs, so the
-    /// resolve core borrows it instead of retaining it (an atomic increment and decrement per resolve).
-    static var unretainedCurrent: Unmanaged<ResolutionGraph> {
-        if let pointer = plexus_thread_graph_get() { return Unmanaged.fromOpaque(pointer) }
-        return Unmanaged.passUnretained(makeCurrent())
+    /// The current task's async resolve graph when the thread's graph (`pointer`) is idle: the task is in the
+    /// body of an async factory of that resolve, which is suspended there, so the graph is the task's to use, one
+    /// step at a time (`TaskGraph`). Its stack limit becomes this thread's. Out of line: only looked up while
+    /// some async resolve is in progress.
+    @inline(never)
+    private static func joinedTaskGraph(of pointer: UnsafeMutableRawPointer) -> Unmanaged<ResolutionGraph>? {
+        let thread = Unmanaged<ResolutionGraph>.fromOpaque(pointer).takeUnretainedValue()
+        guard thread.depth == 0, let task = TaskGraph.graphOfCurrentTask(), task !== thread, task.depth > 0 else {
+            return nil
+        }
+        task.state.pointee.stackLimit = thread.state.pointee.stackLimit
+        return Unmanaged.passUnretained(task)
     }
 
     /// The first graph of the calling thread. Out of line: inlined, its temporaries would enlarge the stack frame
@@ -183,7 +210,7 @@ final class ResolutionGraph {
     /// Runs `body` with this graph — a task's — as the calling thread's graph, so that the synchronous resolves
     /// `body` makes belong to the task's resolution; it takes the thread's stack limit meanwhile.
     func installed<R>(_ body: () throws -> R) rethrows -> R {
-        let own = ResolutionGraph.current
+        let own = ResolutionGraph.threadGraph
         state.pointee.stackLimit = own.state.pointee.stackLimit
         plexus_thread_graph_set(Unmanaged.passUnretained(self).toOpaque())
         defer { plexus_thread_graph_set(Unmanaged.passUnretained(own).toOpaque()) }
@@ -192,8 +219,8 @@ final class ResolutionGraph {
 
     /// The graph of the calling thread if a resolution is in progress on it.
     static var active: ResolutionGraph? {
-        guard let pointer = plexus_thread_graph_get() else { return nil }
-        let graph = Unmanaged<ResolutionGraph>.fromOpaque(pointer).takeUnretainedValue()
+        guard plexus_thread_graph_get() != nil || plexus_task_graphs_live() != 0 else { return nil }
+        let graph = current
         return graph.depth > 0 ? graph : nil
     }
 
