@@ -133,6 +133,24 @@ struct Registry {
         return longest.first { $0.1.forward == nil }?.1 ?? longest.first?.1
     }
 
+    /// Why a decorator for `key` will not reach a definition that is registered for its type here, if one is: it is
+    /// reached through a forwarding registration (`implements`), whose instances have the definition's own type, or
+    /// it takes runtime arguments (another key). `nil` when a definition is registered under exactly `key`, or none
+    /// is for the type (one may be registered later, and the decorator applies to it then).
+    func unreachableDecoratorTarget(for key: DefinitionKey) -> String? {
+        if slots[key] != nil || accessorDefaults[key] != nil { return nil }
+        if let entry = forwards[key] {
+            return "\(key) is registered through `implements` by the definition of \(entry.slot.key): decorate "
+                + "that type instead (decorators rewrite the instance the definition makes, of its own type)."
+        }
+        let withArguments = keys(for: key.type).filter { $0.tag == key.tag && $0.typeOfArguments != Void.self }
+        if let other = withArguments.first {
+            return "\(key) is registered with runtime arguments (\(other)); `decorate` applies to definitions "
+                + "registered without them."
+        }
+        return nil
+    }
+
     /// The keys registered for a type, for near-miss hints.
     func keys(for type: Any.Type) -> [DefinitionKey] {
         keysByType[.typeOnly(type)] ?? []

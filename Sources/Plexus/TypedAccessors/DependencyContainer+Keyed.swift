@@ -46,7 +46,9 @@ extension DependencyContainer {
     /// instance (once for a singleton). Drops the instance cached for the key.
     ///
     /// Decorators are kept per key in this container, so they also apply to a definition registered under the key
-    /// later. They do not apply to a definition found in a collaborator.
+    /// later. They do not apply to a definition found in a collaborator, to one reached through `implements` (its
+    /// instances have the definition's own type: decorate that type) or to one that takes runtime arguments; for
+    /// the last two, the decorator logs an error naming the definition.
     ///
     /// ```swift
     /// container.register(.singleton) { DefaultPriceMapper() as PriceMapper }
@@ -59,6 +61,10 @@ extension DependencyContainer {
     public func decorate<T>(
         _ type: T.Type, tag: DependencyTagConvertible? = nil, _ decorator: @escaping @Sendable (T) -> T
     ) {
-        addDecorator(DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: tag?.dependencyTag), decorator)
+        let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: tag?.dependencyTag)
+        addDecorator(key, decorator)
+        if let reason = registry.withLock({ $0.unreachableDecoratorTarget(for: key) }) {
+            log(.errors, "Plexus: decorate(\(T.self).self) has nothing to decorate: \(reason)")
+        }
     }
 }

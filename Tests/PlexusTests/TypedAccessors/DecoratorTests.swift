@@ -138,6 +138,33 @@ extension DependencyContainer.DecoratorMappers {
         #expect(made.count == 2)
     }
 
+    /// A decorator cannot rewrite what a forwarding registration or a definition with runtime arguments makes:
+    /// `decorate` says so instead of doing nothing silently.
+    @Test func decoratingWhatCannotBeDecoratedLogsWhy() throws {
+        container.register(.singleton) { DefaultPriceMapper() }.implements(PriceMapper.self)
+        container.register { (size: Int) in ListDataSource(itemSize: size) }
+        let messages = Log()
+        Plexus.withLogging(level: .errors, logger: messages.logger) {
+            container.decorate(PriceMapper.self) { LoggingMapper(decorating: $0) }
+            container.decorate(ListDataSource.self) { $0 }
+        }
+        #expect(messages.entries.count == 2)
+        #expect(messages.entries.first?.contains("registered through `implements`") == true)
+        #expect(messages.entries.first?.contains("DefaultPriceMapper") == true)
+        #expect(messages.entries.last?.contains("runtime arguments") == true)
+        #expect((try container.resolve() as PriceMapper).layers == ["default"])
+    }
+
+    @Test func decoratingBeforeRegisteringLogsNothing() throws {
+        let messages = Log()
+        Plexus.withLogging(level: .errors, logger: messages.logger) {
+            container.decorate(PriceMapper.self) { LoggingMapper(decorating: $0) }
+        }
+        #expect(messages.entries.isEmpty)
+        container.register(.singleton) { DefaultPriceMapper() as PriceMapper }
+        #expect((try container.resolve() as PriceMapper).layers == ["default", "logging"])
+    }
+
     @Test func decoratorsSurviveAnOverride() {
         container.decoratorMappers.priceMapper.decorate { LoggingMapper(decorating: $0) }
         container.decoratorMappers.priceMapper = .single { CachingMapper(decorating: DefaultPriceMapper()) }
