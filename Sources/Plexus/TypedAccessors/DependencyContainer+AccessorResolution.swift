@@ -292,11 +292,18 @@ extension DependencyContainer {
         if let tag = key.tag {
             var seen = Set<DefinitionKey>()
             for container in reachable() {
+                // Typed accessors' declared defaults count: their keys are registered once used.
                 let keys = container.registry.withLock { registry in
-                    registry.slots.entries.map(\.key).filter { $0.tag == tag && $0.type != key.type }
+                    (registry.slots.entries.map(\.key) + registry.accessorDefaults.entries.map(\.key))
                 }
                 for candidate in keys where seen.insert(candidate).inserted {
-                    hints.append("Near miss: \(tag) is registered for type \(typeName(candidate.type)).")
+                    if candidate.tag == tag, candidate.type != key.type {
+                        hints.append("Near miss: \(tag) is registered for type \(typeName(candidate.type)).")
+                    } else if candidate.type == key.type, candidate.tag != tag, let other = candidate.tag,
+                        !hints.contains(where: { $0.contains("\(other)") })
+                    {
+                        hints.append("Near miss: \(typeName(key.type)) is registered under \(other).")
+                    }
                 }
             }
         }
@@ -308,6 +315,12 @@ extension DependencyContainer {
                     "Near miss: \(typeName(key.type)) is registered without a tag; a keyed or typed-accessor lookup "
                         + "never falls back to it.")
             }
+        }
+        if hints.isEmpty, let tag = key.tag {
+            // The generic advice (`register { … }`, untagged) would not answer an exact lookup.
+            hints.append(
+                "Register one under exactly that key: `container.inject(key: \(tag), …)` or "
+                    + "`container.register(tag: \(tag)) { … as \(typeName(key.type)) }`.")
         }
         guard !hints.isEmpty else { return key }
         result.diagnostics = KeyDiagnostics(hints: hints, requiredBy: requiredBy)

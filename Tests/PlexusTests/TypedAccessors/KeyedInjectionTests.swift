@@ -8,6 +8,10 @@ private struct Environment: Sendable, Equatable {
     let baseURL: String
 }
 
+extension DependencyContainer {
+    fileprivate var keyedSomething: Factory<Something> { self { Something() } }
+}
+
 @Suite(.silencingPlexusLogs) struct KeyedInjectionTests {
     let container = DependencyContainer()
 
@@ -66,6 +70,27 @@ private struct Environment: Sendable, Equatable {
         container.collaborate(with: module)
         #expect(try container.resolve(Something.self, key: "Something") === something)
         #expect(throws: ResolutionError.self) { try module.resolve(Other.self, key: "Something") }
+    }
+
+    /// A typed accessor's key is a near miss once the accessor was used: by its tag for another type, and as
+    /// another tag of the same type (a misspelt key).
+    @Test func aMissNamesTheKeysOfTypedAccessorsUsedHere() {
+        _ = container.keyedSomething()
+        let misspelt = #expect(throws: ResolutionError.self) {
+            try container.resolve(Something.self, key: "DependencyContainer.keyedSomethin")
+        }
+        #expect(misspelt?.description.contains("\"DependencyContainer.keyedSomething\"") == true)
+        let wrongType = #expect(throws: ResolutionError.self) {
+            try container.resolve(Other.self, key: "DependencyContainer.keyedSomething")
+        }
+        #expect(wrongType?.description.contains("registered for type Something") == true)
+    }
+
+    /// With nothing near, the advice is how to register under a key: an untagged registration would not answer.
+    @Test func aMissWithNoNearMissAdvisesRegisteringUnderTheKey() {
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(Something.self, key: "Missing") }
+        #expect(error?.description.contains("`container.inject(key: \"Missing\", …)`") == true)
+        #expect(error?.description.contains("container.register { …") == false)
     }
 
     @Test func containerStaysUsableAfterAMiss() throws {
