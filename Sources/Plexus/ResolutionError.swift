@@ -106,7 +106,9 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
         case .requiresAwait(let key):
             return "\(key) needs `await`: its factory is `async` (or an async resolve is creating its singleton), so a "
                 + "synchronous `resolve` cannot make it without blocking the thread. Use "
-                + "`try await container.resolve()`, or resolve it with `await` before the synchronous factory or hook that needs it and pass it in."
+                + "`try await container.resolve()`. A synchronous factory, hook or auto-wired initializer cannot wait "
+                + "for it even inside an async resolve: resolve it with `await` before and pass it in, or make that "
+                + "factory `async`."
         case .requiresMainActor(let key):
             return "\(key) has a `@MainActor` factory or property hook, and this synchronous `resolve` runs off the "
                 + "main actor. Resolve it on the main actor, or with `try await container.resolve()`, which runs it there."

@@ -76,6 +76,16 @@ extension DependencyContainer {
         #expect(report.edges.contains { $0.from == pair.id && $0.kind == .typedAccessor })
     }
 
+    /// A synchronous auto-wired initializer cannot wait for an async argument, even under an async resolve: the
+    /// error says so and what to do, instead of only advising the `try await` the caller already wrote.
+    @Test func anAsyncArgumentOfASynchronousAutoWiredInitializerExplainsWhy() async throws {
+        let container = DependencyContainer()
+        container.register(.shared) { () async -> Session in await Session(tag: nil) }
+        container.register { (session: Session) in Pair(first: Clock(), second: Clock()) }
+        let error = await #expect(throws: ResolutionError.self) { _ = try await container.resolve() as Pair }
+        #expect(error?.description.contains("auto-wired initializer cannot wait") == true)
+    }
+
     /// A child task started in the factory does not join its parent's graph (it could run at the same time).
     @Test func aChildTaskKeepsAGraphOfItsOwn() async throws {
         let container = DependencyContainer()
