@@ -14,10 +14,13 @@ extension DependencyContainer {
     /// tasks resolving it meanwhile wait for it without blocking a thread, and if its creation throws (or is
     /// cancelled: the factory throws `CancellationError`), nothing is cached and the next resolve tries again.
     ///
-    /// Synchronous parts of the graph publish their singletons as soon as they return, so that a thread resolving
-    /// synchronously never blocks on a singleton whose publication waits for an `await`; their property hooks may
-    /// still run later in the same async resolve. Child tasks started inside a factory resolve in graphs of their
-    /// own. In an async context, Swift picks this overload for `try await container.resolve()`; the synchronous one
+    /// Synchronous parts of the graph publish their singletons as soon as they return when nothing in the graph
+    /// waits for property hooks, so that a thread resolving synchronously never blocks on a singleton whose
+    /// publication waits for an `await`; otherwise those singletons are published (or, if the resolve fails, rolled
+    /// back) when it ends, and meanwhile a synchronous resolve of one of them throws
+    /// ``ResolutionError/requiresAwait(key:)`` rather than wait. Typed accessors, synchronous resolves and `context`
+    /// reached from an async factory's body belong to the same graph. Child tasks started inside a factory resolve
+    /// in graphs of their own. In an async context, Swift picks this overload for `try await container.resolve()`; the synchronous one
     /// is no longer chosen there, so write `await`.
     /// - Parameter tag: The tag to look for; an untagged definition answers any tag that has none of its own.
     /// - Returns: The instance, after every property hook of the resolution graph has run.
@@ -88,6 +91,26 @@ extension DependencyContainer {
         let key = DefinitionKey(type: type, typeOfArguments: Void.self, tag: tag?.dependencyTag)
         return try await resolveAsync(
             arguments: (), deliver: { $0 }, segment: { try self.resolveAny(key, arguments: $0) })
+    }
+
+    /// Resolves an instance of a type known only at run time, from a definition that takes runtime arguments, with
+    /// `await`: the async form of `resolve(_:tag:arguments:)`.
+    ///
+    /// ```swift
+    /// let document = try await container.resolve(Document.self, arguments: 42)
+    /// ```
+    /// - Parameters:
+    ///   - type: The type to resolve.
+    ///   - tag: The tag to look for.
+    ///   - arguments: The factory's runtime arguments.
+    /// - Returns: The instance, as `Any`.
+    /// - Throws: As ``resolve(tag:)-67ys9``.
+    public func resolve<each A: Sendable>(
+        _ type: Any.Type, tag: DependencyTagConvertible? = nil, arguments: repeat each A
+    ) async throws -> Any {
+        let key = DefinitionKey(type: type, typeOfArguments: (repeat each A).self, tag: tag?.dependencyTag)
+        return try await resolveAsync(
+            arguments: (repeat each arguments), deliver: { $0 }, segment: { try self.resolveAny(key, arguments: $0) })
     }
 
     /// Resolves one argument of an auto-wired `async` factory.

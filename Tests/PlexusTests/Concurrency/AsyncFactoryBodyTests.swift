@@ -86,6 +86,15 @@ extension DependencyContainer {
         #expect(error?.description.contains("auto-wired initializer cannot wait") == true)
     }
 
+    /// The weakly typed async resolve takes runtime arguments too (§20: "with tags and arguments like the sync
+    /// form"); before, the call bound to the synchronous overload and threw `requiresAwait`.
+    @Test func aWeaklyTypedAsyncResolveTakesArguments() async throws {
+        let container = DependencyContainer()
+        container.register(tag: "id") { (id: Int) async -> Session in await Session(tag: .Int(id)) }
+        let session = try await container.resolve(Session.self, tag: "id", arguments: 5)
+        #expect((session as? Session)?.tag == .Int(5))
+    }
+
     /// A child task started in the factory does not join its parent's graph (it could run at the same time).
     @Test func aChildTaskKeepsAGraphOfItsOwn() async throws {
         let container = DependencyContainer()
