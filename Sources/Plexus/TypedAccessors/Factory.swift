@@ -28,6 +28,10 @@
 /// a `Factory` makes new instances unless its declaration chose another storage. That is a compile-time rule:
 /// `container.views.cellView = .single { … }` does not compile. Use ``SingletonFactory`` for what is shared.
 ///
+/// Storage modifiers (``unique``, ``singleton``, …) belong on the declaration: the first use of an accessor in a
+/// container registers its default with the storage that use carries, so a modifier written at a call site does
+/// not give that call another storage, and, as a first use, would decide it for every later one.
+///
 /// Overrides (assignment, ``replace(_:)``, ``decorate(_:)``, or `register` under ``key``) take effect in the
 /// container they are made in, drop the instance cached for the key, and are seen by every container that
 /// collaborates with that container.
@@ -94,6 +98,11 @@ public struct Factory<T>: TypedAccessor {
     }
 
     // MARK: Storage modifiers
+    //
+    // Modifiers belong on declarations. The first use of an accessor in a container registers its declared default
+    // with the storage that use carries, and later uses get that registration: a modifier written at a call site
+    // (`container.analytics.unique()`) gives that call no other storage, and if it is the first use, it decides the
+    // storage of every later one. To change an accessor's storage from outside, assign it (`= .factory { … }`).
 
     /// The same accessor making a new instance on every resolve (the default for `Factory`).
     @inlinable public var unique: Factory { consuming get { Factory(core: core.with(scope: .unique)) } }
