@@ -99,11 +99,49 @@ func swiftConcurrency() async throws {
         (try? outcome.get()) == nil && next.name == "attempt \(attempts.count)",
         "a cancelled creation left nothing cached; the next resolve made \(next.name)")
 
+    // What an async factory's body reaches synchronously joins its graph: a `.shared` accessor called before and
+    // after an `await` gives one instance, and `context` names the factory's key.
+    let reader = DependencyContainer(name: "Reader")
+    reader.register(tag: "inbox") { [unowned reader] () async -> Mailbox in
+        let before = reader.mailboxClock()
+        await Task.yield()
+        return Mailbox(before: before, after: reader.mailboxClock(), tag: reader.context?.key.tag)
+    }
+    let mailbox = try await reader.resolve(tag: "inbox") as Mailbox
+    check(
+        mailbox.before === mailbox.after && mailbox.tag == "inbox",
+        "inside an async factory, a .shared accessor gives one instance across an await, and context names the key")
+
+    // The weakly typed async resolve takes runtime arguments, as the synchronous one does.
+    let documents = DependencyContainer(name: "Documents")
+    documents.register { (id: Int) async throws -> Database in try await Database(name: "document \(id)") }
+    let document = try await documents.resolve(Database.self, arguments: 7) as? Database
+    check(
+        document?.name == "document 7",
+        "try await resolve(Database.self, arguments: 7) made \(document?.name ?? "nothing")")
+
     // Async eager singletons are created by the async bootstrap.
     let app = DependencyContainer(name: "App")
     app.register(.eagerSingleton) { () async throws -> Database in try await Database(name: "app.sqlite") }
     try await app.bootstrap()
     check(app.isBootstrapped, "try await bootstrap() created the async eager singleton")
+}
+
+private final class MailboxClock: Sendable {}
+
+private final class Mailbox: Sendable {
+    let before: MailboxClock
+    let after: MailboxClock
+    let tag: DependencyContainer.Tag?
+    init(before: MailboxClock, after: MailboxClock, tag: DependencyContainer.Tag?) {
+        self.before = before
+        self.after = after
+        self.tag = tag
+    }
+}
+
+extension DependencyContainer {
+    fileprivate var mailboxClock: Factory<MailboxClock> { self { MailboxClock() }.shared }
 }
 
 /// A synchronous resolve (in async code Swift picks the async overload).
