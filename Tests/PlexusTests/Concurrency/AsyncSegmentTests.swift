@@ -125,6 +125,47 @@ private final class Gate: @unchecked Sendable {
         #expect(waited.clock != nil)
     }
 
+    /// A thread that started waiting for the singleton while its synchronous part was running is woken when the
+    /// async resolve holds it across an `await`, and throws instead of blocking until that resolve ends.
+    @Test func aThreadAlreadyWaitingWakesWhenTheSingletonIsHeldAcrossAnAwait() async throws {
+        let container = DependencyContainer()
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        container.register(.singleton) { () -> Database in
+            entered.signal()
+            proceed.wait()
+            return Database()
+        }
+        .resolvingProperties { _, database in database.clock = Clock() }
+        let release = Gate()
+        container.register(.unique) { [unowned container] () async throws -> Report in
+            let database: Database = try await container.resolve()
+            await release.wait()
+            return Report(database: database)
+        }
+        let report = Task { try await container.resolve() as Report }
+        await Task.detached { entered.wait() }.value
+        let outcome = Collected<Result<Database, Error>>()
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            outcome.append(Result { try resolveSynchronously(container) as Database })
+            finished.signal()
+        }.start()
+        // Give the thread time to find the construction and block on it, then let the factory return.
+        try await Task.sleep(nanoseconds: 100_000_000)
+        proceed.signal()
+        let woke = await Task.detached { finished.wait(timeout: .now() + 10) }.value
+        #expect(woke == .success, "the waiting thread stayed blocked while the async resolve was suspended")
+        release.open()
+        _ = try await report.value
+        if woke == .timedOut { _ = await Task.detached { finished.wait(timeout: .now() + 10) }.value }
+        let result = try #require(outcome.values.first)
+        if case .failure(ResolutionError.requiresAwait) = result {
+        } else {
+            Issue.record("expected requiresAwait, got \(result)")
+        }
+    }
+
     /// A singleton without hooks is published as soon as its synchronous part returns, as before: a synchronous
     /// resolve on another thread gets it while the async factory is still suspended.
     @Test func aSingletonWithoutHooksIsPublishedBeforeTheAwait() async throws {
