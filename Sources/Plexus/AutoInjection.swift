@@ -25,9 +25,12 @@ struct InjectionOptions {
         let tag = overridesTag ? tag : container.context?.tag
         do {
             return try container.resolve(tag: tag) as T
-        } catch ResolutionError.definitionNotFound(let key) where !required && key.type == T.self {
-            // An optional property whose type is not registered stays nil. Any other error (a factory that
-            // throws, a cycle) still propagates.
+        } catch ResolutionError.definitionNotFound(let key)
+            where !required && key.type == T.self && key.tag == tag
+        {
+            // An optional property whose own key is not registered stays nil. Any other error (a factory that
+            // throws, a cycle, a dependency of its definition missing, even one of the same type under another
+            // tag) still propagates.
             return nil
         }
     }

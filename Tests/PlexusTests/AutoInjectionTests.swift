@@ -28,6 +28,16 @@ private struct Config: Equatable {
 }
 
 private struct Missing {}
+private protocol Repository: AnyObject {}
+private final class RemoteRepository: Repository {}
+/// A `Repository` that wraps another one, resolved under another tag.
+private final class CachingRepository: Repository {
+    let inner: Repository
+    init(inner: Repository) { self.inner = inner }
+}
+private final class RepositoryHost {
+    @Injected(required: false, tag: "cached") var repository: Repository?
+}
 
 private final class Broken {}
 
@@ -299,6 +309,19 @@ private func expectAutoInjectionFailed(
 
         let underlying = expectAutoInjectionFailed(error, label: "broken", type: Broken.self)
         #expect(underlying as? InjectionError == .broken)
+    }
+
+    /// The missing dependency has the property's type, under another tag: it is not the property's own key, so
+    /// the failure propagates instead of leaving the property `nil`.
+    @Test func optionalPropertyStillThrowsWhenADependencyOfTheSameTypeIsMissing() throws {
+        container.register(tag: "cached") { [unowned container] () throws -> Repository in
+            CachingRepository(inner: try container.resolve(tag: "remote") as Repository)
+        }
+        container.register { RepositoryHost() }
+        let error = #expect(throws: ResolutionError.self) { try container.resolve() as RepositoryHost }
+        _ = expectAutoInjectionFailed(error, label: "repository", type: Repository.self)
+        container.register(tag: "remote") { RemoteRepository() as Repository }
+        #expect(try (container.resolve() as RepositoryHost).repository is CachingRepository)
     }
 
     @Test func optionalPropertyStillThrowsWhenItsOwnDependencyIsMissing() throws {
