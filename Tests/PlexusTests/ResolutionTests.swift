@@ -348,6 +348,18 @@ private func kind(_ instance: Any) -> String {
         #expect(throws: ResolutionError.self) { _ = try container.resolve(tag: "Prod") as Service }
     }
 
+    /// Three characters outside ASCII are canonically equivalent to ASCII ones (KELVIN SIGN to "K", GREEK QUESTION
+    /// MARK to ";", GREEK VARIA to "`"): Swift compares the strings equal, so they name the same tag. Before, the
+    /// ASCII spelling and the other were hashed differently, and the lookup missed.
+    @Test func aTagCanonicallyEqualToAnASCIITagNamesIt() throws {
+        #expect("K;`" == "\u{212A}\u{037E}\u{1FEF}")
+        container.register(.singleton, tag: "K;`") { ServiceImp() as Service }
+        let ascii: Service = try container.resolve(tag: "K;`")
+        #expect(try container.resolve(tag: "\u{212A}\u{037E}\u{1FEF}") as Service === ascii)
+        container.register(.singleton, tag: "\u{212A}elvin") { TaggedImp() as Service }
+        #expect(try container.resolve(tag: "Kelvin") as Service is TaggedImp)
+    }
+
     @Test func untaggedDefinitionAnswersAnyTag() throws {
         container.register(.singleton) { ServiceImp() as Service }
         let untagged: Service = try container.resolve()

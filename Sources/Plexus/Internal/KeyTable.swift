@@ -77,19 +77,44 @@ struct KeyTable<Value> {
     }
 
     /// A tag's hash: for an ASCII tag, a multiplicative hash of its bytes (a few instructions a byte, where the
-    /// standard library's seeded SipHash cost about 200 per resolve); otherwise the standard `hashValue`. Equal
-    /// strings get equal hashes either way: a string equal to an ASCII string has the same bytes (canonical
-    /// equivalence relates no ASCII text to anything but itself), so both take the first branch.
+    /// standard library's seeded SipHash cost about 200 per resolve); otherwise `slowStringHash`. Equal strings (Swift
+    /// compares by canonical equivalence) get equal hashes.
     static func stringHash(_ value: String) -> UInt {
         let ascii = value.utf8.withContiguousStorageIfAvailable { bytes -> UInt? in
-            var hash: UInt = 0xCBF2_9CE4_8422_2325
+            var hash = fnvOffset
             for byte in bytes {
                 guard byte < 0x80 else { return nil }
-                hash = (hash ^ UInt(byte)) &* 0x0000_0100_0000_01B3
+                hash = (hash ^ UInt(byte)) &* fnvPrime
             }
             return hash
         }
-        return (ascii ?? nil) ?? UInt(bitPattern: value.hashValue)
+        return (ascii ?? nil) ?? slowStringHash(value)
+    }
+
+    private static var fnvOffset: UInt { 0xCBF2_9CE4_8422_2325 }
+    private static var fnvPrime: UInt { 0x0000_0100_0000_01B3 }
+
+    /// The hash of a tag that is not ASCII (or not stored contiguously). Three characters outside ASCII are
+    /// canonically equivalent to an ASCII one (KELVIN SIGN to `K`, GREEK QUESTION MARK to `;`, GREEK VARIA to a
+    /// backtick: their canonical decompositions are single ASCII characters, and no other character's is), so a
+    /// string made of ASCII and those three equals the ASCII string they map to, and is hashed as that string's
+    /// bytes. Any other string is equal to no ASCII string, and takes the standard `hashValue`, which is the same
+    /// for canonically equivalent strings.
+    @inline(never)
+    private static func slowStringHash(_ value: String) -> UInt {
+        var hash = fnvOffset
+        for scalar in value.unicodeScalars {
+            let byte: UInt32
+            switch scalar.value {
+            case 0..<0x80: byte = scalar.value
+            case 0x212A: byte = 0x4B  // KELVIN SIGN: K
+            case 0x037E: byte = 0x3B  // GREEK QUESTION MARK: ;
+            case 0x1FEF: byte = 0x60  // GREEK VARIA: `
+            default: return UInt(bitPattern: value.hashValue)
+            }
+            hash = (hash ^ UInt(byte)) &* fnvPrime
+        }
+        return hash
     }
 
     private func index(of key: DefinitionKey, hash: Int? = nil) -> Int? {
