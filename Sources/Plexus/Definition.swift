@@ -138,6 +138,10 @@ struct DefinitionState {
     /// sends its forwarding registrations (to the definition it was made from).
     var linkedHooks: Protected<[Hook]>?
     var relay: (@Sendable (Forward) -> Void)?
+    /// For a definition returned by `register(_:type:tag:)`: registering it in a container (under a tag) adds
+    /// another forwarding registration of the definition it was made from, sharing that definition's instances,
+    /// instead of a definition of its own with a second cache.
+    var registerAsForwarding: (@Sendable (DependencyContainer, DependencyContainer.Tag?) -> Void)?
     /// Whether a hook is `@MainActor` code (§20): an async resolve then runs the graph's hooks on the main actor.
     var hooksNeedMainActor = false
     /// The immutable snapshot the containers use while resolving.

@@ -47,6 +47,10 @@ extension DependencyContainer {
     ///   - definition: A definition returned by `register`.
     ///   - tag: The tag to register it under, or `nil`.
     public func register<T, U>(_ definition: Definition<T, U>, tag: DependencyTagConvertible? = nil) {
+        if let registerAsForwarding = definition.state.withLock({ $0.registerAsForwarding }) {
+            registerAsForwarding(self, tag?.dependencyTag)
+            return
+        }
         let key = DefinitionKey(type: T.self, typeOfArguments: U.self, tag: tag?.dependencyTag)
         let origin = tag.map { Swift.type(of: $0) }.flatMap { TagOrigin.ofEnum($0) }
         var collision: Collision?
@@ -113,8 +117,11 @@ extension DependencyContainer {
     /// Instances resolved as `F` are those of `definition`: they share its scope and cached instances. Hooks
     /// added to the returned definition run after `definition`'s own, only on instances created through `F`, and
     /// ``Definition/implements(_:tag:)`` on it adds the forwarding to `definition`. If `definition` is not yet
-    /// registered in this container, it is registered here untagged first. An instance that is not an `F`
-    /// throws ``ResolutionError/invalidType(resolved:key:)`` when resolved as `F`.
+    /// registered in this container, it is registered here untagged first. The forwarding is registered in this
+    /// container only (as in Dip); registering the returned definition again, under another tag or in another
+    /// container, adds another forwarding of `definition` there (instances still shared), and
+    /// ``remove(_:tag:)`` of it removes its forwarding. An instance that is not an `F` throws
+    /// ``ResolutionError/invalidType(resolved:key:)`` when resolved as `F`.
     /// - Parameters:
     ///   - definition: A definition returned by `register`.
     ///   - type: The other type to resolve it as, usually a protocol its instances conform to.
@@ -124,20 +131,29 @@ extension DependencyContainer {
     public func register<T, U, F>(
         _ definition: Definition<T, U>, type: F.Type, tag: DependencyTagConvertible? = nil
     ) -> Definition<F, U> {
-        let isRegisteredHere = definition.state.withLock { state in
-            state.registrations.contains(self)
-        }
-        if !isRegisteredHere { register(definition, tag: nil) }
         let forwarding = Definition<F, U>(blueprint: definition.blueprint)
         let linkedHooks = Protected<[Hook]>([])
         forwarding.state.withLock { state in
             state.linkedHooks = linkedHooks
             state.relay = { [weak definition] forward in definition?.addForward(forward) }
+            state.registerAsForwarding = { container, tag in
+                container.addForwarding(of: definition, as: F.self, tag: tag, linkedHooks: linkedHooks)
+            }
         }
-        definition.addForward(
-            Forward(
-                type: F.self, tag: tag?.dependencyTag, hooks: [], linkedHooks: linkedHooks, accepts: { $0 is F }))
+        addForwarding(of: definition, as: F.self, tag: tag?.dependencyTag, linkedHooks: linkedHooks)
         return forwarding
+    }
+
+    /// Registers `definition` as `F` under `tag` in this container only (Dip's `register(_:type:tag:)` registers in
+    /// the receiving container), registering `definition` here untagged first if it is not registered here now.
+    private func addForwarding<T, U, F>(
+        of definition: Definition<T, U>, as _: F.Type, tag: Tag?, linkedHooks: Protected<[Hook]>
+    ) {
+        // Asked of the registry, not of the definition's record of containers: a `remove` or `reset` since emptied
+        // this registry of it.
+        if !registry.withLock({ $0.slot(of: definition) != nil }) { register(definition, tag: nil) }
+        registry.addForward(
+            Forward(type: F.self, tag: tag, hooks: [], linkedHooks: linkedHooks, accepts: { $0 is F }), of: definition)
     }
 
     /// Removes the registration of `definition` under `tag`, and with it the instances it cached here.
@@ -146,7 +162,10 @@ extension DependencyContainer {
     ///   - tag: The tag it was registered with, or `nil`.
     public func remove<T, U>(_ definition: Definition<T, U>, tag: DependencyTagConvertible? = nil) {
         let key = DefinitionKey(type: T.self, typeOfArguments: U.self, tag: tag?.dependencyTag)
+        let linkedHooks = definition.state.withLock { $0.linkedHooks }
         let released = registry.withLock { registry -> [Any] in
+            // A definition returned by `register(_:type:tag:)` is registered as a forwarding registration.
+            if let linkedHooks { return registry.removeForward(key, linkedHooks: linkedHooks) }
             guard let slot = registry.slots[key], slot.definition === definition else { return [] }
             return registry.remove(key)
         }

@@ -80,4 +80,53 @@ private final class ServiceImp: Service, Named {
         #expect((try container.resolve() as Service) === here)
         #expect((try other.resolve() as ServiceImp) !== here, "each container keeps its own singletons")
     }
+
+    /// Dip registers the forwarding in the receiving container only: the definition's own container does not gain
+    /// the type.
+    @Test func theForwardingIsRegisteredInTheReceivingContainerOnly() throws {
+        let other = DependencyContainer()
+        let definition = other.register(.singleton) { ServiceImp() }
+        container.register(definition, type: Service.self)
+        #expect(throws: ResolutionError.self) { try other.resolve() as Service }
+        _ = try container.resolve() as Service
+    }
+
+    /// Registering the returned definition again (under another tag, or in another container) adds a forwarding
+    /// registration of the original: its instances are shared, never made twice.
+    @Test func registeringTheReturnedDefinitionAgainSharesTheOriginalsInstances() throws {
+        let made = Counter()
+        let definition = container.register(.eagerSingleton) { () -> ServiceImp in
+            made.increment()
+            return ServiceImp()
+        }
+        let forwarded = container.register(definition, type: Service.self)
+        container.register(forwarded, tag: "b")
+        try container.bootstrap()
+        #expect(made.count == 1)
+        let original: ServiceImp = try container.resolve()
+        #expect((try container.resolve(tag: "b") as Service) === original)
+        #expect((try container.resolve() as Service) === original)
+    }
+
+    @Test func removingTheReturnedDefinitionRemovesItsForwarding() throws {
+        let definition = container.register(.singleton) { ServiceImp() }
+        let forwarded = container.register(definition, type: Service.self, tag: "main")
+        container.register(definition, type: Service.self, tag: "other")
+        container.remove(forwarded, tag: "main")
+        #expect(throws: ResolutionError.self) { try container.resolve(tag: "main") as Service }
+        let other = try container.resolve(tag: "other") as Service
+        #expect(other === (try container.resolve() as ServiceImp))
+    }
+
+    /// `remove` and `reset` empty the container of the definition: registering it as another type registers it
+    /// here again first.
+    @Test func registeringAsAnotherTypeAfterRemoveOrResetRegistersTheDefinitionAgain() throws {
+        let definition = container.register(.singleton) { ServiceImp() }
+        container.remove(definition)
+        container.register(definition, type: Service.self)
+        _ = try container.resolve() as Service
+        container.reset()
+        container.register(definition, type: Service.self)
+        _ = try container.resolve() as Service
+    }
 }

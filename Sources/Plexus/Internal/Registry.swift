@@ -223,6 +223,17 @@ struct Registry {
         return replaced.map { [$0] } ?? []
     }
 
+    /// Removes the forwarding registration under `key` if it is the one made for `linkedHooks` (by
+    /// `register(_:type:tag:)`). Returns what was removed, to be released outside the lock.
+    mutating func removeForward(_ key: DefinitionKey, linkedHooks: Protected<[Hook]>) -> [Any] {
+        guard let entry = forwards[key], entry.forward.linkedHooks === linkedHooks else { return [] }
+        Generation.advance()
+        autoWiringCandidates = KeyTable()
+        forwards[key] = nil
+        unindex(key)
+        return [entry]
+    }
+
     /// Removes `key`; once a definition has no key left here, its forwarding registrations and cached instances go
     /// too. Returns what was removed, to be released outside the lock.
     mutating func remove(_ key: DefinitionKey) -> [Any] {
