@@ -332,6 +332,29 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         #expect(counter.count == 1)
     }
 
+    /// A value cannot be held weakly: a weak singleton of a value type is made once per resolution graph (all of
+    /// the graph's requests get that one), and anew by the next graph. Before, each request in one graph made it
+    /// again.
+    @Test func aValueTypeWeakSingletonIsMadeOncePerGraph() throws {
+        struct Stamp {
+            let serial: Int
+        }
+        struct Pair {
+            let first: Stamp
+            let second: Stamp
+        }
+        container.register(.weakSingleton) { [counter] in Stamp(serial: counter.increment()) }
+        container.register(.unique) { [container] in
+            Pair(first: try container.resolve(), second: try container.resolve())
+        }
+        let pair: Pair = try container.resolve()
+        #expect(pair.first.serial == pair.second.serial)
+        #expect(counter.count == 1)
+        let next: Pair = try container.resolve()
+        #expect(next.first.serial == next.second.serial)
+        #expect(next.first.serial != pair.first.serial)
+    }
+
     @Test func singletonsOfTheSameTypeUnderDifferentTagsAreDistinct() throws {
         registerDependency(.singleton, tag: "a")
         registerDependency(.singleton, tag: "b")

@@ -82,7 +82,11 @@ final class Slot {
             return .create(recipe, claim: nil, typeInfo: typeInfo)
         case .singleton, .eagerSingleton, .weakSingleton, .cached:
             if let instance { return .cached(instance) }
-            if let object = weakInstance { return .cachedObject(object) }
+            if let object = weakInstance {
+                // A value-type weak singleton is held through its box, which its graph keeps (see `commit`).
+                if let box = object as? InstanceBox { return .cached(box) }
+                return .cachedObject(object)
+            }
             if let pending {
                 if pending.owner == graph.id, let pendingValue { return .cached(pendingValue) }
                 return .wait(pending)
@@ -101,7 +105,11 @@ final class Slot {
         guard let value = pendingValue else { return nil }
         pendingValue = nil
         if blueprint.scope == .weakSingleton {
-            weakInstance = value.value as AnyObject
+            // The graph holds the returned box until its outermost resolve ends. An instance of a class is held
+            // weakly itself, so it stays shared while anyone keeps it; a value has no identity to hold, so its box
+            // is (`value as AnyObject` made a new box that died at once, and the same graph made the value again).
+            let instance = value.value
+            weakInstance = Swift.type(of: instance) is AnyClass ? instance as AnyObject : value
             return value
         }
         instance = value
