@@ -116,5 +116,18 @@ func typeName(_ type: Any.Type) -> String {
 /// The Swift spelling of an argument list: `()`, `(Int)`, `(Int, String)`.
 func argumentsName(_ type: Any.Type) -> String {
     let name = typeName(type)
-    return name.hasPrefix("(") ? name : "(\(name))"
+    // A tuple's name is already in parentheses; a closure's (`() -> Int`) starts with one but is not.
+    return isParenthesized(name) ? name : "(\(name))"
+}
+
+/// Whether `name` is one parenthesized group: its first character opens the parenthesis its last one closes.
+private func isParenthesized(_ name: String) -> Bool {
+    guard name.first == "(", name.last == ")" else { return false }
+    var depth = 0
+    for (offset, character) in name.enumerated() {
+        if character == "(" { depth += 1 }
+        if character == ")" { depth -= 1 }
+        if depth == 0 { return offset == name.count - 1 }
+    }
+    return false
 }

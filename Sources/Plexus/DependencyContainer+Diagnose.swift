@@ -53,9 +53,15 @@ extension DependencyContainer {
             differences.append("for tag \(tag)")
         }
         if candidate.typeOfArguments != key.typeOfArguments {
+            var registered = argumentsName(candidate.typeOfArguments)
+            if registered == argumentsName(key.typeOfArguments) {
+                // Different types with the same name (`Config` of two modules): name them with their modules.
+                registered =
+                    "\(String(reflecting: candidate.typeOfArguments)), not the passed "
+                    + String(reflecting: key.typeOfArguments)
+            }
             differences.append(
-                candidate.typeOfArguments == Void.self
-                    ? "without arguments" : "with arguments \(argumentsName(candidate.typeOfArguments))")
+                candidate.typeOfArguments == Void.self ? "without arguments" : "with arguments \(registered)")
         }
         guard !differences.isEmpty else { return nil }
         var hint = "Near miss: \(typeName(candidate.type)) is registered \(differences.joined(separator: " and "))."

@@ -39,9 +39,9 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
     /// argument values: keys compare types, not values.
     case circularDependency(path: [DefinitionKey])
 
-    /// The graph nests factories deeper than the calling thread's stack can hold: `depth` factories were running,
-    /// along `path` (outermost first, ending with the one that could not start). Thrown instead of overflowing the
-    /// stack, which would crash the process.
+    /// The graph nests resolves deeper than the calling thread's stack can hold: `depth` factories, property hooks
+    /// and property injections were running, along `path` (the key each one was for, outermost first, ending with
+    /// the factory that could not start). Thrown instead of overflowing the stack, which would crash the process.
     ///
     /// Secondary threads have small stacks (512 KB on Apple platforms): resolve a very deep graph on a thread with
     /// a bigger stack, or flatten it (a factory that builds a long chain itself instead of one definition a link).
@@ -100,9 +100,11 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
             return "Circular dependency: \(cycleDescription(path)). These factories resolve each other; break the "
                 + "cycle by injecting one side in `resolvingProperties` (or `@Injected`) instead of its initializer."
         case .resolutionTooDeep(let depth, let path):
-            return "Resolution too deep for this thread's stack: \(depth) nested factories ("
+            return "Resolution too deep for this thread's stack: \(depth) nested resolves ("
                 + cycleDescription(path) + "). Resolve this graph on a thread with a bigger stack, or build long "
-                + "chains in one factory instead of one definition per link."
+                + "chains in one factory instead of one definition per link. A path that repeats one definition "
+                + "through property hooks never ends: a hook that resolves a new instance of its own definition "
+                + "(not `.shared` or a singleton) starts the recursion again."
         case .requiresAwait(let key):
             return "\(key) needs `await`: its factory is `async` (or an async resolve is creating its singleton), so a "
                 + "synchronous `resolve` cannot make it without blocking the thread. Use "

@@ -150,4 +150,27 @@ private final class Other {}
         #expect(try description { _ = try container.resolve() as DiagStore }.contains("has been released"))
         withExtendedLifetime(other) {}
     }
+
+    /// A closure argument's type is named in parentheses, as any other single argument: `(() -> Int)`.
+    @Test func aClosureArgumentIsNamedInParentheses() {
+        final class Made {}
+        let container = DependencyContainer()
+        container.register { (_: @escaping () -> Int) in Made() }
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(arguments: 1) as Made }
+        #expect(error?.description.contains("with arguments (() -> Int)") == true, "\(String(describing: error))")
+    }
+
+    /// Argument types with the same name from two places are told apart by their full names.
+    @Test func sameNamedArgumentTypesAreToldApart() {
+        enum Billing { struct Config {} }
+        enum Shipping { struct Config {} }
+        final class Made {}
+        let container = DependencyContainer()
+        container.register { (_: Billing.Config) in Made() }
+        let error = #expect(throws: ResolutionError.self) {
+            try container.resolve(arguments: Shipping.Config()) as Made
+        }
+        #expect(error?.description.contains("Billing") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("Shipping") == true, "\(String(describing: error))")
+    }
 }

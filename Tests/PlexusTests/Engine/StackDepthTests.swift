@@ -219,6 +219,35 @@ private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) ->
         #expect(message.contains("Link (tag: 0)"), "\(message)")
     }
 
+    /// A property hook that resolves a new instance of its own definition recurses through hooks, one factory at
+    /// a time on the stack: the error counts and names every nested resolve, and says what never ends. Before, it
+    /// said "1 nested factories" and named one key.
+    @Test func endlessRecursionThroughAPropertyHookIsNamedAsSuch() {
+        final class Node: @unchecked Sendable {
+            var next: Node?
+        }
+        let outcome = Collected<ResolutionError>()
+        let finished = onThread(stackSize: 512 * 1024) {
+            let container = DependencyContainer()
+            container.register(.unique) { Node() }
+                .resolvingProperties { container, node in node.next = try container.resolve() }
+            do {
+                _ = try container.resolve() as Node
+            } catch let error as ResolutionError {
+                outcome.append(error)
+            } catch {}
+        }
+        #expect(finished)
+        guard case .resolutionTooDeep(let depth, let path)? = outcome.values.first else {
+            Issue.record("expected resolutionTooDeep, got \(outcome.values)")
+            return
+        }
+        #expect(depth > 10)
+        #expect(path.count == depth)
+        #expect(path.allSatisfy { ObjectIdentifier($0.type) == ObjectIdentifier(Node.self) })
+        #expect(outcome.values.first?.description.contains("through property hooks never ends") == true)
+    }
+
     @Test func theDeepestChainA512KilobyteThreadSurvivesResolvesAfterwards() throws {
         let depths = Collected<Int>()
         let finished = onThread(stackSize: 512 * 1024) {

@@ -276,7 +276,9 @@ final class ResolutionGraph {
             throw ResolutionError.circularDependency(path: cyclePath(from: id))
         }
         if StackBounds.currentAddress() < state.pointee.stackLimit {
-            let path = factoryPath(from: nil) + [requested.pointee]
+            // Every frame counts: a property hook that resolves a new instance of its own definition recurses
+            // through hooks frames, with one factory frame at a time on the stack.
+            let path = state.pointee.frames.indices.map { context(at: $0).key } + [requested.pointee]
             throw ResolutionError.resolutionTooDeep(depth: path.count, path: path)
         }
         state.pointee.frames.append(Frame(kind: .factory(id), pointer: UnsafeRawPointer(requested)))
