@@ -46,6 +46,30 @@ final class TaskGraph: @unchecked Sendable {
 }
 
 extension ResolutionGraph {
+    /// Runs `body` with this graph — a task's — as the calling thread's graph, so that the synchronous resolves
+    /// `body` makes belong to the task's resolution; it takes the thread's stack limit meanwhile.
+    func installed<R>(_ body: () throws -> R) rethrows -> R {
+        let own = ResolutionGraph.threadGraph
+        state.pointee.stackLimit = own.state.pointee.stackLimit
+        plexus_thread_graph_set(Unmanaged.passUnretained(self).toOpaque())
+        defer { plexus_thread_graph_set(Unmanaged.passUnretained(own).toOpaque()) }
+        return try body()
+    }
+
+    /// The current task's async resolve graph when the thread's graph (`pointer`) is idle: the task is in the
+    /// body of an async factory of that resolve, which is suspended there, so the graph is the task's to use, one
+    /// step at a time (`TaskGraph`). Its stack limit becomes this thread's. Out of line: only looked up while
+    /// some async resolve is in progress.
+    @inline(never)
+    static func joinedTaskGraph(of pointer: UnsafeMutableRawPointer) -> Unmanaged<ResolutionGraph>? {
+        let thread = Unmanaged<ResolutionGraph>.fromOpaque(pointer).takeUnretainedValue()
+        guard thread.depth == 0, let task = TaskGraph.graphOfCurrentTask(), task !== thread, task.depth > 0 else {
+            return nil
+        }
+        task.state.pointee.stackLimit = thread.state.pointee.stackLimit
+        return Unmanaged.passUnretained(task)
+    }
+
     /// Runs `body`, a synchronous resolve started by an async one, letting it hand an `async` or `@MainActor`
     /// definition it reaches at its top back as an `AsyncStep` instead of throwing.
     func allowingAsyncStep<R>(_ body: () throws -> R) rethrows -> R {
