@@ -116,8 +116,8 @@ final class Slot {
         return nil
     }
 
-    /// Drops what the slot caches because what makes its instances changed (a decorator added, hooks changed, the
-    /// definition registered again): the published instance, and the construction in progress, which is then never
+    /// Drops what the slot caches because what makes its instances changed (a decorator added, the definition
+    /// registered again): the published instance, and the construction in progress, which is then never
     /// published (its graph keeps what it made; graphs waiting for it wake when it ends and make a new one). Called
     /// under the owner's lock; returns what it dropped, to be released after the lock.
     func dropCached() -> [Any] {
