@@ -56,6 +56,21 @@ extension DependencyContainer {
         #expect(pair.first === pair.second)
     }
 
+    /// The body may resume on a thread that never resolved anything: its first resolve still joins the task's
+    /// graph (a task executor that runs every job on a new thread makes that happen every time).
+    @Test func aResolveOnAThreadNewToPlexusJoinsTheGraph() async throws {
+        let container = DependencyContainer()
+        let executor = NewThreadExecutor()
+        container.register(.shared) { Clock() }
+        container.register { [unowned container] () async throws -> Pair in
+            let resolved: Clock = try await container.resolve()
+            let onNewThread = await withTaskExecutorPreference(executor) { container.sharedClockByType() }
+            return Pair(first: resolved, second: onNewThread)
+        }
+        let pair: Pair = try await container.resolve()
+        #expect(pair.first === pair.second)
+    }
+
     @Test func contextNamesTheAsyncFactorysKey() async throws {
         let container = DependencyContainer()
         container.register(tag: "main") { [unowned container] () async -> Session in
@@ -105,6 +120,15 @@ extension DependencyContainer {
         }
         let pair: Pair = try await container.resolve()
         #expect(pair.first !== pair.second)
+    }
+}
+
+/// Runs every job on a thread of its own, new to Plexus.
+private final class NewThreadExecutor: TaskExecutor {
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        Thread { job.runSynchronously(on: executor) }.start()
     }
 }
 

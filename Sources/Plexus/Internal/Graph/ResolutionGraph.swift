@@ -171,7 +171,10 @@ final class ResolutionGraph {
             if plexus_task_graphs_live() != 0, let joined = joinedTaskGraph(of: pointer) { return joined }
             return Unmanaged.fromOpaque(pointer)
         }
-        return Unmanaged.passUnretained(makeCurrent())
+        // The thread's first resolve: it may be an async factory's body resuming on a thread new to Plexus.
+        let made = Unmanaged.passUnretained(makeCurrent())
+        if plexus_task_graphs_live() != 0, let joined = joinedTaskGraph(of: made.toOpaque()) { return joined }
+        return made
     }
 
     /// The graph of the calling thread itself, never a task's it could join (`installed` swaps it).
