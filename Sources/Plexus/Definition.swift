@@ -54,11 +54,22 @@ public final class Definition<T, U>: Sendable {
 
     /// Turns auto-injection of `@Injected` / `@InjectedWeak` properties on or off for this definition,
     /// overriding the container's `autoInjectProperties` setting.
+    ///
+    /// On a definition returned by ``DependencyContainer/register(_:type:tag:)`` it has no effect (its instances are
+    /// made, and injected, by the original definition): it logs an error saying to call it on the original.
     /// - Parameter flag: Whether to auto-inject instances of this definition.
     /// - Returns: This definition, for chaining.
     @discardableResult
     public func autoInjectingProperties(_ flag: Bool = true) -> Definition {
-        update { $0.autoInjects = flag }
+        if state.withLock({ $0.linkedHooks != nil }) {
+            log(
+                .errors,
+                "Plexus: autoInjectingProperties(\(flag)) on the definition that register(_:type:tag:) returned for "
+                    + "\(typeName(T.self)) has no effect: its instances are the original definition's; call it on that "
+                    + "definition.")
+            return self
+        }
+        return update { $0.autoInjects = flag }
     }
 
     /// Applies a change to the definition's state and republishes it to every container it is registered with.

@@ -118,6 +118,19 @@ private final class ServiceImp: Service, Named {
         #expect(other === (try container.resolve() as ServiceImp))
     }
 
+    /// Auto-injection is the original definition's: on the returned definition the setting says so instead of
+    /// being ignored silently.
+    @Test func autoInjectingPropertiesOnTheReturnedDefinitionLogsThatItHasNoEffect() {
+        let definition = container.register(.singleton) { ServiceImp() }
+        let forwarded = container.register(definition, type: Service.self)
+        let messages = Log()
+        Plexus.withLogging(level: .errors, logger: messages.logger) {
+            forwarded.autoInjectingProperties(false)
+        }
+        #expect(messages.entries.count == 1)
+        #expect(messages.entries.first?.contains("call it on that definition") == true)
+    }
+
     /// `remove` and `reset` empty the container of the definition: registering it as another type registers it
     /// here again first.
     @Test func registeringAsAnotherTypeAfterRemoveOrResetRegistersTheDefinitionAgain() throws {
