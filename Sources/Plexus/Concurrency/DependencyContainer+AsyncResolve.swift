@@ -20,8 +20,8 @@ extension DependencyContainer {
     /// back) when it ends, and meanwhile a synchronous resolve of one of them throws
     /// ``ResolutionError/requiresAwait(key:)`` rather than wait. Typed accessors, synchronous resolves and `context`
     /// reached from an async factory's body belong to the same graph. Child tasks started inside a factory resolve
-    /// in graphs of their own. In an async context, Swift picks this overload for `try await container.resolve()`; the synchronous one
-    /// is no longer chosen there, so write `await`.
+    /// in graphs of their own. In an async context, Swift picks this overload for `try await container.resolve()`;
+    /// the synchronous one is no longer chosen there, so write `await`.
     /// - Parameter tag: The tag to look for; an untagged definition answers any tag that has none of its own.
     /// - Returns: The instance, after every property hook of the resolution graph has run.
     /// - Throws: As ``resolve(tag:)-67ys9``; errors of `async` factories propagate unchanged.

@@ -243,7 +243,7 @@ final class ConstructionSignal: @unchecked Sendable {
             while !isOpen && !borrowers.contains(waiter) && !heldAcrossAwait {
                 pthread_cond_wait(condition, mutex)
             }
-            return isOpen || !borrowers.contains(waiter) ? .opened : .lent
+            return !isOpen && borrowers.contains(waiter) ? .lent : .opened
         }
     }
 }

@@ -57,7 +57,8 @@ public struct LazyInject<T> {
         _ accessor: KeyPath<DependencyContainer, A>, container: DependencyContainer = .shared
     ) where A.Instance == T {
         let resolve = container[keyPath: accessor]
-        box = LazyBox(name: resolve.key.map { "\($0)" } ?? "an unbound accessor") { resolve() }
+        // The key is only named if a cycle is found: building it takes the container's lock.
+        box = LazyBox(name: { resolve.key.map { "\($0)" } ?? "an unbound accessor" }, resolve: { resolve() })
     }
 
     /// The instance, resolved on first read.
@@ -83,10 +84,10 @@ private final class LazyBox<T>: @unchecked Sendable {
     // Not `Protected(())`: a zero-sized value would share its address with the lock, and ThreadSanitizer reports
     // the exclusivity check of that empty value as a race with the lock itself.
     private let gate = Protected(false)
-    private let name: String
+    private let name: @Sendable () -> String
     private let resolve: @Sendable () -> T
 
-    init(name: String, _ resolve: @escaping @Sendable () -> T) {
+    init(name: @escaping @Sendable () -> String, resolve: @escaping @Sendable () -> T) {
         self.name = name
         self.resolve = resolve
     }
@@ -99,7 +100,7 @@ private final class LazyBox<T>: @unchecked Sendable {
         if let value { return value }
         if isCycle {
             fatalError(
-                "Plexus: circular dependency: the @LazyInject property of \(name) was read while its first read was "
+                "Plexus: circular dependency: the @LazyInject property of \(name()) was read while its first read was "
                     + "resolving it on this thread. Break the cycle (inject one side later, or resolve it outside the factory)."
             )
         }

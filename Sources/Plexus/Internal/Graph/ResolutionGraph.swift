@@ -166,15 +166,11 @@ final class ResolutionGraph {
     /// resolve on this thread runs, so the resolve core borrows it instead of retaining it (an atomic increment and
     /// decrement per resolve).
     static var unretainedCurrent: Unmanaged<ResolutionGraph> {
-        if let pointer = plexus_thread_graph_get() {
-            // One relaxed load while no async resolve is in progress anywhere in the process.
-            if plexus_task_graphs_live() != 0, let joined = joinedTaskGraph(of: pointer) { return joined }
-            return Unmanaged.fromOpaque(pointer)
-        }
-        // The thread's first resolve: it may be an async factory's body resuming on a thread new to Plexus.
-        let made = Unmanaged.passUnretained(makeCurrent())
-        if plexus_task_graphs_live() != 0, let joined = joinedTaskGraph(of: made.toOpaque()) { return joined }
-        return made
+        // A thread's first resolve may be an async factory's body resuming on a thread new to Plexus: it joins too.
+        let pointer = plexus_thread_graph_get() ?? Unmanaged.passUnretained(makeCurrent()).toOpaque()
+        // One relaxed load while no async resolve is in progress anywhere in the process.
+        if plexus_task_graphs_live() != 0, let joined = joinedTaskGraph(of: pointer) { return joined }
+        return Unmanaged.fromOpaque(pointer)
     }
 
     /// The graph of the calling thread itself, never a task's it could join (`installed` swaps it).
