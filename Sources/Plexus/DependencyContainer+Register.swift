@@ -67,7 +67,7 @@ extension DependencyContainer {
                     forwards: state.forwards)
             }
         }
-        withExtendedLifetime(released) {}
+        release(dropped: released)
         if definition.scope == .cached { watchMemoryPressure() }
         if let collision {
             warnAboutUnexpectedReplacement(
@@ -169,6 +169,6 @@ extension DependencyContainer {
             guard let slot = registry.slots[key], slot.definition === definition else { return [] }
             return registry.remove(key)
         }
-        withExtendedLifetime(released) {}
+        release(dropped: released)
     }
 }

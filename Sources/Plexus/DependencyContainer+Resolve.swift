@@ -167,6 +167,8 @@ extension DependencyContainer {
         switch step {
         case .copied:
             return
+        case .createMarked(let slot, let type, let mark):
+            try createMarked(slot, type: type, mark: mark, arguments: zeroSizedArguments, into: result)
         case .createAtSlotKey(let slot, let type):
             try create(
                 directly: slot, type: type, UnsafePointer(slot.keyStorage), arguments: zeroSizedArguments, into: result)
@@ -200,6 +202,8 @@ extension DependencyContainer {
         switch step {
         case .copied:
             return
+        case .createMarked(let slot, let type, let mark):
+            try createMarked(slot, type: type, mark: mark, arguments: arguments, into: result)
         case .createAtSlotKey(let slot, let type):
             try create(directly: slot, type: type, UnsafePointer(slot.keyStorage), arguments: arguments, into: result)
         case .createSingletonAtSlotKey(let slot, let claim):
@@ -270,6 +274,8 @@ extension DependencyContainer {
             }
         case .createAtSlotKey(let slot, let type):
             try create(directly: slot, type: type, UnsafePointer(slot.keyStorage), arguments: arguments, into: result)
+        case .createMarked(let slot, let type, let mark):
+            try createMarked(slot, type: type, mark: mark, arguments: arguments, into: result)
         case .createSingletonAtSlotKey(let slot, let claim):
             try createSingleton(
                 directly: slot, claim: claim, UnsafePointer(slot.keyStorage), arguments: arguments, into: result)

@@ -59,6 +59,6 @@ extension DependencyContainer {
             swap(&registry, &restored)
             return restored
         }
-        withExtendedLifetime(old) {}
+        release(dropped: old)
     }
 }

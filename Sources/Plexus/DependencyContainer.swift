@@ -17,6 +17,9 @@
 /// the container passed to hooks where the container must be freed.
 public final class DependencyContainer: Sendable {
     let registry = Protected(Registry(), readerBiased: true)
+    /// What changes dropped from the registry while a factory of one of its slots ran without holding the slot
+    /// (`release(dropped:)`).
+    let retired = Protected<[Any]>([])
 
     /// Whether instances get their `@Injected` / `@InjectedWeak` properties filled unless a definition says
     /// otherwise (``Definition/autoInjectingProperties(_:)``).
@@ -73,8 +76,7 @@ public final class DependencyContainer: Sendable {
     /// Singletons this container owns are released everywhere: collaborators never keep their own copy. The
     /// ``defaults`` companion forgets its declared defaults and their instances too.
     public func reset() {
-        let old = registry.withLock { $0.reset() }
-        withExtendedLifetime(old) {}
+        release(dropped: registry.withLock { $0.reset() })
         if !isDefaultsOnly, let companion = defaultsCompanion.withLock({ $0 }) { companion.reset() }
     }
 

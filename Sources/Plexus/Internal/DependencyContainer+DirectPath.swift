@@ -1,3 +1,5 @@
+internal import PlexusSystem
+
 // The direct path of the resolve core (DependencyContainer+Resolve.swift): the most common resolves — a published
 // singleton, a `.unique` or `.shared` instance of the container's own definition — without the general lookup.
 
@@ -14,6 +16,9 @@ extension DependencyContainer {
         /// `create` for this container's own slot, registered under exactly the requested key: the factory's frame
         /// points at the slot's copy of the key (`Slot.keyStorage`), so the caller keeps no key on its stack.
         case createAtSlotKey(Slot, type: ObjectIdentifier)
+        /// `createAtSlotKey` without a reference to the slot: the calling thread's hazard mark `mark` for this
+        /// container (`plexus_hazard_mark`) keeps it until `createMarked` clears the mark.
+        case createMarked(Unmanaged<Slot>, type: ObjectIdentifier, mark: Int)
         /// `create`, for a `T?` or `T!` request answered by the definition of `T` (its slot): the instance is made
         /// as a `T` and wrapped in place.
         case createWrapped(Slot, type: ObjectIdentifier, owner: Unmanaged<DependencyContainer>?)
@@ -129,8 +134,18 @@ extension DependencyContainer {
             return singletonStep(for: slot, requested: key, owner: owner)
         }
         if wraps { return .createWrapped(slot, type: type, owner: owner) }
-        if atKey, slot.keyStorage.pointee == key { return .createAtSlotKey(slot, type: type) }
+        if atKey, slot.keyStorage.pointee == key { return markedStep(for: slot, type: type) }
         return .create(slot, type: type, owner: owner)
+    }
+
+    /// `.createMarked` for this container's own `slot`, registered under exactly the requested key: a hazard mark
+    /// keeps the slot while its factory runs, instead of a reference (an atomic increment and decrement); a thread out
+    /// of marks retains it (`.createAtSlotKey`). Call under this container's lock or reader bias.
+    @inline(__always)
+    func markedStep(for slot: Slot, type: ObjectIdentifier) -> DirectStep {
+        let mark = plexus_hazard_mark(hazardOwner)
+        guard mark >= 0 else { return .createAtSlotKey(slot, type: type) }
+        return .createMarked(Unmanaged.passUnretained(slot), type: type, mark: mark)
     }
 
     /// The first construction of a singleton (any singleton scope) that nobody is constructing: claimed here for the
@@ -199,15 +214,23 @@ extension DependencyContainer {
     /// returned (`finishDirect`), as it does whenever the dynamic type changes.
     func directDecision(for slot: Slot) -> DirectDecision? {
         if let instance = slot.instance { return .copy(instance) }
+        return directType(for: slot).map { .create(slot, type: $0) }
+    }
+
+    /// `directDecision(for:)` for a slot with no published instance, without taking a reference to the slot: the
+    /// `type` of `.create`, or `nil` for the general path. Call under the owner's lock or reader bias.
+    @inline(__always)
+    func directType(for slot: Slot) -> ObjectIdentifier? {
+        guard slot.instance == nil else { return nil }
         let scope = slot.blueprint.scope
         guard scope == .unique || scope == .shared,
             slot.hasDirectRecipe,  // §18: decorated slots take the general path; §20: so do `@MainActor` hooks
             slot.blueprint.isolation == .none  // §20: async and main-actor factories are checked on the general path
         else { return nil }
         let toStore = ObjectIdentifier(ToStore.self)
-        guard let info = slot.typeInfo else { return .create(slot, type: toStore) }
+        guard let info = slot.typeInfo else { return toStore }
         guard !info.isResolvable, !info.hasInjectedProperties else { return nil }
-        return .create(slot, type: slot.hasPlainRecipe ? info.type : toStore)
+        return slot.hasPlainRecipe ? info.type : toStore
     }
 
     /// The dynamic type of no instance: what the direct path "expects" when the new instance is to be stored as the
@@ -242,6 +265,19 @@ extension DependencyContainer {
         try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
             try create(
                 directly: slot, type: type, key, arguments: arguments, making: .plain, into: result, graph: graph)
+        }
+    }
+
+    /// Carries out `.createMarked`: `create(directly:…)` at the slot's key, then clears the hazard mark that kept
+    /// the slot meanwhile (also when the factory throws).
+    @inline(__always)
+    func createMarked(
+        _ slot: Unmanaged<Slot>, type: ObjectIdentifier, mark: Int, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws {
+        defer { plexus_hazard_clear(mark) }
+        try slot._withUnsafeGuaranteedRef { slot in
+            try create(directly: slot, type: type, UnsafePointer(slot.keyStorage), arguments: arguments, into: result)
         }
     }
 

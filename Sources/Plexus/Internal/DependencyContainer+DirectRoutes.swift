@@ -36,9 +36,9 @@ extension DependencyContainer {
             if wraps { slot.blueprint.ops.wrapInOptional(result) }
             return .copied
         }
-        guard case .create(let slot, let type)? = directDecision(for: slot) else { return nil }
+        guard let type = directType(for: slot) else { return nil }
         if wraps { return .createWrapped(slot, type: type, owner: owner) }
-        if let key, slot.keyStorage.pointee == key { return .createAtSlotKey(slot, type: type) }
+        if let key, slot.keyStorage.pointee == key { return markedStep(for: slot, type: type) }
         return .create(slot, type: type, owner: owner)
     }
 
@@ -64,7 +64,7 @@ extension DependencyContainer {
             }
         }
         switch step {
-        case .create, .createAtSlotKey, .createWrapped, .createSingleton, .createSingletonAtSlotKey: break
+        case .create, .createAtSlotKey, .createMarked, .createWrapped, .createSingleton, .createSingletonAtSlotKey: break
         case .copied, .general, .createAutoWired: routed.owner.release()
         }
         return step

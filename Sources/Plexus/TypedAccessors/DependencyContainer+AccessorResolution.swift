@@ -1,3 +1,5 @@
+internal import PlexusSystem
+
 extension DependencyContainer {
     /// What one look under the lock says about an accessor's key.
     private enum AccessorStep {
@@ -132,6 +134,9 @@ extension DependencyContainer {
             // The slot, retained by the outcome, keeps the key.
             try create(directly: slot, type: type, slot.keyStorage, arguments: zeroSizedArguments, into: result)
             return true
+        case .createMarked(let slot, let type, let mark):
+            try createMarked(slot, type: type, mark: mark, arguments: zeroSizedArguments, into: result)
+            return true
         case .create(let slot, let type, let entry?):
             defer { entry.release() }
             try create(
@@ -176,8 +181,13 @@ extension DependencyContainer {
             guard entry.generation == Generation.current, let answering = entry.answering else { return nil }
             return answering._withUnsafeGuaranteedRef { slot -> AccessorOutcome in
                 if slot.copyPublished(into: result) { return .copied }
-                guard case .create(let slot, let type)? = directDecision(for: slot) else { return .general }
-                return .create(slot, type: type, entry: entry.answeringHasKey ? nil : found.retain())
+                guard let type = directType(for: slot) else { return .general }
+                guard entry.answeringHasKey else { return .create(slot, type: type, entry: found.retain()) }
+                // A hazard mark keeps this container's slot while the factory runs (no atomic reference counting);
+                // a thread out of marks retains it.
+                let mark = plexus_hazard_mark(hazardOwner)
+                guard mark >= 0 else { return .create(slot, type: type, entry: nil) }
+                return .createMarked(answering, type: type, mark: mark)
             }
         }
     }
@@ -189,6 +199,9 @@ extension DependencyContainer {
         /// Make a new instance on the direct path. The factory's frame points at the key in `entry`, retained once for
         /// the caller to release, or, without one, at the slot's own copy of it (`Slot.keyStorage`).
         case create(Slot, type: ObjectIdentifier, entry: Unmanaged<AccessorKeys.Entry>?)
+        /// `create` at the slot's own key, without a reference to the slot: the calling thread's hazard mark `mark`
+        /// for this container keeps it (`DirectStep.createMarked`).
+        case createMarked(Unmanaged<Slot>, type: ObjectIdentifier, mark: Int)
         /// Leave the accessor to the generic path.
         case general
     }

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include "PlexusRecording.h"  // graph report (SPEC §21)
 #include "PlexusThreadGraph.h"  // the calling thread's resolution graph
+#include "PlexusHazards.h"  // factories run without retaining their slots
 
 /// Writes the lowest address and the size of the calling thread's stack. Returns 0 on success, -1 where the bounds
 /// cannot be read. (Linux needs `pthread_getattr_np`, which is only declared with _GNU_SOURCE.)

@@ -1,0 +1,61 @@
+#include "PlexusHazards.h"
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+static _Atomic(plexus_hazard_record *) plexus_hazard_records = NULL;
+_Thread_local plexus_hazard_record *plexus_thread_hazards = NULL;
+static pthread_key_t plexus_hazard_key;
+static pthread_once_t plexus_hazard_key_once = PTHREAD_ONCE_INIT;
+
+static void plexus_hazard_thread_ended(void *pointer) {
+    plexus_hazard_record *record = pointer;
+    if (record == NULL) return;
+    // No resolve runs on an ending thread: its marks are clear.
+    record->count = 0;
+    plexus_thread_hazards = NULL;
+    atomic_store_explicit(&record->in_use, 0, memory_order_release);
+}
+
+static void plexus_hazard_make_key(void) { pthread_key_create(&plexus_hazard_key, plexus_hazard_thread_ended); }
+
+/// The calling thread's record: a free one taken over, or a new one published at the head of the list.
+static plexus_hazard_record *plexus_hazard_record_of_thread(void) {
+    pthread_once(&plexus_hazard_key_once, plexus_hazard_make_key);
+    plexus_hazard_record *record = atomic_load_explicit(&plexus_hazard_records, memory_order_acquire);
+    for (; record != NULL; record = record->next) {
+        int expected = 0;
+        if (atomic_compare_exchange_strong(&record->in_use, &expected, 1)) break;
+    }
+    if (record == NULL) {
+        record = calloc(1, sizeof(plexus_hazard_record));
+        if (record == NULL) return NULL;
+        atomic_init(&record->in_use, 1);
+        for (int index = 0; index < PLEXUS_HAZARD_MARKS; index++) atomic_init(&record->marks[index], 0);
+        plexus_hazard_record *head = atomic_load_explicit(&plexus_hazard_records, memory_order_relaxed);
+        do {
+            record->next = head;
+        } while (!atomic_compare_exchange_weak_explicit(
+            &plexus_hazard_records, &head, record, memory_order_release, memory_order_relaxed));
+    }
+    record->count = 0;
+    plexus_thread_hazards = record;
+    pthread_setspecific(plexus_hazard_key, record);
+    return record;
+}
+
+long plexus_hazard_mark_first(const void *owner) {
+    if (plexus_hazard_record_of_thread() == NULL) return -1;
+    return plexus_hazard_mark(owner);
+}
+
+int plexus_hazard_marks(const void *owner) {
+    plexus_hazard_record *record = atomic_load_explicit(&plexus_hazard_records, memory_order_acquire);
+    for (; record != NULL; record = record->next) {
+        for (int index = 0; index < PLEXUS_HAZARD_MARKS; index++) {
+            if (atomic_load_explicit(&record->marks[index], memory_order_acquire) == (uintptr_t)owner) return 1;
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Plexus
+import Testing
+
+// The direct path runs a `.unique` or `.shared` factory without retaining its definition (a hazard mark stands for
+// the reference): a change that drops the definition meanwhile (re-registration, removal, reset, restored snapshot,
+// an accessor's override) must keep it until the factory returned. Each factory here captures a `Payload` that
+// notes when it is freed while a factory that holds it runs.
+
+/// What a factory's closure holds, and nothing else: it is freed exactly when the closure is.
+private final class Token: Sendable {}
+
+/// What a factory calls: it makes an instance slowly, so that writers get to drop the definition meanwhile, and notes
+/// when the closure that called it (which holds `token`, weakly referenced here) was freed while it ran.
+/// `@unchecked Sendable`: `token` is a weak reference set once, before the payload is shared.
+private final class Payload: @unchecked Sendable {
+    let version: Int
+    let failures: Collected<String>
+    private weak var token: Token?
+
+    init(version: Int, failures: Collected<String>) {
+        self.version = version
+        self.failures = failures
+    }
+
+    /// A factory closure whose context holds the payload and a token of its own.
+    func factory() -> @Sendable () -> ReclaimedVersioned {
+        let token = Token()
+        self.token = token
+        return { [token, self] in
+            withExtendedLifetime(token) {}
+            return self.make()
+        }
+    }
+
+    private func make() -> ReclaimedVersioned {
+        for _ in 0..<20 { sched_yield() }
+        if token == nil { failures.append("the factory of \(version) was freed while it ran") }
+        return ReclaimedVersioned(version: version)
+    }
+}
+
+private final class ReclaimedVersioned: Sendable {
+    let version: Int
+
+    init(version: Int) {
+        self.version = version
+    }
+}
+
+/// Drops `ReclaimedVersioned`'s definition in `container` in one of the ways that drop a slot, by `round`.
+private func drop(in container: DependencyContainer, round: Int, failures: Collected<String>) {
+    let payload = Payload(version: round, failures: failures)
+    switch round % 4 {
+    case 0: container.register(.unique, factory: payload.factory())
+    case 1: container.remove(container.register(.unique, factory: payload.factory()))
+    case 2: container.reset()
+    default:
+        let snapshot = container.snapshot()
+        container.register(.unique, factory: payload.factory())
+        container.restore(snapshot)
+    }
+    container.register(.unique, factory: Payload(version: round, failures: failures).factory())
+}
+
+extension DependencyContainer {
+    fileprivate var reclaimed: Factory<ReclaimedVersioned> {
+        get { self { ReclaimedVersioned(version: -1) } }
+        set { inject(newValue) }
+    }
+}
+
+@Suite(.silencingPlexusLogs) struct SlotReclamationTests {
+    @Test func aDefinitionDroppedWhileItsFactoryRunsIsKeptUntilTheFactoryReturns() {
+        // Writes are rare enough that most resolves read without the lock (the reader bias) between them.
+        let container = DependencyContainer()
+        let failures = Collected<String>()
+        container.register(.unique, factory: Payload(version: 0, failures: failures).factory())
+        let finished = runReadersAndAWriter { round in
+            drop(in: container, round: round / 64, failures: failures)
+        } read: { _ in
+            do {
+                _ = try container.resolve() as ReclaimedVersioned
+            } catch ResolutionError.definitionNotFound {
+                return
+            } catch {
+                failures.append("\(error)")
+            }
+        }
+        #expect(finished)
+        #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
+    }
+
+    @Test func anAccessorOverriddenWhileItsFactoryRunsIsKeptUntilTheFactoryReturns() {
+        let container = DependencyContainer()
+        let failures = Collected<String>()
+        let finished = runReadersAndAWriter { round in
+            let payload = Payload(version: round, failures: failures)
+            if round.isMultiple(of: 3) {
+                container.reset()
+            } else {
+                container.reclaimed = .factory(payload.factory())
+            }
+        } read: { _ in
+            if (try? container.reclaimed.resolve()) == nil { failures.append("accessor failed") }
+        }
+        #expect(finished)
+        #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
+    }
+
+    @Test func aFactoryThatRemovesItsOwnDefinitionFinishesWithIt() throws {
+        // The factory drops its own definition while it runs, on the same thread: the definition (and what its
+        // closure holds) stays until the factory returned, and goes with the next change.
+        let container = DependencyContainer()
+        let failures = Collected<String>()
+        weak var released: Payload?
+        do {
+            let payload = Payload(version: 1, failures: failures)
+            released = payload
+            let factory = payload.factory()
+            container.register(.unique) { [unowned container] () -> ReclaimedVersioned in
+                container.reset()
+                return factory()
+            }
+        }
+        let made: ReclaimedVersioned = try container.resolve()
+        #expect(made.version == 1)
+        #expect(throws: ResolutionError.self) { try container.resolve() as ReclaimedVersioned }
+        container.register { 0 }
+        #expect(released == nil)
+        #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
+    }
+
+    @Test func definitionsDroppedWhileNoFactoryRunsAreReleasedAtOnce() {
+        let container = DependencyContainer()
+        let failures = Collected<String>()
+        weak var released: Payload?
+        do {
+            let payload = Payload(version: 2, failures: failures)
+            released = payload
+            container.register(.unique, factory: payload.factory())
+        }
+        #expect((try? container.resolve() as ReclaimedVersioned)?.version == 2)
+        container.remove(container.register(.unique, factory: Payload(version: 3, failures: failures).factory()))
+        #expect(released == nil)
+    }
+}
