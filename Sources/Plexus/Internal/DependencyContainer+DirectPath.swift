@@ -141,6 +141,9 @@ extension DependencyContainer {
     /// `.createMarked` for this container's own `slot`, registered under exactly the requested key: a hazard mark
     /// keeps the slot while its factory runs, instead of a reference (an atomic increment and decrement); a thread out
     /// of marks retains it (`.createAtSlotKey`). Call under this container's lock or reader bias.
+    ///
+    /// A collaborator's slot (`.create` with an owner) stays retained: marking it for its owner measured slower
+    /// (8 collaborators 122 -> 132 ns, session 10).
     @inline(__always)
     func markedStep(for slot: Slot, type: ObjectIdentifier) -> DirectStep {
         let mark = plexus_hazard_mark(hazardOwner)

@@ -91,6 +91,28 @@ extension DependencyContainer {
         #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
     }
 
+    @Test func aCollaboratorsDefinitionDroppedWhileItsFactoryRunsIsKeptUntilTheFactoryReturns() {
+        // Resolves from `child` take the remembered route to `owner`'s slot and mark it for `owner`.
+        let owner = DependencyContainer()
+        let child = DependencyContainer()
+        child.collaborate(with: owner)
+        let failures = Collected<String>()
+        owner.register(.unique, factory: Payload(version: 0, failures: failures).factory())
+        let finished = runReadersAndAWriter { round in
+            drop(in: owner, round: round / 64, failures: failures)
+        } read: { _ in
+            do {
+                _ = try child.resolve() as ReclaimedVersioned
+            } catch ResolutionError.definitionNotFound {
+                return
+            } catch {
+                failures.append("\(error)")
+            }
+        }
+        #expect(finished)
+        #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
+    }
+
     @Test func anAccessorOverriddenWhileItsFactoryRunsIsKeptUntilTheFactoryReturns() {
         let container = DependencyContainer()
         let failures = Collected<String>()
