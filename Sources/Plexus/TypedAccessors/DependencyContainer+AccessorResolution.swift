@@ -181,14 +181,25 @@ extension DependencyContainer {
             guard entry.generation == Generation.current, let answering = entry.answering else { return nil }
             return answering._withUnsafeGuaranteedRef { slot -> AccessorOutcome in
                 if slot.copyPublished(into: result) { return .copied }
-                guard let type = directType(for: slot) else { return .general }
-                guard entry.answeringHasKey else { return .create(slot, type: type, entry: found.retain()) }
-                // A hazard mark keeps this container's slot while the factory runs (no atomic reference counting);
-                // a thread out of marks retains it.
-                let mark = plexus_hazard_mark(hazardOwner)
-                guard mark >= 0 else { return .create(slot, type: type, entry: nil) }
-                return .createMarked(answering, type: type, mark: mark)
+                return createStep(answering, entry: found, hasKey: entry.answeringHasKey)
             }
+        }
+    }
+
+    /// `readStep` for an answering slot without a published instance: a new instance on the direct path, or the
+    /// general path. Out of line, so that the common singleton read stays small. Call where `readStep` runs.
+    @inline(never)
+    private func createStep(
+        _ answering: Unmanaged<Slot>, entry: Unmanaged<AccessorKeys.Entry>, hasKey: Bool
+    ) -> AccessorOutcome {
+        answering._withUnsafeGuaranteedRef { slot -> AccessorOutcome in
+            guard let type = directType(for: slot) else { return .general }
+            guard hasKey else { return .create(slot, type: type, entry: entry.retain()) }
+            // A hazard mark keeps this container's slot while the factory runs (no atomic reference counting); a
+            // thread out of marks retains it.
+            let mark = plexus_hazard_mark(hazardOwner)
+            guard mark >= 0 else { return .create(slot, type: type, entry: nil) }
+            return .createMarked(answering, type: type, mark: mark)
         }
     }
 
