@@ -64,8 +64,9 @@ extension DependencyContainer {
             }
         }
         switch step {
-        case .create, .createAtSlotKey, .createMarked, .createWrapped, .createSingleton, .createSingletonAtSlotKey: break
-        case .copied, .general, .createAutoWired: routed.owner.release()
+        case .create, .createAtSlotKey, .createWrapped, .createSingleton, .createSingletonAtSlotKey: break
+        // `.createMarked` is this container's own (never a collaborator's).
+        case .copied, .general, .createAutoWired, .createMarked: routed.owner.release()
         }
         return step
     }
