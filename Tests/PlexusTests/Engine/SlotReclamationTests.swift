@@ -63,6 +63,18 @@ private func drop(in container: DependencyContainer, round: Int, failures: Colle
     container.register(.unique, factory: Payload(version: round, failures: failures).factory())
 }
 
+/// Resolves a `ReclaimedVersioned` from `container`: anything but an instance or `definitionNotFound` (the writer
+/// dropped the definition) goes into `failures`.
+private func resolveReclaimed(from container: DependencyContainer, into failures: Collected<String>) {
+    do {
+        _ = try container.resolve() as ReclaimedVersioned
+    } catch ResolutionError.definitionNotFound {
+        return
+    } catch {
+        failures.append("\(error)")
+    }
+}
+
 extension DependencyContainer {
     fileprivate var reclaimed: Factory<ReclaimedVersioned> {
         get { self { ReclaimedVersioned(version: -1) } }
@@ -71,43 +83,19 @@ extension DependencyContainer {
 }
 
 @Suite(.silencingPlexusLogs) struct SlotReclamationTests {
-    @Test func aDefinitionDroppedWhileItsFactoryRunsIsKeptUntilTheFactoryReturns() {
-        // Writes are rare enough that most resolves read without the lock (the reader bias) between them.
-        let container = DependencyContainer()
-        let failures = Collected<String>()
-        container.register(.unique, factory: Payload(version: 0, failures: failures).factory())
-        let finished = runReadersAndAWriter { round in
-            drop(in: container, round: round / 64, failures: failures)
-        } read: { _ in
-            do {
-                _ = try container.resolve() as ReclaimedVersioned
-            } catch ResolutionError.definitionNotFound {
-                return
-            } catch {
-                failures.append("\(error)")
-            }
-        }
-        #expect(finished)
-        #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
-    }
-
-    @Test func aCollaboratorsDefinitionDroppedWhileItsFactoryRunsIsKeptUntilTheFactoryReturns() {
-        // Resolves from `child` take the remembered route to `owner`'s slot and mark it for `owner`.
+    @Test(arguments: [false, true])
+    func aDefinitionDroppedWhileItsFactoryRunsIsKeptUntilTheFactoryReturns(throughACollaborator: Bool) {
+        // Writes are rare enough that most resolves read without the lock (the reader bias) between them. Through a
+        // collaborator, resolves take the remembered route to the owner's slot, which they retain.
         let owner = DependencyContainer()
-        let child = DependencyContainer()
-        child.collaborate(with: owner)
+        let reader = throughACollaborator ? DependencyContainer() : owner
+        if throughACollaborator { reader.collaborate(with: owner) }
         let failures = Collected<String>()
         owner.register(.unique, factory: Payload(version: 0, failures: failures).factory())
         let finished = runReadersAndAWriter { round in
             drop(in: owner, round: round / 64, failures: failures)
         } read: { _ in
-            do {
-                _ = try child.resolve() as ReclaimedVersioned
-            } catch ResolutionError.definitionNotFound {
-                return
-            } catch {
-                failures.append("\(error)")
-            }
+            resolveReclaimed(from: reader, into: failures)
         }
         #expect(finished)
         #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
