@@ -52,9 +52,9 @@ int plexus_is_main_thread(void) {
 
 // MARK: Reader bias
 
-/// Reader slots, shared by every bias: a thread takes the slot `index` (given once per thread, round robin) and
-/// writes the address of the bias it reads under there, so a writer finds the readers of its own lock. Each slot has a
-/// cache line of its own, so that readers on different threads write no common memory.
+/// Reader slots, shared by every bias: a thread writes the address of the bias it reads under into its slot, so a
+/// writer finds the readers of its own lock. Each slot has a cache line of its own, so that readers on different
+/// threads write no common memory.
 #define PLEXUS_READER_SLOTS 64
 
 typedef struct {
@@ -63,6 +63,7 @@ typedef struct {
 
 static plexus_reader_slot plexus_readers[PLEXUS_READER_SLOTS];
 static _Atomic(long) plexus_next_reader_slot = 0;
+/// The calling thread's slot; -1 before its first read, -2 when it has none (asymmetric mode, every slot taken).
 static _Thread_local long plexus_thread_reader_slot = -1;
 
 struct plexus_bias {
@@ -74,7 +75,57 @@ struct plexus_bias {
 /// How many reads under the lock turn the bias back on after a write turned it off.
 #define PLEXUS_READS_BEFORE_BIAS 16
 
+/// Asymmetric mode (Linux with `membarrier`): a reader announces itself with a plain store, and a writer that turns
+/// the bias off makes every running thread of the process execute a full memory barrier (`membarrier`) before it looks
+/// for readers: either it sees the reader's announcement, or the reader sees the bias off. Readers then need no atomic
+/// read-modify-write, but each needs a slot of its own (`plexus_reader_owned`). Elsewhere, a reader takes a slot,
+/// possibly shared with other threads, with a sequentially consistent compare-and-swap.
+static _Atomic(int) plexus_asymmetric = 0;
+static pthread_once_t plexus_asymmetric_once = PTHREAD_ONCE_INIT;
+/// Asymmetric mode: which slots a thread owns, and the key whose destructor gives a slot back when its thread ends.
+static _Atomic(int) plexus_reader_owned[PLEXUS_READER_SLOTS];
+static pthread_key_t plexus_reader_key;
+
+#if defined(__linux__) && defined(SYS_membarrier)
+#include <linux/membarrier.h>
+
+static void plexus_reader_thread_ended(void *slot) {
+    long index = (long)(intptr_t)slot - 1;
+    plexus_thread_reader_slot = -1;
+    if (index >= 0 && index < PLEXUS_READER_SLOTS) {
+        atomic_store_explicit(&plexus_reader_owned[index], 0, memory_order_release);
+    }
+}
+
+static void plexus_asymmetric_setup(void) {
+    long commands = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
+    if (commands < 0 || !(commands & MEMBARRIER_CMD_PRIVATE_EXPEDITED)) return;
+    if (syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) != 0) return;
+    if (pthread_key_create(&plexus_reader_key, plexus_reader_thread_ended) != 0) return;
+    atomic_store_explicit(&plexus_asymmetric, 1, memory_order_release);
+}
+
+/// Every running thread of the process executes a full memory barrier before this returns; 0 on success.
+static int plexus_membarrier(void) { return (int)syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0); }
+#else
+static void plexus_asymmetric_setup(void) {}
+static int plexus_membarrier(void) { return -1; }
+#endif
+
+/// Asymmetric mode: a slot of the calling thread's own, or -2 when every slot is taken (it then reads under the lock).
+static long plexus_claim_reader_slot(void) {
+    for (long index = 0; index < PLEXUS_READER_SLOTS; index++) {
+        int expected = 0;
+        if (atomic_compare_exchange_strong(&plexus_reader_owned[index], &expected, 1)) {
+            pthread_setspecific(plexus_reader_key, (void *)(intptr_t)(index + 1));
+            return index;
+        }
+    }
+    return -2;
+}
+
 plexus_bias *plexus_bias_create(void) {
+    pthread_once(&plexus_asymmetric_once, plexus_asymmetric_setup);
     plexus_bias *bias = malloc(sizeof(plexus_bias));
     if (bias == NULL) return NULL;
     atomic_init(&bias->on, 0);
@@ -87,6 +138,21 @@ void plexus_bias_destroy(plexus_bias *bias) { free(bias); }
 long plexus_bias_read_begin(plexus_bias *bias) {
     if (bias == NULL || !atomic_load_explicit(&bias->on, memory_order_relaxed)) return -1;
     long slot = plexus_thread_reader_slot;
+    if (atomic_load_explicit(&plexus_asymmetric, memory_order_relaxed)) {
+        if (slot == -1) slot = plexus_thread_reader_slot = plexus_claim_reader_slot();
+        if (slot < 0) return -1;
+        // The slot is this thread's alone: busy only with a read of its own in progress.
+        if (atomic_load_explicit(&plexus_readers[slot].bias, memory_order_relaxed) != 0) return -1;
+        atomic_store_explicit(&plexus_readers[slot].bias, (uintptr_t)bias, memory_order_relaxed);
+        // Only the compiler must keep the store before the load: the writer's `membarrier` orders them for the CPU.
+        atomic_signal_fence(memory_order_seq_cst);
+        // Acquire: the last write under the lock happens before the bias was turned on (a release, with the lock held).
+        if (!atomic_load_explicit(&bias->on, memory_order_acquire)) {
+            atomic_store_explicit(&plexus_readers[slot].bias, 0, memory_order_release);
+            return -1;
+        }
+        return slot;
+    }
     if (slot < 0) {
         slot = atomic_fetch_add_explicit(&plexus_next_reader_slot, 1, memory_order_relaxed) % PLEXUS_READER_SLOTS;
         plexus_thread_reader_slot = slot;
@@ -113,6 +179,10 @@ void plexus_bias_revoke(plexus_bias *bias) {
     // Sequentially consistent store and loads (see `plexus_bias_read_begin`); a reader's release store when it ends
     // orders its reads before this writer's writes.
     atomic_store(&bias->on, 0);
+    if (atomic_load_explicit(&plexus_asymmetric, memory_order_relaxed) && plexus_membarrier() != 0) {
+        // Registered at start, so this does not fail; if it did, readers could be missed: stop rather than race.
+        abort();
+    }
     for (long slot = 0; slot < PLEXUS_READER_SLOTS; slot++) {
         while (atomic_load(&plexus_readers[slot].bias) == (uintptr_t)bias) {
             sched_yield();
