@@ -44,4 +44,31 @@ private let resolvedAtExit = Counter()
         #expect(resolvedAtExit.count == 3)
         #expect((try container.resolve() as Part?) != nil)
     }
+
+    @Test func moreThreadsThanReaderSlotsAllResolveCorrectly() throws {
+        // A thread reads without the lock in a reader slot of its own (64 in all); threads beyond that read under the
+        // lock, and a thread that ends gives its slot back. Two waves of 80 threads, each resolving a published
+        // singleton and a new instance many times while a writer registers now and then.
+        let container = DependencyContainer()
+        container.register(.singleton) { Part() }
+        container.register(.unique, tag: "new") { Part() }
+        let expected: Part = try container.resolve()
+        let failures = Collected<String>()
+        for wave in 0..<2 {
+            let finished = runOnThreads(80) { index in
+                for round in 0..<200 {
+                    if index == 0, round.isMultiple(of: 50) { container.register(tag: "extra \(wave) \(round)") { 0 } }
+                    do {
+                        let part: Part = try container.resolve()
+                        if part !== expected { failures.append("another singleton") }
+                        _ = try container.resolve(tag: "new") as Part
+                    } catch {
+                        failures.append("\(error)")
+                    }
+                }
+            }
+            #expect(finished)
+        }
+        #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
+    }
 }
