@@ -12,7 +12,11 @@ static pthread_once_t plexus_hazard_key_once = PTHREAD_ONCE_INIT;
 static void plexus_hazard_thread_ended(void *pointer) {
     plexus_hazard_record *record = pointer;
     if (record == NULL) return;
-    // No resolve runs on an ending thread: its marks are clear.
+    // A thread that ends inside a factory (`pthread_exit`) leaves marks set: clear them, so that its container does
+    // not keep what it drops for ever.
+    for (long index = 0; index < record->count && index < PLEXUS_HAZARD_MARKS; index++) {
+        atomic_store_explicit(&record->marks[index], 0, memory_order_release);
+    }
     record->count = 0;
     plexus_thread_hazards = NULL;
     atomic_store_explicit(&record->in_use, 0, memory_order_release);
