@@ -431,6 +431,26 @@ private func isNotFound(_ error: ResolutionError?, _ type: Any.Type) -> Bool {
         #expect(pair.first !== other.first)
     }
 
+    @Test func oneSharedDefinitionRegisteredInTwoContainersGivesOneInstancePerGraph() throws {
+        // SPEC §5: `.shared` is one instance per definition within a graph, in any container. The definition is
+        // registered in both containers (each keeps a registration of its own); a graph that resolves it through each
+        // gets one instance, and the next graph another.
+        let first = DependencyContainer()
+        let second = DependencyContainer()
+        let logger = second.register(.shared) { Logger() }
+        first.register(logger)
+        first.collaborate(with: second)
+        first.register { [second] in LoggerPair(first: try first.resolve(), second: try second.resolve()) }
+
+        let pair: LoggerPair = try first.resolve()
+        let other: LoggerPair = try first.resolve()
+        #expect(pair.first === pair.second)
+        #expect(other.first === other.second)
+        #expect(pair.first !== other.first)
+        // Outside a common graph, each resolve is a graph of its own.
+        #expect(try first.resolve() as Logger !== second.resolve() as Logger)
+    }
+
     @Test func constructorCycleAcrossCollaboratorsThrowsWithPath() throws {
         let left = DependencyContainer()
         let right = DependencyContainer()

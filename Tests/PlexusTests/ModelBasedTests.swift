@@ -523,9 +523,9 @@ private struct Model {
 
     /// One resolution graph: `.shared` instances and the hooks queued until it finishes.
     struct Graph {
-        /// Per container and definition, like singletons: a definition registered in two containers makes one
-        /// `.shared` instance in each.
-        var shared: [Owned: Int] = [:]
+        /// Per definition (SPEC §5: one per definition within a graph, in any container): a definition registered in
+        /// two containers makes one `.shared` instance per graph.
+        var shared: [Int: Int] = [:]
         var hooks: [HookRecord] = []
         /// Singletons whose own resolve finished with no hook queued: published at once, so a later failure of the
         /// graph keeps them (a weak singleton is kept only weakly, and nothing outside holds a new one).
@@ -766,7 +766,7 @@ private struct Model {
                 return Made(definitionID: id, serial: serial)
             }
         case .shared:
-            if let serial = graph.shared[Owned(container: found.container, definitionID: id)] {
+            if let serial = graph.shared[id] {
                 coverage.sharedReusedInGraph += 1
                 return Made(definitionID: id, serial: serial)
             }
@@ -785,7 +785,7 @@ private struct Model {
             boxes[found.container].cache[id] = serial
             if freedWeak.removeValue(forKey: id) != nil { coverage.weakRecreated += 1 }
         case .shared:
-            graph.shared[Owned(container: found.container, definitionID: id)] = serial
+            graph.shared[id] = serial
         case .unique:
             break
         }

@@ -352,7 +352,7 @@ extension DependencyContainer {
         into result: UnsafeMutableRawPointer
     ) throws -> Bool {
         // Stored as made, so it has the slot's type.
-        let unboxed = graph.withSharedInstance(of: slot) { shared in
+        let unboxed = graph.withSharedInstance(of: slot.definition) { shared in
             slot.blueprint.ops.unbox(shared, result) ? nil : Swift.type(of: shared)
         }
         guard let unboxed else { return false }
@@ -374,7 +374,7 @@ extension DependencyContainer {
             _ = try slot.store(
                 nil, typed: result, recipe: recipe, claim: nil, typeInfo: info, forward: nil, owner: self, graph: graph)
         } else if slot.blueprint.scope == .shared, graph.depth > 1 || graph.hasQueuedHooks {
-            graph.storeShared(slot.blueprint.ops.box(result), of: slot)
+            graph.storeShared(slot.blueprint.ops.box(result), of: slot.definition)
         }
     }
 }

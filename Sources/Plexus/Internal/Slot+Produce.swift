@@ -25,7 +25,7 @@ extension Slot {
             return try reuse(
                 first, arguments: arguments, key: key, forward: forward, into: typed, owner: owner, graph: graph)
         }
-        if blueprint.scope == .shared, let instance = graph.sharedInstance(of: self) {
+        if blueprint.scope == .shared, let instance = graph.sharedInstance(of: definition) {
             return try deliver(instance, into: typed, key: key)
         }
         if blueprint.isolation != .none {
@@ -223,7 +223,7 @@ extension Slot {
         case .unique:
             break
         case .shared:
-            graph.storeShared(boxed(), of: self)
+            graph.storeShared(boxed(), of: definition)
         case .singleton, .eagerSingleton, .weakSingleton, .cached:
             if let claim, let box {
                 owner.registry.withLock { _ in

@@ -44,15 +44,18 @@ final class ResolutionGraph {
         }
     }
 
+    /// A `.shared` instance of the graph, kept per definition (SPEC §5: one per definition within a graph, in any
+    /// container), so that a definition registered in several containers gives one instance per graph.
     struct SharedEntry {
-        /// The slot's identity, what lookups compare (reading it copies no reference); `slot` keeps it unique.
+        /// The definition's identity, what lookups compare (reading it copies no reference); `definition` keeps it
+        /// unique.
         let id: ObjectIdentifier
-        let slot: AnyObject
+        let definition: AnyObject
         let instance: Any
 
-        init(slot: AnyObject, instance: consuming Any) {
-            id = ObjectIdentifier(slot)
-            self.slot = slot
+        init(definition: AnyObject, instance: consuming Any) {
+            id = ObjectIdentifier(definition)
+            self.definition = definition
             self.instance = instance
         }
     }
@@ -339,22 +342,22 @@ final class ResolutionGraph {
 
     // MARK: Shared instances
 
-    /// The graph's instance of the `.shared` definition of `slot`, if it has one.
-    func sharedInstance(of slot: AnyObject) -> Any? {
-        sharedIndex(of: slot).map { state.pointee.shared[$0].instance }
+    /// The graph's instance of the `.shared` `definition` (a slot's `definition`), if it has one.
+    func sharedInstance(of definition: AnyObject) -> Any? {
+        sharedIndex(of: definition).map { state.pointee.shared[$0].instance }
     }
 
-    /// Calls `body` with the graph's instance of the `.shared` definition of `slot`, borrowed in place (no copy of the
+    /// Calls `body` with the graph's instance of the `.shared` `definition` (a slot's `definition`), borrowed in place (no copy of the
     /// `Any`), if it has one; `nil` if not.
-    func withSharedInstance<R>(of slot: AnyObject, _ body: (Any) throws -> R) rethrows -> R? {
-        guard let index = sharedIndex(of: slot) else { return nil }
+    func withSharedInstance<R>(of definition: AnyObject, _ body: (Any) throws -> R) rethrows -> R? {
+        guard let index = sharedIndex(of: definition) else { return nil }
         return try state.pointee.shared.withUnsafeBufferPointer { try body($0[index].instance) }
     }
 
-    /// Where the shared instance of `slot` is in `shared`: a scan of a few entries, or the index once there are more.
-    private func sharedIndex(of slot: AnyObject) -> Int? {
+    /// Where the shared instance of `definition` is in `shared`: a scan of a few entries, or the index once there are more.
+    private func sharedIndex(of definition: AnyObject) -> Int? {
         guard !state.pointee.shared.isEmpty else { return nil }
-        let id = ObjectIdentifier(slot)
+        let id = ObjectIdentifier(definition)
         if state.pointee.sharedIndex.isEmpty {
             return state.pointee.shared.withUnsafeBufferPointer { entries in
                 var index = 0
@@ -365,8 +368,9 @@ final class ResolutionGraph {
         return state.pointee.sharedIndex[id]
     }
 
-    func storeShared(_ instance: consuming Any, of slot: AnyObject) {
-        state.pointee.shared.append(SharedEntry(slot: slot, instance: instance))
+    /// Keeps `instance` as the graph's instance of the `.shared` `definition` (a slot's `definition`).
+    func storeShared(_ instance: consuming Any, of definition: AnyObject) {
+        state.pointee.shared.append(SharedEntry(definition: definition, instance: instance))
         let count = state.pointee.shared.count
         if count > Self.shallowDepth {
             if state.pointee.sharedIndex.isEmpty {
@@ -374,7 +378,7 @@ final class ResolutionGraph {
                     state.pointee.sharedIndex[entry.id] = index
                 }
             } else {
-                state.pointee.sharedIndex[ObjectIdentifier(slot)] = count - 1
+                state.pointee.sharedIndex[ObjectIdentifier(definition)] = count - 1
             }
         }
     }
