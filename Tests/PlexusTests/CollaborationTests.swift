@@ -59,6 +59,17 @@ private enum CollaboratorError: Error, Equatable {
     case hookFailed
 }
 
+/// Registers in `first` a pair that resolves a `Logger` from `first` and one from `second` in one graph, and checks
+/// that each graph gets one logger for both, and the next graph another.
+private func expectOneLoggerPerGraph(_ first: DependencyContainer, _ second: DependencyContainer) throws {
+    first.register { [second] in LoggerPair(first: try first.resolve(), second: try second.resolve()) }
+    let pair: LoggerPair = try first.resolve()
+    let other: LoggerPair = try first.resolve()
+    #expect(pair.first === pair.second)
+    #expect(other.first === other.second)
+    #expect(pair.first !== other.first)
+}
+
 /// Whether `error` is `definitionNotFound` for a key of `type`.
 private func isNotFound(_ error: ResolutionError?, _ type: Any.Type) -> Bool {
     guard case .definitionNotFound(let key) = error else { return false }
@@ -422,13 +433,7 @@ private func isNotFound(_ error: ResolutionError?, _ type: Any.Type) -> Bool {
         root.register { Logger() }
         first.collaborate(with: root)
         second.collaborate(with: root)
-        first.register { [second] in LoggerPair(first: try first.resolve(), second: try second.resolve()) }
-
-        let pair: LoggerPair = try first.resolve()
-        let other: LoggerPair = try first.resolve()
-        #expect(pair.first === pair.second)
-        #expect(other.first === other.second)
-        #expect(pair.first !== other.first)
+        try expectOneLoggerPerGraph(first, second)
     }
 
     @Test func oneSharedDefinitionRegisteredInTwoContainersGivesOneInstancePerGraph() throws {
@@ -440,13 +445,7 @@ private func isNotFound(_ error: ResolutionError?, _ type: Any.Type) -> Bool {
         let logger = second.register(.shared) { Logger() }
         first.register(logger)
         first.collaborate(with: second)
-        first.register { [second] in LoggerPair(first: try first.resolve(), second: try second.resolve()) }
-
-        let pair: LoggerPair = try first.resolve()
-        let other: LoggerPair = try first.resolve()
-        #expect(pair.first === pair.second)
-        #expect(other.first === other.second)
-        #expect(pair.first !== other.first)
+        try expectOneLoggerPerGraph(first, second)
         // Outside a common graph, each resolve is a graph of its own.
         #expect(try first.resolve() as Logger !== second.resolve() as Logger)
     }

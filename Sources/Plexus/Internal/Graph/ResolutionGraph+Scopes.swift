@@ -248,3 +248,48 @@ extension ResolutionGraph {
             || !state.pointee.retiredShared.isEmpty
     }
 }
+
+extension ResolutionGraph {
+    // MARK: Shared instances
+
+    /// The graph's instance of the `.shared` `definition` (a slot's `definition`), if it has one.
+    func sharedInstance(of definition: AnyObject) -> Any? {
+        sharedIndex(of: definition).map { state.pointee.shared[$0].instance }
+    }
+
+    /// Calls `body` with the graph's instance of the `.shared` `definition` (a slot's `definition`), borrowed in place (no copy of the
+    /// `Any`), if it has one; `nil` if not.
+    func withSharedInstance<R>(of definition: AnyObject, _ body: (Any) throws -> R) rethrows -> R? {
+        guard let index = sharedIndex(of: definition) else { return nil }
+        return try state.pointee.shared.withUnsafeBufferPointer { try body($0[index].instance) }
+    }
+
+    /// Where the shared instance of `definition` is in `shared`: a scan of a few entries, or the index once there are more.
+    private func sharedIndex(of definition: AnyObject) -> Int? {
+        guard !state.pointee.shared.isEmpty else { return nil }
+        let id = ObjectIdentifier(definition)
+        if state.pointee.sharedIndex.isEmpty {
+            return state.pointee.shared.withUnsafeBufferPointer { entries in
+                var index = 0
+                while index < entries.count, entries[index].id != id { index += 1 }
+                return index < entries.count ? index : nil
+            }
+        }
+        return state.pointee.sharedIndex[id]
+    }
+
+    /// Keeps `instance` as the graph's instance of the `.shared` `definition` (a slot's `definition`).
+    func storeShared(_ instance: consuming Any, of definition: AnyObject) {
+        state.pointee.shared.append(SharedEntry(definition: definition, instance: instance))
+        let count = state.pointee.shared.count
+        if count > Self.shallowDepth {
+            if state.pointee.sharedIndex.isEmpty {
+                for (index, entry) in state.pointee.shared.enumerated() {
+                    state.pointee.sharedIndex[entry.id] = index
+                }
+            } else {
+                state.pointee.sharedIndex[ObjectIdentifier(definition)] = count - 1
+            }
+        }
+    }
+}
