@@ -339,7 +339,6 @@ final class ResolutionGraph {
         let path = factoryPath(from: id)
         return path + path.prefix(1)
     }
-
 }
 
 /// The thread-local slot that owns each thread's graph (resolves read `plexus_thread_graph` instead): the graph is
