@@ -17,9 +17,9 @@
 /// the container passed to hooks where the container must be freed.
 public final class DependencyContainer: Sendable {
     let registry = Protected(Registry(), readerBiased: true)
-    /// What changes dropped from the registry while a factory of one of its slots ran without holding the slot
+    /// Slots that changes dropped from the registry while their factory ran on some thread without holding them
     /// (`release(dropped:)`).
-    let retired = Protected<[Any]>([])
+    let retired = Protected<[Slot]>([])
 
     /// Whether instances get their `@Injected` / `@InjectedWeak` properties filled unless a definition says
     /// otherwise (``Definition/autoInjectingProperties(_:)``).

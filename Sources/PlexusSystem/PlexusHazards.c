@@ -49,17 +49,34 @@ static plexus_hazard_record *plexus_hazard_record_of_thread(void) {
     return record;
 }
 
-long plexus_hazard_mark_first(const void *owner) {
+long plexus_hazard_mark_first(const void *slot) {
     if (plexus_hazard_record_of_thread() == NULL) return -1;
-    return plexus_hazard_mark(owner);
+    return plexus_hazard_mark(slot);
 }
 
-int plexus_hazard_marks(const void *owner) {
+long plexus_hazard_collect(const void **marked, long capacity) {
+    long count = 0;
     plexus_hazard_record *record = atomic_load_explicit(&plexus_hazard_records, memory_order_acquire);
     for (; record != NULL; record = record->next) {
         for (int index = 0; index < PLEXUS_HAZARD_MARKS; index++) {
-            if (atomic_load_explicit(&record->marks[index], memory_order_acquire) == (uintptr_t)owner) return 1;
+            uintptr_t slot = atomic_load_explicit(&record->marks[index], memory_order_acquire);
+            if (slot == 0) continue;
+            if (count < capacity) marked[count] = (const void *)slot;
+            count++;
         }
     }
-    return 0;
+    return count;
+}
+
+void plexus_hazard_after_fork_in_child(void) {
+    plexus_hazard_record *own = plexus_thread_hazards;
+    plexus_hazard_record *record = atomic_load_explicit(&plexus_hazard_records, memory_order_acquire);
+    for (; record != NULL; record = record->next) {
+        if (record == own) continue;
+        for (int index = 0; index < PLEXUS_HAZARD_MARKS; index++) {
+            atomic_store_explicit(&record->marks[index], 0, memory_order_relaxed);
+        }
+        record->count = 0;
+        atomic_store_explicit(&record->in_use, 0, memory_order_relaxed);
+    }
 }

@@ -124,7 +124,24 @@ static long plexus_claim_reader_slot(void) {
     return -2;
 }
 
+/// In the child of `fork()`, only the forking thread exists, and it is not inside a read without the lock (`fork` is
+/// user code, which never runs inside one). Announcements and reader slots of the parent's other threads would make a
+/// writer in the child wait for ever, and their hazard marks would keep dropped slots: clear them.
+static void plexus_after_fork_in_child(void) {
+    long own = plexus_thread_reader_slot;
+    for (long slot = 0; slot < PLEXUS_READER_SLOTS; slot++) {
+        atomic_store_explicit(&plexus_readers[slot].bias, 0, memory_order_relaxed);
+        if (slot != own) atomic_store_explicit(&plexus_reader_owned[slot], 0, memory_order_relaxed);
+    }
+    plexus_hazard_after_fork_in_child();
+}
+
+static pthread_once_t plexus_fork_once = PTHREAD_ONCE_INIT;
+
+static void plexus_fork_setup(void) { pthread_atfork(NULL, NULL, plexus_after_fork_in_child); }
+
 plexus_bias *plexus_bias_create(void) {
+    pthread_once(&plexus_fork_once, plexus_fork_setup);
     pthread_once(&plexus_asymmetric_once, plexus_asymmetric_setup);
     plexus_bias *bias = malloc(sizeof(plexus_bias));
     if (bias == NULL) return NULL;

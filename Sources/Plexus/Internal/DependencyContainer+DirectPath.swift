@@ -146,7 +146,7 @@ extension DependencyContainer {
     /// (8 collaborators 122 -> 132 ns, session 10).
     @inline(__always)
     func markedStep(for slot: Slot, type: ObjectIdentifier) -> DirectStep {
-        let mark = plexus_hazard_mark(hazardOwner)
+        let mark = plexus_hazard_mark(Unmanaged.passUnretained(slot).toOpaque())
         guard mark >= 0 else { return .createAtSlotKey(slot, type: type) }
         return .createMarked(Unmanaged.passUnretained(slot), type: type, mark: mark)
     }

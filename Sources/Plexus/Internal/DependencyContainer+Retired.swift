@@ -1,40 +1,71 @@
 internal import PlexusSystem
 
-// Factories that run without retaining their slot (the direct path, `plexus_hazard_mark`): a change that drops slots
-// from the registry keeps them until no such factory of this container runs on any thread.
+// Factories that run without retaining their slot (the direct path, `plexus_hazard_mark`): a change that drops such a
+// slot from the registry keeps it until its factory returned.
 
 extension DependencyContainer {
-    /// This container as the owner of hazard marks (`plexus_hazard_mark`).
-    var hazardOwner: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()) }
-
-    /// Releases what a change dropped from the registry, after the change's lock section (the slots it removed,
-    /// an old registry), or keeps it, with whatever was kept before, while a resolve on some thread runs a factory of
-    /// one of this container's slots without holding it. What was kept goes with the next change that finds no such
-    /// resolve, or with the container.
+    /// Releases what a change dropped from the registry (the slots it removed, an old registry), after the change's
+    /// lock section, except the slots whose factory runs on some thread without holding them (a hazard mark): those
+    /// are kept in `retired` until a later change finds them unmarked, or until the container goes. Everything else
+    /// (other slots, their singletons and what their closures capture) goes now, as before marks existed.
     ///
     /// The look for marks comes after the change: the change's lock section waited for every read of the registry
-    /// in progress (the reader bias), and a resolve sets its mark inside such a read, so every mark set for a
-    /// dropped slot is seen; a resolve that reads the registry later cannot find the dropped slots. The look happens
-    /// under the lock of `retired`, after adding to it, so that what one change keeps is never released by another
-    /// change's earlier look.
-    func release(dropped: consuming [Any]) {
-        release(droppedValue: dropped.isEmpty ? nil : dropped)
+    /// in progress (the reader bias) or came after it (the lock), and a resolve sets its mark inside such a read, so
+    /// every mark set for a dropped slot is seen; a resolve that reads the registry later cannot find the dropped
+    /// slots. A retired slot cannot be marked again, so it stays retired only while a factory that was running when it
+    /// was dropped still runs. The look happens under the lock of `retired`, so that one change never releases what
+    /// another change kept before looking.
+    func release(dropped: [Any]) {
+        var slots: [Slot] = []
+        for item in dropped {
+            if let slot = item as? Slot {
+                slots.append(slot)
+            } else if let entry = item as? Registry.ForwardEntry {
+                slots.append(entry.slot)
+            }
+        }
+        retireMarked(slots)
+        // Released after the lock: a `deinit` is user code.
+        withExtendedLifetime(dropped) {}
     }
 
     /// `release(dropped:)` for an old registry (a reset, a restored snapshot).
-    func release(dropped: consuming Registry) {
-        release(droppedValue: dropped)
+    func release(dropped: Registry) {
+        retireMarked(dropped.slots.entries.map(\.value) + dropped.accessorDefaults.entries.map(\.value))
+        withExtendedLifetime(dropped) {}
     }
 
-    private func release(droppedValue: Any?) {
-        let owner = hazardOwner
-        let released = retired.withLock { retired -> [Any] in
-            if let droppedValue { retired.append(droppedValue) }
-            guard !retired.isEmpty, plexus_hazard_marks(owner) == 0 else { return [] }
-            defer { retired.removeAll() }
-            return retired
+    /// Keeps the slots of `dropped` that some thread has marked, and releases (after the lock) those kept before that
+    /// no thread marks any more.
+    private func retireMarked(_ dropped: [Slot]) {
+        let released = retired.withLock { retired -> [Slot] in
+            guard !dropped.isEmpty || !retired.isEmpty else { return [] }
+            let marked = Self.markedSlots()
+            guard !marked.isEmpty else {
+                defer { retired.removeAll() }
+                return retired
+            }
+            func isMarked(_ slot: Slot) -> Bool { marked.contains(Unmanaged.passUnretained(slot).toOpaque()) }
+            retired += dropped.filter(isMarked)
+            let released = retired.filter { !isMarked($0) }
+            retired.removeAll { !isMarked($0) }
+            return released
         }
-        // Released after the lock: a `deinit` is user code.
         withExtendedLifetime(released) {}
+    }
+
+    /// The slots some thread runs a factory of without holding them (`plexus_hazard_collect`).
+    private static func markedSlots() -> Set<UnsafeMutableRawPointer> {
+        var capacity = 64
+        while true {
+            var total = 0
+            let marks = [UnsafeRawPointer?](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                total = plexus_hazard_collect(buffer.baseAddress, capacity)
+                initialized = min(total, capacity)
+            }
+            if total <= capacity { return Set(marks.compactMap { $0.map(UnsafeMutableRawPointer.init(mutating:)) }) }
+            // More marks than room (threads set them meanwhile): look again with room for them.
+            capacity = total + 32
+        }
     }
 }

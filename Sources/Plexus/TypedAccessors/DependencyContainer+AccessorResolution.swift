@@ -195,9 +195,9 @@ extension DependencyContainer {
         answering._withUnsafeGuaranteedRef { slot -> AccessorOutcome in
             guard let type = directType(for: slot) else { return .general }
             guard hasKey else { return .create(slot, type: type, entry: entry.retain()) }
-            // A hazard mark keeps this container's slot while the factory runs (no atomic reference counting); a
-            // thread out of marks retains it.
-            let mark = plexus_hazard_mark(hazardOwner)
+            // A hazard mark keeps the slot while the factory runs (no atomic reference counting); a thread out of
+            // marks retains it.
+            let mark = plexus_hazard_mark(answering.toOpaque())
             guard mark >= 0 else { return .create(slot, type: type, entry: nil) }
             return .createMarked(answering, type: type, mark: mark)
         }

@@ -23,21 +23,21 @@ typedef struct plexus_hazard_record {
 extern _Thread_local plexus_hazard_record *plexus_thread_hazards;
 
 /// `plexus_hazard_mark` for a thread without a record yet: takes one, then marks.
-long plexus_hazard_mark_first(const void *owner);
+long plexus_hazard_mark_first(const void *slot);
 
-/// Marks, for the calling thread, that it runs a factory of a slot of `owner` (a container) without holding a
-/// reference to the slot: until the mark is cleared, a change to that container that drops slots must keep what it
-/// dropped (`plexus_hazard_marks`). Set the mark while the slot is read under the container's lock or reader bias,
-/// so that a writer that removes the slot afterwards sees it. Returns the mark to pass to `plexus_hazard_clear`, or
-/// -1 when the thread has no free mark (deeply nested resolves; retain the slot then).
-static inline long plexus_hazard_mark(const void *owner) {
+/// Marks, for the calling thread, that it runs the factory of `slot` (a definition's slot in a container) without
+/// holding a reference to it: until the mark is cleared, a change that drops the slot from its container must keep it
+/// (`plexus_hazard_collect`). Set the mark while the slot is read under its container's lock or reader bias, so that a
+/// writer that removes the slot afterwards sees it. Returns the mark to pass to `plexus_hazard_clear`, or -1 when the
+/// thread has no free mark (deeply nested resolves; retain the slot then).
+static inline long plexus_hazard_mark(const void *slot) {
     plexus_hazard_record *record = plexus_thread_hazards;
-    if (record == 0) return plexus_hazard_mark_first(owner);
+    if (record == 0) return plexus_hazard_mark_first(slot);
     long mark = record->count;
     if (mark >= PLEXUS_HAZARD_MARKS) return -1;
     // Relaxed: the read section it is set in ends with a release (the reader bias's end, or the unlock), which a
     // writer acquires before it looks for marks.
-    atomic_store_explicit(&record->marks[mark], (uintptr_t)owner, memory_order_relaxed);
+    atomic_store_explicit(&record->marks[mark], (uintptr_t)slot, memory_order_relaxed);
     record->count = mark + 1;
     return mark;
 }
@@ -51,8 +51,13 @@ static inline void plexus_hazard_clear(long mark) {
     record->count = mark;
 }
 
-/// 1 if some thread has a mark for `owner`, else 0. A writer calls it after the change that dropped slots (whose
-/// lock section waited for every read of the slots in progress), so that it sees every mark set for them.
-int plexus_hazard_marks(const void *owner);
+/// Copies the address of every slot some thread has a mark for into `marked` (up to `capacity` of them) and returns
+/// how many there are (more than `capacity` means: call again with room for that many). A writer calls it after the
+/// change that dropped slots (whose lock section waited for every read of them in progress), so that it sees every
+/// mark set for them.
+long plexus_hazard_collect(const void **marked, long capacity);
+
+/// In the child of `fork()`: clears the marks of every thread but the calling one (the others do not exist there).
+void plexus_hazard_after_fork_in_child(void);
 
 #endif

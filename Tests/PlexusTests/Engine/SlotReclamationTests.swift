@@ -141,6 +141,62 @@ extension DependencyContainer {
         #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
     }
 
+    @Test func aResetWhileAnotherFactoryRunsReleasesTheOldSingletonsAtOnce() {
+        // Only the slot whose factory runs is kept; the reset's other definitions and their singletons go at once.
+        let container = DependencyContainer()
+        let failures = Collected<String>()
+        weak var singleton: Payload?
+        container.register(.singleton) { Payload(version: 4, failures: failures) }
+        singleton = try? container.resolve() as Payload
+        #expect(singleton != nil)
+        let inFactory = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        container.register(.unique, tag: "slow") { () -> Int in
+            inFactory.signal()
+            _ = proceed.wait(timeout: .now() + 10)
+            return 0
+        }
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            _ = try? container.resolve(tag: "slow") as Int
+            done.signal()
+        }.start()
+        #expect(inFactory.wait(timeout: .now() + 10) == .success)
+        container.reset()
+        #expect(singleton == nil, "the reset's singleton is still alive while another factory runs")
+        proceed.signal()
+        #expect(done.wait(timeout: .now() + 10) == .success)
+    }
+
+    @Test func definitionsReplacedWhileOtherFactoriesRunDoNotAccumulate() {
+        // Two threads resolve all the time (their marks are always set) while a writer replaces a definition 2,000
+        // times: each replaced definition goes at once, since no factory of it runs.
+        let container = DependencyContainer()
+        container.register(.unique) { () -> Int in
+            for _ in 0..<50 { sched_yield() }
+            return 0
+        }
+        let stop = Collected<Bool>()
+        let alive = Collected<Int>()
+        let finished = runOnThreads(3) { index in
+            guard index == 0 else {
+                while stop.values.isEmpty { _ = try? container.resolve() as Int }
+                return
+            }
+            var replaced: [() -> Token?] = []
+            for round in 0..<2_000 {
+                let token = Token()
+                replaced.append { [weak token] in token }
+                container.register(.unique, tag: "replaced") { withExtendedLifetime(token) { round } }
+            }
+            alive.append(replaced.filter { $0() != nil }.count)
+            stop.append(true)
+        }
+        #expect(finished)
+        // The last registration is still registered.
+        #expect(alive.values == [1])
+    }
+
     @Test func definitionsDroppedWhileNoFactoryRunsAreReleasedAtOnce() {
         let container = DependencyContainer()
         let failures = Collected<String>()
