@@ -81,6 +81,8 @@ struct plexus_bias {
 /// read-modify-write, but each needs a slot of its own (`plexus_reader_owned`). Elsewhere, a reader takes a slot,
 /// possibly shared with other threads, with a sequentially consistent compare-and-swap.
 static _Atomic(int) plexus_asymmetric = 0;
+/// Whether threads own their reader slots (asymmetric mode was set up): stays set if the mode is given up later.
+static _Atomic(int) plexus_reader_slots_owned = 0;
 static pthread_once_t plexus_asymmetric_once = PTHREAD_ONCE_INIT;
 /// Asymmetric mode: which slots a thread owns, and the key whose destructor gives a slot back when its thread ends.
 static _Atomic(int) plexus_reader_owned[PLEXUS_READER_SLOTS];
@@ -102,6 +104,7 @@ static void plexus_asymmetric_setup(void) {
     if (commands < 0 || !(commands & MEMBARRIER_CMD_PRIVATE_EXPEDITED)) return;
     if (syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) != 0) return;
     if (pthread_key_create(&plexus_reader_key, plexus_reader_thread_ended) != 0) return;
+    atomic_store_explicit(&plexus_reader_slots_owned, 1, memory_order_release);
     atomic_store_explicit(&plexus_asymmetric, 1, memory_order_release);
 }
 
@@ -171,8 +174,16 @@ long plexus_bias_read_begin(plexus_bias *bias) {
         return slot;
     }
     if (slot < 0) {
-        slot = atomic_fetch_add_explicit(&plexus_next_reader_slot, 1, memory_order_relaxed) % PLEXUS_READER_SLOTS;
-        plexus_thread_reader_slot = slot;
+        if (atomic_load_explicit(&plexus_reader_slots_owned, memory_order_relaxed)) {
+            // Back from asymmetric mode (a failed `membarrier`): slots stay owned, so that no thread's plain store can
+            // overwrite another's compare-and-swap in a shared slot.
+            if (slot == -2) return -1;
+            slot = plexus_thread_reader_slot = plexus_claim_reader_slot();
+            if (slot < 0) return -1;
+        } else {
+            slot = atomic_fetch_add_explicit(&plexus_next_reader_slot, 1, memory_order_relaxed) % PLEXUS_READER_SLOTS;
+            plexus_thread_reader_slot = slot;
+        }
     }
     uintptr_t expected = 0;
     // Sequentially consistent, like the writer's store and loads below: either the writer sees this reader, or this
