@@ -69,4 +69,16 @@ func sharedInstances() throws {
     check(
         uniquePresenter.router !== uniquePresenter.interactor.router,
         "with .unique instead, the presenter and its interactor get two Routers (!==)")
+
+    // One definition registered in two containers is still one definition: one instance per graph.
+    let feature = DependencyContainer()
+    let settings = DependencyContainer()
+    let sharedRouter = feature.register(.shared) { Router() }
+    settings.register(sharedRouter)
+    settings.collaborate(with: feature)
+    settings.register { [unowned settings, unowned feature] in
+        Interactor(router: try feature.resolve(), analytics: Analytics()).router === (try settings.resolve() as Router)
+    }
+    let sameRouter: Bool = try settings.resolve()
+    check(sameRouter, "a .shared definition registered in two containers gives one instance per graph across both")
 }

@@ -12,8 +12,8 @@ static pthread_once_t plexus_hazard_key_once = PTHREAD_ONCE_INIT;
 static void plexus_hazard_thread_ended(void *pointer) {
     plexus_hazard_record *record = pointer;
     if (record == NULL) return;
-    // A thread that ends inside a factory (`pthread_exit`) leaves marks set: clear them, so that its container does
-    // not keep what it drops for ever.
+    // A thread that ends inside a factory (`pthread_exit`) leaves marks set: clear them, so that the slots they name
+    // are not kept for ever once dropped.
     for (long index = 0; index < record->count && index < PLEXUS_HAZARD_MARKS; index++) {
         atomic_store_explicit(&record->marks[index], 0, memory_order_release);
     }

@@ -1,5 +1,3 @@
-internal import PlexusSystem
-
 extension DependencyContainer {
     /// What one look under the lock says about an accessor's key.
     private enum AccessorStep {
@@ -195,11 +193,11 @@ extension DependencyContainer {
         answering._withUnsafeGuaranteedRef { slot -> AccessorOutcome in
             guard let type = directType(for: slot) else { return .general }
             guard hasKey else { return .create(slot, type: type, entry: entry.retain()) }
-            // A hazard mark keeps the slot while the factory runs (no atomic reference counting); a thread out of
-            // marks retains it.
-            let mark = plexus_hazard_mark(answering.toOpaque())
-            guard mark >= 0 else { return .create(slot, type: type, entry: nil) }
-            return .createMarked(answering, type: type, mark: mark)
+            // As for a resolve at the slot's key: a hazard mark, or the slot retained by a thread out of marks.
+            guard case .createMarked(let slot, let type, let mark) = markedStep(for: slot, type: type) else {
+                return .create(slot, type: type, entry: nil)
+            }
+            return .createMarked(slot, type: type, mark: mark)
         }
     }
 
