@@ -22,6 +22,10 @@ extension DependencyContainer {
         /// unwrapping, auto-wiring or remembered route, which may have been found by a fallback), and, once the
         /// collaborators have none, the first container's declared default.
         var isAccessor = false
+        /// Typed accessors: the declared default to register in the first container when it has none, in the same
+        /// lock section that takes it (a `reset()` on another thread cannot fall between the two); `nil` for the
+        /// first attempt and for keyed lookups, which have none.
+        var declaredDefault: Blueprint?
 
         init(_ key: DefinitionKey) {
             self.key = key
@@ -164,17 +168,23 @@ extension DependencyContainer {
                 return delivery
             }
         }
-        if isFirst, search.isAccessor, let located = lookUpAccessorDefault(search.key, graph: graph) {
+        if isFirst, search.isAccessor,
+            let located = lookUpAccessorDefault(search.key, registering: search.declaredDefault, graph: graph)
+        {
             return try produce(located, for: search.key, arguments: arguments, into: result, graph: graph)
         }
         return nil
     }
 
-    /// Typed accessors (§18): the declared default registered in this container for `key`, if any.
+    /// Typed accessors (§18): the declared default registered in this container for `key`, if any; with `blueprint`,
+    /// registered first if there is none (one lock section).
     @inline(never)
-    private func lookUpAccessorDefault(_ key: DefinitionKey, graph: ResolutionGraph) -> Located? {
+    private func lookUpAccessorDefault(
+        _ key: DefinitionKey, registering blueprint: Blueprint?, graph: ResolutionGraph
+    ) -> Located? {
         registry.withLock { registry in
-            registry.accessorDefaults[key].map { slot in
+            if let blueprint { registry.registerAccessorDefault(key, blueprint: blueprint) }
+            return registry.accessorDefaults[key].map { slot in
                 Located(
                     found: Registry.Found(slot: slot, forward: nil), requested: key,
                     acquisition: slot.acquire(key, graph: graph), autoWires: false)

@@ -270,24 +270,29 @@ extension DependencyContainer {
     /// Resolves `key` through the engine with the typed accessor lookup: exact key only, here then in the
     /// collaborators, then this container's declared default if one is registered.
     ///
-    /// `declaredDefault` makes the accessor's declared default (`nil` for a keyed lookup, which has none): a `reset()`
-    /// on another thread may drop it between its registration and this lookup, which then registers it again and
-    /// looks once more (each further attempt needs another reset meanwhile; after 16, the lookup fails).
+    /// `declaredDefault` makes the accessor's declared default (`nil` for a keyed lookup, which has none). A `reset()`
+    /// on another thread may drop it between its registration and this lookup: a miss then looks once more, with the
+    /// default registered in the same lock section that takes it, so a second miss means that no default answers.
     func resolveExact<T>(_ key: DefinitionKey, declaredDefault: () -> Blueprint? = { nil }) throws -> T {
         try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             let storage = buffer.baseAddress
             let result = storage.map { UnsafeMutableRawPointer($0) }
             let delivery = try inGraph(into: result) { graph in
-                for attempt in 0...16 {
-                    var search = Search(key)
+                var search = Search(key)
+                search.isAccessor = true
+                if let delivery = try find(&search, arguments: .pointer(zeroSizedArguments), into: result, graph: graph)
+                {
+                    return delivery
+                }
+                if let blueprint = declaredDefault() {
+                    search = Search(key)
                     search.isAccessor = true
+                    search.declaredDefault = blueprint
                     if let delivery = try find(
                         &search, arguments: .pointer(zeroSizedArguments), into: result, graph: graph)
                     {
                         return delivery
                     }
-                    guard attempt < 16, let blueprint = declaredDefault() else { break }
-                    registry.withLock { $0.registerAccessorDefault(key, blueprint: blueprint) }
                 }
                 // The "required by" chain is what the graph is making right now, innermost first.
                 throw ResolutionError.definitionNotFound(
