@@ -3,31 +3,55 @@
 ///
 /// A site stands for the accessor's key without building it: the key's tag `"<Marker>.<property>"` is a new string,
 /// so it is built once per site and container (`AccessorKeys`), not on every call.
+///
+/// The type and the marker are one metatype, `AccessorIdentity<Marker, T>.self`: a site is three words, so that an
+/// accessor value (container, site, storage, factory) stays small enough for the optimizer to take it apart. One word
+/// more, and every call retained and released the accessor's container (session 11: measured on the accessor
+/// benchmarks, where the release build kept the accessor in memory as a whole).
 @usableFromInline
 struct AccessorSite: Sendable {
-    @usableFromInline let type: Any.Type
-    @usableFromInline let marker: Any.Type
+    /// `AccessorIdentity<Marker, T>.self`.
+    @usableFromInline let identity: Any.Type
     @usableFromInline let property: String
 
+    /// The site of the accessor `property` of type `T` declared in the namespace whose marker type is `Marker`.
     @inlinable
-    init(type: Any.Type, marker: Any.Type, property: String) {
-        self.type = type
-        self.marker = marker
+    init<Marker, T>(_: T.Type, marker _: Marker.Type, property: String) {
+        self.identity = AccessorIdentity<Marker, T>.self
         self.property = property
     }
 
     /// The accessor's key: its type, no arguments, and the tag `"<Marker>.<property>"`, where `<Marker>` is the
     /// marker type's name without its module.
     var key: DefinitionKey {
-        DefinitionKey(
-            type: type, typeOfArguments: Void.self, tag: .string(String(describing: marker) + "." + property))
+        guard let identity = identity as? any AccessorIdentifying.Type else {
+            // Not reached: every site is made by `init(_:marker:property:)`.
+            return DefinitionKey(type: identity, typeOfArguments: Void.self, tag: .string(property))
+        }
+        return DefinitionKey(
+            type: identity.instanceType, typeOfArguments: Void.self,
+            tag: .string(String(describing: identity.markerType) + "." + property))
     }
+}
+
+/// What `AccessorIdentity` tells about an accessor: the type of its instances and its namespace's marker type.
+@usableFromInline
+protocol AccessorIdentifying {
+    static var instanceType: Any.Type { get }
+    static var markerType: Any.Type { get }
+}
+
+/// A type that stands for the pair (marker, instance type) of a typed accessor in one metatype (`AccessorSite`).
+@usableFromInline
+enum AccessorIdentity<Marker, T>: AccessorIdentifying {
+    @usableFromInline static var instanceType: Any.Type { T.self }
+    @usableFromInline static var markerType: Any.Type { Marker.self }
 }
 
 /// The keys of the typed accessors used with one container, by declaration site; lives in the container's registry,
 /// behind its lock.
 ///
-/// A lookup hashes the two type identities and the length of the property's name, then compares the name, which for
+/// A lookup hashes the site's identity metatype and the length of the property's name, then compares the name, which for
 /// `#function` (a literal) is the same string every time, so the comparison stops at its first word. Each entry also
 /// keeps the key's `KeyTable` hash, so that finding the accessor's definition hashes no string either.
 struct AccessorKeys {
@@ -80,8 +104,7 @@ struct AccessorKeys {
     private static let limit = 4096
 
     private static func hash(_ site: AccessorSite) -> Int {
-        var hash = UInt(bitPattern: ObjectIdentifier(site.type)) &* 0x9E37_79B9_7F4A_7C15
-        hash ^= UInt(bitPattern: ObjectIdentifier(site.marker)) &* 0xC2B2_AE3D_27D4_EB4F
+        var hash = UInt(bitPattern: ObjectIdentifier(site.identity)) &* 0x9E37_79B9_7F4A_7C15
         hash ^= UInt(bitPattern: site.property.utf8.count) &* 0x1656_67B1_9E37_79F9
         return Int(bitPattern: hash ^ (hash >> 29))
     }
@@ -116,9 +139,7 @@ struct AccessorKeys {
         // An optional object reference is one pointer, null for `nil`.
         while let object = UnsafeRawPointer(base + index).load(as: UnsafeRawPointer?.self) {
             let found = Unmanaged<Entry>.fromOpaque(object)._withUnsafeGuaranteedRef { entry -> R? in
-                guard entry.site.type == site.type, entry.site.marker == site.marker,
-                    entry.site.property == site.property
-                else { return nil }
+                guard entry.site.identity == site.identity, entry.site.property == site.property else { return nil }
                 return body(entry)
             }
             if let found { return found }

@@ -104,6 +104,7 @@ extension DependencyContainer {
     /// hook-free new instance made by the engine's direct path into `result`. `false` (with `result` untouched) when
     /// the accessor needs `resolveAccessor(_:scope:make:)`: first use, an override elsewhere, hooks, or a recording
     /// `validate`.
+    @usableFromInline
     func resolveAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
         // Graph report (§21): while `validate` records on any thread, accessors take the general path, where the
         // accessor and its edges are noted (as `resolveRaw` leaves its direct path).
@@ -385,8 +386,9 @@ extension DependencyContainer {
 
     /// Stops the process for an accessor that could not be resolved (§18: `callAsFunction()` does not throw).
     @usableFromInline
-    static func accessorFailed(_ binding: AccessorBinding?, _ error: any Error) -> Never {
-        let name = binding.map { "\($0.key)" } ?? "an unbound accessor"
+    static func accessorFailed(_ container: DependencyContainer?, _ site: AccessorSite, _ error: any Error) -> Never {
+        let key = AccessorBinding(container: container, site: site).key
+        let name = key.map { "\($0)" } ?? "an unbound accessor"
         if case ResolutionError.circularDependency(let path) = error {
             let chain = path.map { "\($0)" }.joined(separator: " -> ")
             fatalError(

@@ -36,19 +36,50 @@
 /// container they are made in, drop the instance cached for the key, and are seen by every container that
 /// collaborates with that container.
 public struct Factory<T>: TypedAccessor {
-    @usableFromInline let core: AccessorCore<T>
+    // Stored here rather than in a nested value, and seven words in all (see `AccessorCore`, "Resolving"): the
+    // optimizer then takes the accessor apart, sees that the caller keeps the container for the call, and does
+    // not retain it again. A word more (a fourth word in `AccessorSite`) and it did.
+    /// The container, `nil` while unbound.
+    @usableFromInline let container: DependencyContainer?
+    @usableFromInline let site: AccessorSite
+    @usableFromInline let storage: ComponentScope
+    @usableFromInline let make: @Sendable () throws -> T
 
     @inlinable
-    init(core: AccessorCore<T>) {
-        self.core = core
+    init(
+        container: DependencyContainer?, site: AccessorSite, storage: ComponentScope,
+        make: @escaping @Sendable () throws -> T
+    ) {
+        self.container = container
+        self.site = site
+        self.storage = storage
+        self.make = make
+    }
+
+    /// An unbound accessor with `storage` (`.factory { … }`, `.single { … }`).
+    @inlinable
+    init(unbound storage: ComponentScope, make: @escaping @Sendable () throws -> T) {
+        self.init(
+            container: nil, site: AccessorSite(T.self, marker: Never.self, property: ""), storage: storage, make: make)
+    }
+
+    /// The same accessor with `storage`.
+    @inlinable
+    consuming func with(storage: ComponentScope) -> Factory {
+        Factory(container: container, site: site, storage: storage, make: make)
+    }
+
+    /// The parts, for the cold paths (overrides, decorators, assignment).
+    var core: AccessorCore<T> {
+        AccessorCore(binding: AccessorBinding(container: container, site: site), scope: storage, make: make)
     }
 
     /// The key the accessor resolves: its type, no arguments, and the tag `"<Namespace>.<property>"`
     /// (`"DependencyContainer.<property>"` for an accessor declared on the container); `nil` when unbound.
-    public var key: DefinitionKey? { core.binding?.key }
+    public var key: DefinitionKey? { AccessorBinding(container: container, site: site).key }
 
     /// The storage of the declared default factory.
-    public var scope: ComponentScope { core.scope }
+    public var scope: ComponentScope { storage }
 
     /// An unbound factory that makes a new instance on every resolve, for assignment to an accessor.
     ///
@@ -59,7 +90,7 @@ public struct Factory<T>: TypedAccessor {
     /// - Returns: A value that the accessor's setter registers under its key.
     @inlinable
     public static func factory(_ make: @escaping @Sendable () throws -> T) -> Factory {
-        Factory(core: AccessorCore(binding: nil, scope: .unique, make: make))
+        Factory(unbound: .unique, make: make)
     }
 
     /// The instance: an override made in the container, else a definition under the same key in its
@@ -67,13 +98,13 @@ public struct Factory<T>: TypedAccessor {
     ///
     /// Stops the process, in release builds too, with a message naming the path, when the accessors form a cycle
     /// or a dependency throws; use ``resolve()`` to get that error instead.
-    @inlinable public func callAsFunction() -> T { core.callAsFunction() }
+    @inlinable public func callAsFunction() -> T { AccessorCore.callAsFunction(container, site, storage, make) }
 
     /// The instance, as ``callAsFunction()`` gives it.
     /// - Returns: The instance.
     /// - Throws: ``ResolutionError/circularDependency(path:)`` for a cycle, and any error a factory on the way
     ///   throws.
-    @inlinable public func resolve() throws -> T { try core.resolve() }
+    @inlinable public func resolve() throws -> T { try AccessorCore.resolve(container, site, storage, make) }
 
     /// Overrides the accessor in its container with `make`, keeping the accessor's storage.
     ///
@@ -82,7 +113,7 @@ public struct Factory<T>: TypedAccessor {
     /// ```
     /// - Parameter make: Makes an instance.
     public func replace(_ make: @escaping @Sendable () throws -> T) {
-        core.override(scope: core.scope, make: make)
+        core.override(scope: storage, make: make)
     }
 
     /// Adds a decorator in the accessor's container: every instance made for the key is passed through it (after
@@ -105,15 +136,15 @@ public struct Factory<T>: TypedAccessor {
     // storage of every later one. To change an accessor's storage from outside, assign it (`= .factory { … }`).
 
     /// The same accessor making a new instance on every resolve (the default for `Factory`).
-    @inlinable public var unique: Factory { consuming get { Factory(core: core.with(scope: .unique)) } }
+    @inlinable public var unique: Factory { consuming get { with(storage: .unique) } }
     /// The same accessor with one instance per resolution graph (``ComponentScope/shared``).
-    @inlinable public var shared: Factory { consuming get { Factory(core: core.with(scope: .shared)) } }
+    @inlinable public var shared: Factory { consuming get { with(storage: .shared) } }
     /// The same accessor with one instance kept by the container (``ComponentScope/singleton``).
-    @inlinable public var singleton: Factory { consuming get { Factory(core: core.with(scope: .singleton)) } }
+    @inlinable public var singleton: Factory { consuming get { with(storage: .singleton) } }
     /// The same accessor with one instance that ``DependencyContainer/trimCaches()`` and memory pressure release
     /// (``ComponentScope/cached``).
-    @inlinable public var cached: Factory { consuming get { Factory(core: core.with(scope: .cached)) } }
+    @inlinable public var cached: Factory { consuming get { with(storage: .cached) } }
     /// The same accessor with one instance kept while something outside holds it
     /// (``ComponentScope/weakSingleton``).
-    @inlinable public var weakSingleton: Factory { consuming get { Factory(core: core.with(scope: .weakSingleton)) } }
+    @inlinable public var weakSingleton: Factory { consuming get { with(storage: .weakSingleton) } }
 }

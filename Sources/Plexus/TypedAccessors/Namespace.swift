@@ -30,13 +30,19 @@ public final class Namespace<Marker>: Sendable {
     /// The container the namespace's accessors resolve from and register overrides in.
     public let container: DependencyContainer
 
+    @usableFromInline
     init(container: DependencyContainer) {
         self.container = container
     }
 
-    @usableFromInline
     func binding<T>(_: T.Type, _ property: String) -> AccessorBinding {
-        AccessorBinding(T.self, container: container, marker: Marker.self, property: property)
+        AccessorBinding(container: container, site: site(T.self, property))
+    }
+
+    /// The site of the accessor `property` of this namespace.
+    @inlinable
+    func site<T>(_: T.Type, _ property: String) -> AccessorSite {
+        AccessorSite(T.self, marker: Marker.self, property: property)
     }
 
     /// Declares a singleton accessor: its default factory, registered in the container on first use.
@@ -50,7 +56,7 @@ public final class Namespace<Marker>: Sendable {
     public func resolve<T>(property: String = #function, _ make: @escaping @Sendable () throws -> T)
         -> SingletonFactory<T>
     {
-        SingletonFactory(core: AccessorCore(binding: binding(T.self, property), scope: .singleton, make: make))
+        SingletonFactory(container: container, site: site(T.self, property), storage: .singleton, make: make)
     }
 
     /// Declares an accessor that makes a new instance on every resolve: its default factory, registered in the
@@ -63,7 +69,7 @@ public final class Namespace<Marker>: Sendable {
     /// - Returns: The accessor, bound to this namespace's container and key.
     @inlinable
     public func resolve<T>(property: String = #function, _ make: @escaping @Sendable () throws -> T) -> Factory<T> {
-        Factory(core: AccessorCore(binding: binding(T.self, property), scope: .unique, make: make))
+        Factory(container: container, site: site(T.self, property), storage: .unique, make: make)
     }
 
     /// Overrides a singleton accessor with the value assigned to it; call it from the accessor's setter.
@@ -97,6 +103,7 @@ extension DependencyContainer {
     /// }
     /// ```
     /// - Returns: The namespace.
+    @inlinable
     public func namespace<Marker>() -> Namespace<Marker> {
         Namespace(container: self)
     }
@@ -119,7 +126,8 @@ extension DependencyContainer {
     public func callAsFunction<T>(property: String = #function, _ make: @escaping @Sendable () throws -> T)
         -> Factory<T>
     {
-        let binding = AccessorBinding(T.self, container: self, marker: DependencyContainer.self, property: property)
-        return Factory(core: AccessorCore(binding: binding, scope: .unique, make: make))
+        Factory(
+            container: self, site: AccessorSite(T.self, marker: DependencyContainer.self, property: property),
+            storage: .unique, make: make)
     }
 }

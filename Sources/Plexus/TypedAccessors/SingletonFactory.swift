@@ -19,19 +19,50 @@
 /// container they are made in, drop the instance cached for the key, and are seen by every container that
 /// collaborates with that container.
 public struct SingletonFactory<T>: TypedAccessor {
-    @usableFromInline let core: AccessorCore<T>
+    // Stored here rather than in a nested value, and seven words in all (see `AccessorCore`, "Resolving"): the
+    // optimizer then takes the accessor apart, sees that the caller keeps the container for the call, and does
+    // not retain it again. A word more (a fourth word in `AccessorSite`) and it did.
+    /// The container, `nil` while unbound.
+    @usableFromInline let container: DependencyContainer?
+    @usableFromInline let site: AccessorSite
+    @usableFromInline let storage: ComponentScope
+    @usableFromInline let make: @Sendable () throws -> T
 
     @inlinable
-    init(core: AccessorCore<T>) {
-        self.core = core
+    init(
+        container: DependencyContainer?, site: AccessorSite, storage: ComponentScope,
+        make: @escaping @Sendable () throws -> T
+    ) {
+        self.container = container
+        self.site = site
+        self.storage = storage
+        self.make = make
+    }
+
+    /// An unbound accessor with `storage` (`.factory { … }`, `.single { … }`).
+    @inlinable
+    init(unbound storage: ComponentScope, make: @escaping @Sendable () throws -> T) {
+        self.init(
+            container: nil, site: AccessorSite(T.self, marker: Never.self, property: ""), storage: storage, make: make)
+    }
+
+    /// The same accessor with `storage`.
+    @inlinable
+    consuming func with(storage: ComponentScope) -> SingletonFactory {
+        SingletonFactory(container: container, site: site, storage: storage, make: make)
+    }
+
+    /// The parts, for the cold paths (overrides, decorators, assignment).
+    var core: AccessorCore<T> {
+        AccessorCore(binding: AccessorBinding(container: container, site: site), scope: storage, make: make)
     }
 
     /// The key the accessor resolves: its type, no arguments, and the tag `"<Namespace>.<property>"`; `nil` when
     /// unbound.
-    public var key: DefinitionKey? { core.binding?.key }
+    public var key: DefinitionKey? { AccessorBinding(container: container, site: site).key }
 
     /// The storage of the declared default factory (``ComponentScope/singleton`` unless a modifier changed it).
-    public var scope: ComponentScope { core.scope }
+    public var scope: ComponentScope { storage }
 
     /// An unbound factory for assignment to an accessor, which then keeps one instance.
     ///
@@ -41,7 +72,7 @@ public struct SingletonFactory<T>: TypedAccessor {
     /// - Returns: A value that the accessor's setter registers under its key as a ``ComponentScope/singleton``.
     @inlinable
     public static func single(_ make: @escaping @Sendable () throws -> T) -> SingletonFactory {
-        SingletonFactory(core: AccessorCore(binding: nil, scope: .singleton, make: make))
+        SingletonFactory(unbound: .singleton, make: make)
     }
 
     /// An unbound factory that makes a new instance on every resolve, for assignment to an accessor: a singleton
@@ -50,7 +81,7 @@ public struct SingletonFactory<T>: TypedAccessor {
     /// - Returns: A value that the accessor's setter registers under its key as ``ComponentScope/unique``.
     @inlinable
     public static func factory(_ make: @escaping @Sendable () throws -> T) -> SingletonFactory {
-        SingletonFactory(core: AccessorCore(binding: nil, scope: .unique, make: make))
+        SingletonFactory(unbound: .unique, make: make)
     }
 
     /// The instance: an override made in the container, else a definition under the same key in its
@@ -58,18 +89,18 @@ public struct SingletonFactory<T>: TypedAccessor {
     ///
     /// Stops the process, in release builds too, with a message naming the path, when the accessors form a cycle
     /// or a dependency throws; use ``resolve()`` to get that error instead.
-    @inlinable public func callAsFunction() -> T { core.callAsFunction() }
+    @inlinable public func callAsFunction() -> T { AccessorCore.callAsFunction(container, site, storage, make) }
 
     /// The instance, as ``callAsFunction()`` gives it.
     /// - Returns: The instance.
     /// - Throws: ``ResolutionError/circularDependency(path:)`` for a cycle, and any error a factory on the way
     ///   throws.
-    @inlinable public func resolve() throws -> T { try core.resolve() }
+    @inlinable public func resolve() throws -> T { try AccessorCore.resolve(container, site, storage, make) }
 
     /// Overrides the accessor in its container with `make`, keeping the accessor's storage (one instance).
     /// - Parameter make: Makes the instance.
     public func replace(_ make: @escaping @Sendable () throws -> T) {
-        core.override(scope: core.scope, make: make)
+        core.override(scope: storage, make: make)
     }
 
     /// Adds a decorator in the accessor's container: the instance made for the key is passed through it (after
@@ -88,14 +119,14 @@ public struct SingletonFactory<T>: TypedAccessor {
 
     /// The same accessor with one instance kept by the container (the default).
     @inlinable public var singleton: SingletonFactory {
-        consuming get { SingletonFactory(core: core.with(scope: .singleton)) }
+        consuming get { with(storage: .singleton) }
     }
     /// The same accessor with one instance that ``DependencyContainer/trimCaches()`` and memory pressure release.
     @inlinable public var cached: SingletonFactory {
-        consuming get { SingletonFactory(core: core.with(scope: .cached)) }
+        consuming get { with(storage: .cached) }
     }
     /// The same accessor with one instance kept while something outside holds it.
     @inlinable public var weakSingleton: SingletonFactory {
-        consuming get { SingletonFactory(core: core.with(scope: .weakSingleton)) }
+        consuming get { with(storage: .weakSingleton) }
     }
 }

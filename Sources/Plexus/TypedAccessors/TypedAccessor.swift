@@ -21,99 +21,138 @@ public protocol TypedAccessor: Sendable {
     func resolve() throws -> Instance
 }
 
-/// Where an accessor is bound: its container and declaration site, which stands for its key.
-///
-/// The accessor types and their small methods are `@inlinable`, so that a client specializes them for its own types:
-/// unspecialized, each call looked up the generic metadata of `AccessorCore<T>` (about 300 instructions a time).
-@usableFromInline
+/// Where an accessor is bound: its container and declaration site, which stands for its key; no container for an
+/// unbound value (`.factory { … }` before it is assigned). For the accessors' cold paths (overrides, decorators,
+/// assignment, messages); resolving takes the parts from the accessor itself (see `AccessorCore`, "Resolving").
 struct AccessorBinding: Sendable {
-    @usableFromInline let container: DependencyContainer
-    @usableFromInline let site: AccessorSite
-
-    /// The accessor `property` of the namespace (or container) whose marker type is `marker`.
-    @inlinable
-    init<T>(_: T.Type, container: DependencyContainer, marker: Any.Type, property: String) {
-        self.container = container
-        self.site = AccessorSite(type: T.self, marker: marker, property: property)
-    }
-
-    /// The common resolves, not generic: see `DependencyContainer.resolveAccessor(_:into:)`.
-    @usableFromInline
-    func resolve(into result: UnsafeMutableRawPointer) throws -> Bool {
-        try container.resolveAccessor(site, into: result)
-    }
+    let container: DependencyContainer?
+    let site: AccessorSite
 
     /// `DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: "<Marker>.<property>")`, built once per site
-    /// and container.
-    var key: DefinitionKey {
-        container.registry.withLock { $0.accessorKeys.entry(for: site).key }
+    /// and container; `nil` when unbound.
+    var key: DefinitionKey? {
+        bound?.key
+    }
+
+    /// The container and the key, or `nil` when unbound.
+    var bound: (container: DependencyContainer, key: DefinitionKey)? {
+        guard let container else { return nil }
+        return (container, container.registry.withLock { $0.accessorKeys.entry(for: site).key })
     }
 }
 
-/// What `Factory` and `SingletonFactory` both are: a declared default factory and its storage, bound or not.
+/// Room on the stack for the instance of a typed accessor (`AccessorCore.resolve(_:_:_:_:)`): six words, enough for a
+/// reference, a protocol existential (five words, six with a second protocol) or a small struct; larger instances, and
+/// those aligned beyond a word, use a temporary allocation.
 @usableFromInline
-struct AccessorCore<T>: Sendable {
-    @usableFromInline let binding: AccessorBinding?
-    @usableFromInline let scope: ComponentScope
-    @usableFromInline let make: @Sendable () throws -> T
+struct AccessorStorage {
+    @usableFromInline var words: (UInt, UInt, UInt, UInt, UInt, UInt) = (0, 0, 0, 0, 0, 0)
 
     @inlinable
-    init(binding: AccessorBinding?, scope: ComponentScope, make: @escaping @Sendable () throws -> T) {
+    init() {}
+}
+
+/// What `Factory` and `SingletonFactory` both are: a declared default factory and its storage, bound or not. A value
+/// of it serves the cold paths (overrides, decorators, assignment); its static functions resolve.
+@usableFromInline
+struct AccessorCore<T>: Sendable {
+    let binding: AccessorBinding
+    let scope: ComponentScope
+    let make: @Sendable () throws -> T
+
+    init(binding: AccessorBinding, scope: ComponentScope, make: @escaping @Sendable () throws -> T) {
         self.binding = binding
         self.scope = scope
         self.make = make
     }
 
-    /// The same accessor with another storage. Consuming, so that a modifier on a declaration
-    /// (`self { … }.singleton`) moves the accessor instead of copying it (a copy retains its container).
-    @inlinable
-    consuming func with(scope: ComponentScope) -> AccessorCore {
-        AccessorCore(binding: binding, scope: scope, make: make)
-    }
+    // MARK: Resolving
+    //
+    // `Factory` and `SingletonFactory` keep their container, site, storage and factory as stored properties of
+    // their own, seven words in all, and resolve through the static functions below, which borrow them. Measured in
+    // session 11 on the accessor benchmarks (release): a container held one struct deeper (an `AccessorCore` or
+    // `AccessorBinding` stored in the accessor), or an accessor of eight words, was retained and released around
+    // every call: the optimizer kept the accessor in memory as a whole instead of taking it apart, and then did not
+    // see that the caller's accessor keeps the container for the call.
 
+    /// The instance, as `Factory.resolve()` gives it.
     @inlinable
-    func resolve() throws -> T {
+    static func resolve(
+        _ container: DependencyContainer?, _ site: AccessorSite, _ scope: ComponentScope,
+        _ make: @escaping @Sendable () throws -> T
+    ) throws -> T {
         // The common cases fill storage specialized here, through a call that is not generic (generic code in the
-        // library would look up the metadata of the types it builds around `T` on every call). Optional chaining
-        // borrows the binding where it is stored: unwrapping it into a local would copy it, retaining its container.
-        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-            if let storage = buffer.baseAddress, try binding?.resolve(into: UnsafeMutableRawPointer(storage)) == true {
+        // library would look up the metadata of the types it builds around `T` on every call).
+        //
+        // An instance that fits `AccessorStorage` goes to a local of that type, passed by address, with no closure:
+        // a closure capturing the container (`withUnsafeTemporaryAllocation`'s body) also made every call retain
+        // and release it.
+        if MemoryLayout<T>.size <= MemoryLayout<AccessorStorage>.size,
+            MemoryLayout<T>.alignment <= MemoryLayout<AccessorStorage>.alignment
+        {
+            var storage = AccessorStorage()
+            if try container?.resolveAccessor(site, into: &storage) == true { return take(&storage) }
+            return try resolveInGeneral(container, site, scope, make)
+        }
+        return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            if let storage = buffer.baseAddress,
+                try container?.resolveAccessor(site, into: UnsafeMutableRawPointer(storage)) == true
+            {
                 return storage.move()
             }
-            return try resolveInGeneral()
+            return try resolveInGeneral(container, site, scope, make)
         }
     }
 
-    /// `resolve()` for an unbound accessor, and for the accessors the non-generic call cannot answer (first use, an
+    /// The instance, as `Factory.callAsFunction()` gives it: stops the process if it cannot be made.
+    @inlinable
+    static func callAsFunction(
+        _ container: DependencyContainer?, _ site: AccessorSite, _ scope: ComponentScope,
+        _ make: @escaping @Sendable () throws -> T
+    ) -> T {
+        do {
+            return try resolve(container, site, scope, make)
+        } catch {
+            DependencyContainer.accessorFailed(container, site, error)
+        }
+    }
+
+    /// Moves the instance `resolve` made out of its `AccessorStorage`.
+    @inlinable
+    static func take(_ storage: UnsafeMutableRawPointer) -> T {
+        storage.assumingMemoryBound(to: T.self).move()
+    }
+
+    /// `resolve` for an unbound accessor, and for the accessors the non-generic call cannot answer (first use, an
     /// override elsewhere, hooks).
     @usableFromInline
-    func resolveInGeneral() throws -> T {
-        guard let binding else { return try make() }
-        return try binding.container.resolveAccessor(binding.site, scope: scope, make: make)
+    static func resolveInGeneral(
+        _ container: DependencyContainer?, _ site: AccessorSite, _ scope: ComponentScope,
+        _ make: @escaping @Sendable () throws -> T
+    ) throws -> T {
+        guard let container else { return try make() }
+        return try container.resolveAccessor(site, scope: scope, make: make)
     }
 
-    @inlinable
-    func callAsFunction() -> T {
-        do {
-            return try resolve()
-        } catch {
-            DependencyContainer.accessorFailed(binding, error)
-        }
+    /// The instance (cold paths: `assign(to:)`).
+    func resolve() throws -> T {
+        try Self.resolve(binding.container, binding.site, scope, make)
     }
 
     /// Registers `make` under this accessor's key in its container, with `scope`.
     func override(scope: ComponentScope, make: @escaping @Sendable () throws -> T) {
-        guard let binding else {
+        guard let (container, key) = binding.bound else {
             log(.errors, "Plexus: an unbound accessor cannot be overridden; assign it to an accessor property first.")
             return
         }
-        binding.container.registerOverride(binding.key, scope: scope, make: make)
+        container.registerOverride(key, scope: scope, make: make)
     }
 
     /// Binds the value assigned to an accessor (`accessor = .single { … }`) to the accessor's key: an unbound value
     /// registers its factory and storage; an accessor bound elsewhere registers a unique factory that resolves it.
     func assign(to target: AccessorBinding) {
-        guard let source = binding else {
+        guard let target = target.bound else { return }  // a namespace's binding always has its container
+        guard let source = binding.bound else {
             target.container.registerOverride(target.key, scope: scope, make: make)
             return
         }
@@ -123,10 +162,10 @@ struct AccessorCore<T>: Sendable {
     }
 
     func decorate(_ decorator: @escaping @Sendable (T) -> T) {
-        guard let binding else {
+        guard let (container, key) = binding.bound else {
             log(.errors, "Plexus: an unbound accessor cannot be decorated; decorate the accessor property.")
             return
         }
-        binding.container.addDecorator(binding.key, decorator)
+        container.addDecorator(key, decorator)
     }
 }
