@@ -20,15 +20,19 @@ extension DependencyContainer {
     /// graph, so accessors and `register`/`resolve` definitions share `.shared` instances and cycle detection.
     ///
     /// One look under the lock finds the key (built once per site, `AccessorKeys`, with its hash) and decides.
+    ///
+    /// `initialize` is `AccessorCore.initialize`, specialized by the caller for `T`: the declared default's
+    /// blueprint makes each instance through it (see `Blueprint.makeNullary`).
     @usableFromInline
     func resolveAccessor<T>(
-        _ site: AccessorSite, scope: ComponentScope, make: @escaping @Sendable () throws -> T
+        _ site: AccessorSite, scope: ComponentScope, make: @escaping @Sendable () throws -> T,
+        initialize: @escaping AccessorInitializer<T>
     ) throws -> T {
         // A first use registers the declared default, then tries the non-generic call again: a graph of accessors
         // resolved for the first time (an app's start) then recurses through the engine's direct path, as later
         // resolves do, instead of the general path below (about 3.9 KB of stack per level in release and 14.7 KB in
         // a debug build, against about 1 KB and 5.4 KB).
-        if registerAccessorDefaultIfNeeded(site, scope: scope, make: make) {
+        if registerAccessorDefaultIfNeeded(site, scope: scope, make: make, initialize: initialize) {
             let resolved = try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer -> T? in
                 guard let storage = buffer.baseAddress,
                     try resolveAccessor(site, into: UnsafeMutableRawPointer(storage))
@@ -37,14 +41,15 @@ extension DependencyContainer {
             }
             if let resolved { return resolved }
         }
-        return try resolveAccessorInGeneral(site, scope: scope, make: make)
+        return try resolveAccessorInGeneral(site, scope: scope, make: make, initialize: initialize)
     }
 
     /// `resolveAccessor(_:scope:make:)` through the engine's general path (or a direct decision made here). Out of
     /// line: its frame stays off the stack of first uses that the direct path answers.
     @inline(never)
     private func resolveAccessorInGeneral<T>(
-        _ site: AccessorSite, scope: ComponentScope, make: @escaping @Sendable () throws -> T
+        _ site: AccessorSite, scope: ComponentScope, make: @escaping @Sendable () throws -> T,
+        initialize: @escaping AccessorInitializer<T>
     ) throws -> T {
         var (step, key) = registry.withLock { registry -> (AccessorStep, DefinitionKey) in
             let entry = registry.accessorKeys.entry(for: site)
@@ -65,9 +70,11 @@ extension DependencyContainer {
         case .resolve, .copied:
             break
         case .registerDefault:
-            registerAccessorDefault(key, scope: scope, make: make)
+            registerAccessorDefault(key, scope: scope, make: make, initialize: initialize)
         }
-        return try resolveExact(key) { Blueprint.makeNullary(scope: scope, type: T.self, factory: make) }
+        return try resolveExact(key) {
+            Blueprint.makeNullary(scope: scope, type: T.self, factory: make, initialize: initialize)
+        }
     }
 
     /// Registers the declared default of the accessor at `site` if `accessorStep` says it is to be registered (its
@@ -76,7 +83,8 @@ extension DependencyContainer {
     /// may hold an override (the general path searches them first), or while `validate` records (§21: the general
     /// path notes the accessor's edges).
     private func registerAccessorDefaultIfNeeded<T>(
-        _ site: AccessorSite, scope: ComponentScope, make: @escaping @Sendable () throws -> T
+        _ site: AccessorSite, scope: ComponentScope, make: @escaping @Sendable () throws -> T,
+        initialize: @escaping AccessorInitializer<T>
     ) -> Bool {
         guard !GraphRecorder.isActive else { return false }
         let key = registry.withLock { registry -> DefinitionKey? in
@@ -87,15 +95,16 @@ extension DependencyContainer {
             return entry.key
         }
         guard let key else { return false }
-        registerAccessorDefault(key, scope: scope, make: make)
+        registerAccessorDefault(key, scope: scope, make: make, initialize: initialize)
         return true
     }
 
     /// Registers `make` with `scope` as the declared default of the accessor key `key`.
     private func registerAccessorDefault<T>(
-        _ key: DefinitionKey, scope: ComponentScope, make: @escaping @Sendable () throws -> T
+        _ key: DefinitionKey, scope: ComponentScope, make: @escaping @Sendable () throws -> T,
+        initialize: @escaping AccessorInitializer<T>
     ) {
-        let blueprint = Blueprint.makeNullary(scope: scope, type: T.self, factory: make)
+        let blueprint = Blueprint.makeNullary(scope: scope, type: T.self, factory: make, initialize: initialize)
         registry.withLock { $0.registerAccessorDefault(key, blueprint: blueprint) }
         if scope == .cached { watchMemoryPressure() }
     }

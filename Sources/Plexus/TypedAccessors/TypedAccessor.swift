@@ -41,6 +41,11 @@ struct AccessorBinding: Sendable {
     }
 }
 
+/// How a typed accessor's declared default makes an instance: its factory, and where to put the instance
+/// (`AccessorCore.initialize`).
+@usableFromInline
+typealias AccessorInitializer<T> = @Sendable (@Sendable () throws -> T, UnsafeMutableRawPointer) throws -> Void
+
 /// Room on the stack for the instance of a typed accessor (`AccessorCore.resolve(_:_:_:_:)`): six words, enough for a
 /// reference, a protocol existential (five words, six with a second protocol) or a small struct; larger instances, and
 /// those aligned beyond a word, use a temporary allocation.
@@ -125,13 +130,20 @@ struct AccessorCore<T>: Sendable {
 
     /// `resolve` for an unbound accessor, and for the accessors the non-generic call cannot answer (first use, an
     /// override elsewhere, hooks).
-    @usableFromInline
+    @inlinable
     static func resolveInGeneral(
         _ container: DependencyContainer?, _ site: AccessorSite, _ scope: ComponentScope,
         _ make: @escaping @Sendable () throws -> T
     ) throws -> T {
         guard let container else { return try make() }
-        return try container.resolveAccessor(site, scope: scope, make: make)
+        return try container.resolveAccessor(site, scope: scope, make: make, initialize: initialize)
+    }
+
+    /// Makes an instance with `make` into `result`; specialized by the accessor's caller, so that the declared
+    /// default's blueprint moves each instance into place without `T`'s value witnesses (`Blueprint.makeNullary`).
+    @inlinable
+    static func initialize(_ make: @Sendable () throws -> T, into result: UnsafeMutableRawPointer) throws {
+        result.assumingMemoryBound(to: T.self).initialize(to: try make())
     }
 
     /// The instance (cold paths: `assign(to:)`).

@@ -168,7 +168,7 @@ extension ResolutionGraph {
             state.pointee.retiredShared.append(entry)
         }
         if state.pointee.depth == 1 {
-            state.pointee.frames.removeAll(keepingCapacity: true)
+            state.pointee.frames.removeAll()
             state.pointee.deepSlots.removeAll()
         }
         popScope()

@@ -94,7 +94,7 @@ final class ResolutionGraph {
         /// Counts the outermost resolves on this thread. It advances when one ends, so that the session of the next
         /// one is known before it starts: the direct path claims a singleton for it just before opening its scope.
         var session = 0
-        var frames: [Frame] = []
+        var frames = FrameStack()
         /// The slots of the running factories, kept only while the graph is deeper than `shallowDepth`, so that
         /// cycle detection stays O(1) for deep graphs and a plain scan of a few frames for the usual ones.
         var deepSlots: Set<ObjectIdentifier> = []
@@ -141,6 +141,7 @@ final class ResolutionGraph {
     }
 
     deinit {
+        state.pointee.frames.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
     }
@@ -249,21 +250,38 @@ final class ResolutionGraph {
 
     /// Pushes the frame of the factory of the slot `id`, after checking for a cycle and for stack room. The async
     /// resolve (Concurrency/) pushes and pops it around an `await`; `requested` must stay valid until it pops.
+    ///
+    /// Inlined: the direct path enters a factory on every resolve (the checks that fail, and the deep graphs'
+    /// cycle set, are out of line).
+    @inline(__always)
     func enterFactory(_ id: ObjectIdentifier, requested: UnsafePointer<DefinitionKey>) throws {
-        if isRunning(id) {
-            throw ResolutionError.circularDependency(path: cyclePath(from: id))
+        if state.pointee.frames.count < Self.shallowDepth {
+            if state.pointee.frames.containsFactory(of: id) { try failEntering(cycleAt: id) }
+        } else if isRunningDeep(id) {
+            try failEntering(cycleAt: id)
         }
-        if StackBounds.currentAddress() < state.pointee.stackLimit {
-            // Every frame counts: a property hook that resolves a new instance of its own definition recurses
-            // through hooks frames, with one factory frame at a time on the stack.
-            let path = state.pointee.frames.indices.map { context(at: $0).key } + [requested.pointee]
-            throw ResolutionError.resolutionTooDeep(depth: path.count, path: path)
-        }
+        if StackBounds.currentAddress() < state.pointee.stackLimit { try failEntering(tooDeepFor: requested) }
         state.pointee.frames.append(Frame(kind: .factory(id), pointer: UnsafeRawPointer(requested)))
         if !state.pointee.deepSlots.isEmpty { state.pointee.deepSlots.insert(id) }
     }
 
+    /// `enterFactory` found the factory of the slot `id` running: the cycle it closes.
+    @inline(never)
+    private func failEntering(cycleAt id: ObjectIdentifier) throws -> Never {
+        throw ResolutionError.circularDependency(path: cyclePath(from: id))
+    }
+
+    /// `enterFactory` found the thread's stack nearly used up.
+    @inline(never)
+    private func failEntering(tooDeepFor requested: UnsafePointer<DefinitionKey>) throws -> Never {
+        // Every frame counts: a property hook that resolves a new instance of its own definition recurses
+        // through hooks frames, with one factory frame at a time on the stack.
+        let path = state.pointee.frames.indices.map { context(at: $0).key } + [requested.pointee]
+        throw ResolutionError.resolutionTooDeep(depth: path.count, path: path)
+    }
+
     /// Pops the frame `enterFactory` pushed.
+    @inline(__always)
     func leaveFactory(_ id: ObjectIdentifier) {
         state.pointee.frames.removeLast()
         if !state.pointee.deepSlots.isEmpty {
@@ -289,11 +307,10 @@ final class ResolutionGraph {
     /// Up to this many frames, cycle detection scans them; deeper, it uses `deepSlots`.
     static let shallowDepth = 16
 
-    /// Whether the factory of the slot `id` is running in this graph.
-    private func isRunning(_ id: ObjectIdentifier) -> Bool {
-        if state.pointee.frames.count < Self.shallowDepth {
-            return state.pointee.frames.contains { $0.slot == id }
-        }
+    /// Whether the factory of the slot `id` is running in this graph, at least `shallowDepth` frames deep: the set of
+    /// running factories, built on first need.
+    @inline(never)
+    private func isRunningDeep(_ id: ObjectIdentifier) -> Bool {
         if state.pointee.deepSlots.isEmpty {
             state.pointee.deepSlots = Set(state.pointee.frames.compactMap(\.slot))
         }
