@@ -36,9 +36,6 @@ int plexus_current_stack(uintptr_t *low, size_t *size) {
 #endif
 }
 
-__attribute__((noinline)) uintptr_t plexus_frame_address(void) {
-    return (uintptr_t)__builtin_frame_address(0);
-}
 
 int plexus_is_main_thread(void) {
 #if defined(__APPLE__)
@@ -230,10 +227,9 @@ void plexus_bias_note_locked_read(plexus_bias *bias) {
 
 // MARK: Task graphs
 
-static _Atomic(long) plexus_task_graphs = 0;
+_Atomic(long) plexus_task_graphs = 0;
 
 void plexus_task_graphs_add(long delta) {
     atomic_fetch_add_explicit(&plexus_task_graphs, delta, memory_order_relaxed);
 }
 
-long plexus_task_graphs_live(void) { return atomic_load_explicit(&plexus_task_graphs, memory_order_relaxed); }

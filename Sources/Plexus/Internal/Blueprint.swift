@@ -192,16 +192,16 @@ extension Blueprint {
     /// accessors): unspecialized, the parameter-pack form looked up the metadata of the empty argument tuple on every
     /// call of the factory.
     ///
-    /// With `initialize` (a typed accessor's declared default), each instance is made by that function, which the
+    /// With `build` (a typed accessor's declared default), each instance is made by the closure it returns, which the
     /// accessor's caller specialized for `T`: unspecialized here, moving the factory's result into place went
     /// through `T`'s value witnesses on every call (about 40 instructions more per instance, session 11).
     static func makeNullary<T>(
         scope: ComponentScope, type: T.Type, factory: @escaping @Sendable () throws -> T,
-        initialize: AccessorInitializer<T>? = nil
+        build: AccessorFactoryBuilder<T>? = nil
     ) -> Blueprint {
         let make: @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void
-        if let initialize {
-            make = { _, result in try initialize(factory, result) }
+        if let build {
+            make = build(factory)
         } else {
             make = { _, result in result.assumingMemoryBound(to: T.self).initialize(to: try factory()) }
         }

@@ -21,18 +21,18 @@ extension DependencyContainer {
     ///
     /// One look under the lock finds the key (built once per site, `AccessorKeys`, with its hash) and decides.
     ///
-    /// `initialize` is `AccessorCore.initialize`, specialized by the caller for `T`: the declared default's
-    /// blueprint makes each instance through it (see `Blueprint.makeNullary`).
+    /// `build` is `AccessorCore.factory`, specialized by the caller for `T`: the declared default's blueprint makes
+    /// each instance with the closure it returns (see `Blueprint.makeNullary`).
     @usableFromInline
     func resolveAccessor<T>(
         _ site: AccessorSite, scope: ComponentScope, make: @escaping @Sendable () throws -> T,
-        initialize: @escaping AccessorInitializer<T>
+        build: @escaping AccessorFactoryBuilder<T>
     ) throws -> T {
         // A first use registers the declared default, then tries the non-generic call again: a graph of accessors
         // resolved for the first time (an app's start) then recurses through the engine's direct path, as later
         // resolves do, instead of the general path below (about 3.9 KB of stack per level in release and 14.7 KB in
         // a debug build, against about 1 KB and 5.4 KB).
-        if registerAccessorDefaultIfNeeded(site, scope: scope, make: make, initialize: initialize) {
+        if registerAccessorDefaultIfNeeded(site, scope: scope, make: make, build: build) {
             let resolved = try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer -> T? in
                 guard let storage = buffer.baseAddress,
                     try resolveAccessor(site, into: UnsafeMutableRawPointer(storage))
@@ -41,7 +41,7 @@ extension DependencyContainer {
             }
             if let resolved { return resolved }
         }
-        return try resolveAccessorInGeneral(site, scope: scope, make: make, initialize: initialize)
+        return try resolveAccessorInGeneral(site, scope: scope, make: make, build: build)
     }
 
     /// `resolveAccessor(_:scope:make:)` through the engine's general path (or a direct decision made here). Out of
@@ -49,7 +49,7 @@ extension DependencyContainer {
     @inline(never)
     private func resolveAccessorInGeneral<T>(
         _ site: AccessorSite, scope: ComponentScope, make: @escaping @Sendable () throws -> T,
-        initialize: @escaping AccessorInitializer<T>
+        build: @escaping AccessorFactoryBuilder<T>
     ) throws -> T {
         var (step, key) = registry.withLock { registry -> (AccessorStep, DefinitionKey) in
             let entry = registry.accessorKeys.entry(for: site)
@@ -70,10 +70,10 @@ extension DependencyContainer {
         case .resolve, .copied:
             break
         case .registerDefault:
-            registerAccessorDefault(key, scope: scope, make: make, initialize: initialize)
+            registerAccessorDefault(key, scope: scope, make: make, build: build)
         }
         return try resolveExact(key) {
-            Blueprint.makeNullary(scope: scope, type: T.self, factory: make, initialize: initialize)
+            Blueprint.makeNullary(scope: scope, type: T.self, factory: make, build: build)
         }
     }
 
@@ -84,7 +84,7 @@ extension DependencyContainer {
     /// path notes the accessor's edges).
     private func registerAccessorDefaultIfNeeded<T>(
         _ site: AccessorSite, scope: ComponentScope, make: @escaping @Sendable () throws -> T,
-        initialize: @escaping AccessorInitializer<T>
+        build: @escaping AccessorFactoryBuilder<T>
     ) -> Bool {
         guard !GraphRecorder.isActive else { return false }
         let key = registry.withLock { registry -> DefinitionKey? in
@@ -95,16 +95,16 @@ extension DependencyContainer {
             return entry.key
         }
         guard let key else { return false }
-        registerAccessorDefault(key, scope: scope, make: make, initialize: initialize)
+        registerAccessorDefault(key, scope: scope, make: make, build: build)
         return true
     }
 
     /// Registers `make` with `scope` as the declared default of the accessor key `key`.
     private func registerAccessorDefault<T>(
         _ key: DefinitionKey, scope: ComponentScope, make: @escaping @Sendable () throws -> T,
-        initialize: @escaping AccessorInitializer<T>
+        build: @escaping AccessorFactoryBuilder<T>
     ) {
-        let blueprint = Blueprint.makeNullary(scope: scope, type: T.self, factory: make, initialize: initialize)
+        let blueprint = Blueprint.makeNullary(scope: scope, type: T.self, factory: make, build: build)
         registry.withLock { $0.registerAccessorDefault(key, blueprint: blueprint) }
         if scope == .cached { watchMemoryPressure() }
     }

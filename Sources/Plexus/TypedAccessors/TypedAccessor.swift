@@ -41,10 +41,10 @@ struct AccessorBinding: Sendable {
     }
 }
 
-/// How a typed accessor's declared default makes an instance: its factory, and where to put the instance
-/// (`AccessorCore.initialize`).
+/// Makes the blueprint factory of a typed accessor's declared default from its factory (`AccessorCore.factory`).
 @usableFromInline
-typealias AccessorInitializer<T> = @Sendable (@Sendable () throws -> T, UnsafeMutableRawPointer) throws -> Void
+typealias AccessorFactoryBuilder<T> =
+    @Sendable (@escaping @Sendable () throws -> T) -> @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void
 
 /// Room on the stack for the instance of a typed accessor (`AccessorCore.resolve(_:_:_:_:)`): six words, enough for a
 /// reference, a protocol existential (five words, six with a second protocol) or a small struct; larger instances, and
@@ -136,14 +136,18 @@ struct AccessorCore<T>: Sendable {
         _ make: @escaping @Sendable () throws -> T
     ) throws -> T {
         guard let container else { return try make() }
-        return try container.resolveAccessor(site, scope: scope, make: make, initialize: initialize)
+        return try container.resolveAccessor(site, scope: scope, make: make, build: factory)
     }
 
-    /// Makes an instance with `make` into `result`; specialized by the accessor's caller, so that the declared
-    /// default's blueprint moves each instance into place without `T`'s value witnesses (`Blueprint.makeNullary`).
+    /// The blueprint factory of a declared default: `make`'s instance, moved into the result. Specialized by the
+    /// accessor's caller (the function itself captures nothing, so passing it allocates nothing), and called only
+    /// when the default is registered: each instance is then made by a closure specialized for `T`, not through
+    /// `T`'s value witnesses (`Blueprint.makeNullary`).
     @inlinable
-    static func initialize(_ make: @Sendable () throws -> T, into result: UnsafeMutableRawPointer) throws {
-        result.assumingMemoryBound(to: T.self).initialize(to: try make())
+    static func factory(
+        _ make: @escaping @Sendable () throws -> T
+    ) -> @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void {
+        { _, result in result.assumingMemoryBound(to: T.self).initialize(to: try make()) }
     }
 
     /// The instance (cold paths: `assign(to:)`).

@@ -25,6 +25,11 @@ struct FrameStack: RandomAccessCollection {
         return base[position]
     }
 
+    /// The innermost frame (no bounds check beyond the count).
+    var last: Frame? {
+        count > 0 ? base[count - 1] : nil
+    }
+
     /// Pushes `frame`, doubling the memory when it is full.
     @inline(__always)
     mutating func append(_ frame: Frame) {
