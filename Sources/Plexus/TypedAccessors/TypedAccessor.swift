@@ -41,10 +41,13 @@ struct AccessorBinding: Sendable {
     }
 }
 
+/// A blueprint's factory: makes an instance from the arguments at the first pointer into the second.
+@usableFromInline
+typealias BlueprintFactory = @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void
+
 /// Makes the blueprint factory of a typed accessor's declared default from its factory (`AccessorCore.factory`).
 @usableFromInline
-typealias AccessorFactoryBuilder<T> =
-    @Sendable (@escaping @Sendable () throws -> T) -> @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void
+typealias AccessorFactoryBuilder<T> = @Sendable (@escaping @Sendable () throws -> T) -> BlueprintFactory
 
 /// Room on the stack for the instance of a typed accessor (`AccessorCore.resolve(_:_:_:_:)`): six words, enough for a
 /// reference, a protocol existential (five words, six with a second protocol) or a small struct; larger instances, and
@@ -144,9 +147,7 @@ struct AccessorCore<T>: Sendable {
     /// when the default is registered: each instance is then made by a closure specialized for `T`, not through
     /// `T`'s value witnesses (`Blueprint.makeNullary`).
     @inlinable
-    static func factory(
-        _ make: @escaping @Sendable () throws -> T
-    ) -> @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void {
+    static func factory(_ make: @escaping @Sendable () throws -> T) -> BlueprintFactory {
         { _, result in result.assumingMemoryBound(to: T.self).initialize(to: try make()) }
     }
 
