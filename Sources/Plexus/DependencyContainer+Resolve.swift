@@ -172,6 +172,11 @@ extension DependencyContainer {
         case .createAtSlotKey(let slot, let type):
             try create(
                 directly: slot, type: type, UnsafePointer(slot.keyStorage), arguments: zeroSizedArguments, into: result)
+        case .createAtSlotKeyIn(let slot, let type, let owner):
+            try owner.takeRetainedValue().create(
+                directly: slot, type: type, UnsafePointer(slot.keyStorage), arguments: zeroSizedArguments, into: result)
+        case .createMarkedIn(let owner, let slot, let type, let mark):
+            try createMarked(in: owner, slot, type: type, mark: mark, arguments: zeroSizedArguments, into: result)
         case .createSingletonAtSlotKey(let slot, let claim):
             try createSingleton(
                 directly: slot, claim: claim, UnsafePointer(slot.keyStorage), arguments: zeroSizedArguments,
@@ -206,6 +211,11 @@ extension DependencyContainer {
             try createMarked(slot, type: type, mark: mark, arguments: arguments, into: result)
         case .createAtSlotKey(let slot, let type):
             try create(directly: slot, type: type, UnsafePointer(slot.keyStorage), arguments: arguments, into: result)
+        case .createAtSlotKeyIn(let slot, let type, let owner):
+            try owner.takeRetainedValue().create(
+                directly: slot, type: type, UnsafePointer(slot.keyStorage), arguments: arguments, into: result)
+        case .createMarkedIn(let owner, let slot, let type, let mark):
+            try createMarked(in: owner, slot, type: type, mark: mark, arguments: arguments, into: result)
         case .createSingletonAtSlotKey(let slot, let claim):
             try createSingleton(
                 directly: slot, claim: claim, UnsafePointer(slot.keyStorage), arguments: arguments, into: result)
@@ -274,6 +284,11 @@ extension DependencyContainer {
             }
         case .createAtSlotKey(let slot, let type):
             try create(directly: slot, type: type, UnsafePointer(slot.keyStorage), arguments: arguments, into: result)
+        case .createAtSlotKeyIn(let slot, let type, let owner):
+            try owner.takeRetainedValue().create(
+                directly: slot, type: type, UnsafePointer(slot.keyStorage), arguments: arguments, into: result)
+        case .createMarkedIn(let owner, let slot, let type, let mark):
+            try createMarked(in: owner, slot, type: type, mark: mark, arguments: arguments, into: result)
         case .createMarked(let slot, let type, let mark):
             try createMarked(slot, type: type, mark: mark, arguments: arguments, into: result)
         case .createSingletonAtSlotKey(let slot, let claim):

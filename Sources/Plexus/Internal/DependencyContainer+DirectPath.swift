@@ -16,6 +16,12 @@ extension DependencyContainer {
         /// `create` for this container's own slot, registered under exactly the requested key: the factory's frame
         /// points at the slot's copy of the key (`Slot.keyStorage`), so the caller keeps no key on its stack.
         case createAtSlotKey(Slot, type: ObjectIdentifier)
+        /// `createAtSlotKey` for the slot of a collaborator `owner` (through a remembered route), registered there under
+        /// exactly the requested key; the owner is retained once, for the caller to take, as with `create`.
+        case createAtSlotKeyIn(Slot, type: ObjectIdentifier, owner: Unmanaged<DependencyContainer>)
+        /// `createAtSlotKeyIn` without a reference to the slot: the calling thread's hazard mark `mark` keeps it (the
+        /// owner's `release(dropped:)` keeps a marked slot whoever marked it), as with `createMarked`.
+        case createMarkedIn(Unmanaged<DependencyContainer>, Unmanaged<Slot>, type: ObjectIdentifier, mark: Int)
         /// `createAtSlotKey` without a reference to the slot: the calling thread's hazard mark `mark` for this
         /// container (`plexus_hazard_mark`) keeps it until `createMarked` clears the mark.
         case createMarked(Unmanaged<Slot>, type: ObjectIdentifier, mark: Int)
@@ -135,6 +141,7 @@ extension DependencyContainer {
         }
         if wraps { return .createWrapped(slot, type: type, owner: owner) }
         if atKey, slot.keyStorage.pointee == key { return markedStep(for: slot, type: type) }
+        if let owner, slot.keyStorage.pointee == key { return markedStep(for: slot, type: type, in: owner) }
         return .create(slot, type: type, owner: owner)
     }
 
@@ -149,6 +156,15 @@ extension DependencyContainer {
         let mark = plexus_hazard_mark(Unmanaged.passUnretained(slot).toOpaque())
         guard mark >= 0 else { return .createAtSlotKey(slot, type: type) }
         return .createMarked(Unmanaged.passUnretained(slot), type: type, mark: mark)
+    }
+
+    /// `markedStep(for:type:)` for a collaborator's slot registered under the requested key (`.createMarkedIn`; a
+    /// thread out of marks retains it, `.createAtSlotKeyIn`). Call under the owner's lock or reader bias.
+    @inline(__always)
+    func markedStep(for slot: Slot, type: ObjectIdentifier, in owner: Unmanaged<DependencyContainer>) -> DirectStep {
+        let mark = plexus_hazard_mark(Unmanaged.passUnretained(slot).toOpaque())
+        guard mark >= 0 else { return .createAtSlotKeyIn(slot, type: type, owner: owner) }
+        return .createMarkedIn(owner, Unmanaged.passUnretained(slot), type: type, mark: mark)
     }
 
     /// The first construction of a singleton (any singleton scope) that nobody is constructing: claimed here for the
@@ -268,6 +284,25 @@ extension DependencyContainer {
         try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
             try create(
                 directly: slot, type: type, key, arguments: arguments, making: .plain, into: result, graph: graph)
+        }
+    }
+
+    /// Carries out `.createMarkedIn`: `create(directly:…)` in the collaborator `owner`, whose reference this takes,
+    /// at the slot's key; then clears the hazard mark that kept the slot meanwhile (also when the factory throws).
+    @inline(never)
+    func createMarked(
+        in owner: Unmanaged<DependencyContainer>, _ slot: Unmanaged<Slot>, type: ObjectIdentifier, mark: Int,
+        arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer
+    ) throws {
+        defer {
+            plexus_hazard_clear(mark)
+            owner.release()
+        }
+        try owner._withUnsafeGuaranteedRef { owner in
+            try slot._withUnsafeGuaranteedRef { slot in
+                try owner.create(
+                    directly: slot, type: type, UnsafePointer(slot.keyStorage), arguments: arguments, into: result)
+            }
         }
     }
 

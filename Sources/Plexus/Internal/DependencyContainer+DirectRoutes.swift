@@ -15,19 +15,17 @@ extension DependencyContainer {
         /// registration, no auto-wiring) and its owner is still alive.
         init?(_ route: RememberedRoute) {
             guard route.generation == Generation.current, route.forward == nil, !route.autoWires,
-                let owner = route.owner
+                let owner = route.retainedOwner()
             else { return nil }
-            (self.owner, slot, generation, wraps) = (
-                Unmanaged.passRetained(owner), route.slot, route.generation, route.wrapsInOptional
-            )
+            (self.owner, slot, generation, wraps) = (owner, route.slot, route.generation, route.wrapsInOptional)
         }
     }
 
     /// What `directStep(for:into:)` can do with `slot` of `owner` (this container for `nil`) while reading without
     /// the owner's lock: copy the published singleton, or make a `.unique` or `.shared` instance (wrapped in the `T?`
-    /// requested with `wraps`); `nil` for anything that needs the lock (a singleton's claim). With `key`, `slot` is
-    /// this container's own, found under that key: the step says so (`.createAtSlotKey`) when the slot was
-    /// registered under exactly that key.
+    /// requested with `wraps`); `nil` for anything that needs the lock (a singleton's claim). With `key`, the step
+    /// says when `slot` was registered under exactly that key (`.createAtSlotKey`, or `.createAtSlotKeyIn` for a
+    /// collaborator's slot).
     func biasedStep(
         for slot: Slot, into result: UnsafeMutableRawPointer, owner: Unmanaged<DependencyContainer>? = nil,
         wraps: Bool = false, at key: DefinitionKey? = nil
@@ -38,7 +36,10 @@ extension DependencyContainer {
         }
         guard let type = directType(for: slot) else { return nil }
         if wraps { return .createWrapped(slot, type: type, owner: owner) }
-        if let key, slot.keyStorage.pointee == key { return markedStep(for: slot, type: type) }
+        if let key, slot.keyStorage.pointee == key {
+            guard let owner else { return markedStep(for: slot, type: type) }
+            return markedStep(for: slot, type: type, in: owner)
+        }
         return .create(slot, type: type, owner: owner)
     }
 
@@ -52,7 +53,7 @@ extension DependencyContainer {
             // The slot is current under the owner's bias or lock while the generation is (see `Route`).
             let biased = owner.registry.withBiasedRead { _ -> DirectStep? in
                 Route.slot(routed.slot, ifCurrentAt: routed.generation).flatMap {
-                    biasedStep(for: $0, into: result, owner: routed.owner, wraps: routed.wraps)
+                    biasedStep(for: $0, into: result, owner: routed.owner, wraps: routed.wraps, at: key)
                 }
             }
             if let step = biased ?? nil { return step }
@@ -64,7 +65,9 @@ extension DependencyContainer {
             }
         }
         switch step {
-        case .create, .createAtSlotKey, .createWrapped, .createSingleton, .createSingletonAtSlotKey: break
+        case .create, .createAtSlotKey, .createAtSlotKeyIn, .createMarkedIn, .createWrapped, .createSingleton,
+            .createSingletonAtSlotKey:
+            break
         // `.createMarked` is this container's own (never a collaborator's).
         case .copied, .general, .createAutoWired, .createMarked: routed.owner.release()
         }

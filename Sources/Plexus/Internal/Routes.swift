@@ -75,6 +75,14 @@ final class RememberedRoute {
     /// container's own definitions again.
     let isLocal: Bool
 
+    /// The owner, retained once for the caller to release, or `nil` when it is gone. Out of line, so that the caller
+    /// reads it from a route it borrows without retaining the route around the weak load (which it did inlined).
+    @inline(never)
+    func retainedOwner() -> Unmanaged<DependencyContainer>? {
+        guard let owner else { return nil }
+        return Unmanaged.passRetained(owner)
+    }
+
     /// Remembers `route`, which answers `key` through a collaborator.
     init(_ route: Route, for key: DefinitionKey) {
         isLocal = false
