@@ -35,7 +35,7 @@
 /// Overrides (assignment, ``replace(_:)``, ``decorate(_:)``, or `register` under ``key``) take effect in the
 /// container they are made in, drop the instance cached for the key, and are seen by every container that
 /// collaborates with that container.
-public struct Factory<T>: TypedAccessor {
+public struct Factory<T>: TypedAccessor, AccessorParts {
     // Stored here rather than in a nested value, and seven words in all (see `AccessorCore`, "Resolving"): the
     // optimizer then takes the accessor apart, sees that the caller keeps the container for the call, and does
     // not retain it again. A word more (a fourth word in `AccessorSite`) and it did.
@@ -56,27 +56,9 @@ public struct Factory<T>: TypedAccessor {
         self.make = make
     }
 
-    /// An unbound accessor with `storage` (`.factory { … }`, `.single { … }`).
-    @inlinable
-    init(unbound storage: ComponentScope, make: @escaping @Sendable () throws -> T) {
-        self.init(
-            container: nil, site: AccessorSite(T.self, marker: Never.self, property: ""), storage: storage, make: make)
-    }
-
-    /// The same accessor with `storage`.
-    @inlinable
-    consuming func with(storage: ComponentScope) -> Factory {
-        Factory(container: container, site: site, storage: storage, make: make)
-    }
-
-    /// The parts, for the cold paths (overrides, decorators, assignment).
-    var core: AccessorCore<T> {
-        AccessorCore(binding: AccessorBinding(container: container, site: site), scope: storage, make: make)
-    }
-
     /// The key the accessor resolves: its type, no arguments, and the tag `"<Namespace>.<property>"`
     /// (`"DependencyContainer.<property>"` for an accessor declared on the container); `nil` when unbound.
-    public var key: DefinitionKey? { AccessorBinding(container: container, site: site).key }
+    public var key: DefinitionKey? { core.binding.key }
 
     /// The storage of the declared default factory.
     public var scope: ComponentScope { storage }

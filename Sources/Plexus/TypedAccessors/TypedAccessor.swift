@@ -21,6 +21,42 @@ public protocol TypedAccessor: Sendable {
     func resolve() throws -> Instance
 }
 
+/// What `Factory` and `SingletonFactory` are made of: each keeps these four as stored properties of its own (see
+/// `AccessorCore`, "Resolving"), and shares what is built from them here.
+@usableFromInline
+protocol AccessorParts: TypedAccessor {
+    /// The container, `nil` while unbound.
+    var container: DependencyContainer? { get }
+    var site: AccessorSite { get }
+    var storage: ComponentScope { get }
+    var make: @Sendable () throws -> Instance { get }
+
+    init(
+        container: DependencyContainer?, site: AccessorSite, storage: ComponentScope,
+        make: @escaping @Sendable () throws -> Instance)
+}
+
+extension AccessorParts {
+    /// An unbound accessor with `storage` (`.factory { … }`, `.single { … }`).
+    @inlinable
+    init(unbound storage: ComponentScope, make: @escaping @Sendable () throws -> Instance) {
+        self.init(
+            container: nil, site: AccessorSite(Instance.self, marker: Never.self, property: ""), storage: storage,
+            make: make)
+    }
+
+    /// The same accessor with `storage`.
+    @inlinable
+    consuming func with(storage: ComponentScope) -> Self {
+        Self(container: container, site: site, storage: storage, make: make)
+    }
+
+    /// The parts, for the cold paths (overrides, decorators, assignment, the key).
+    var core: AccessorCore<Instance> {
+        AccessorCore(binding: AccessorBinding(container: container, site: site), scope: storage, make: make)
+    }
+}
+
 /// Where an accessor is bound: its container and declaration site, which stands for its key; no container for an
 /// unbound value (`.factory { … }` before it is assigned). For the accessors' cold paths (overrides, decorators,
 /// assignment, messages); resolving takes the parts from the accessor itself (see `AccessorCore`, "Resolving").
