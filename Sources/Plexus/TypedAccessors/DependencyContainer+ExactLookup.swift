@@ -1,0 +1,92 @@
+// The exact-key lookup that typed accessors and keyed lookups (`resolve(_:key:)`) share: only a definition under
+// exactly the key answers (no untagged fallback), here then in the collaborators, then an accessor's declared default;
+// a miss names the near misses.
+
+extension DependencyContainer {
+    /// Resolves `key` through the engine with the typed accessor lookup: exact key only, here then in the
+    /// collaborators, then this container's declared default if one is registered.
+    ///
+    /// `declaredDefault` makes the accessor's declared default (`nil` for a keyed lookup, which has none). A `reset()`
+    /// on another thread may drop it between its registration and this lookup: a miss then looks once more, with the
+    /// default registered in the same lock section that takes it, so a second miss means that no default answers.
+    func resolveExact<T>(_ key: DefinitionKey, declaredDefault: () -> Blueprint? = { nil }) throws -> T {
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            let storage = buffer.baseAddress
+            let result = storage.map { UnsafeMutableRawPointer($0) }
+            let delivery = try inGraph(into: result) { graph in
+                var search = Search(key)
+                search.isAccessor = true
+                if let delivery = try find(&search, arguments: .pointer(zeroSizedArguments), into: result, graph: graph)
+                {
+                    return delivery
+                }
+                if let blueprint = declaredDefault() {
+                    search = Search(key)
+                    search.isAccessor = true
+                    search.declaredDefault = blueprint
+                    if let delivery = try find(
+                        &search, arguments: .pointer(zeroSizedArguments), into: result, graph: graph)
+                    {
+                        return delivery
+                    }
+                }
+                // The "required by" chain is what the graph is making right now, innermost first.
+                throw ResolutionError.definitionNotFound(
+                    key: diagnoseExact(key, requiredBy: graph.dependentKeys.reversed()))
+            }
+            switch delivery {
+            case .typed:
+                guard let storage else { throw ResolutionError.definitionNotFound(key: key) }
+                return storage.move()
+            case .value(let instance):
+                guard let value = instance as? T else {
+                    throw ResolutionError.invalidType(resolved: Swift.type(of: instance), key: key)
+                }
+                return value
+            }
+        }
+    }
+
+    /// `key` with near misses for an exact lookup: the same type under other tags, and other types under the
+    /// same tag, in every reachable container.
+    func diagnoseExact(_ key: DefinitionKey, requiredBy: [DefinitionKey]) -> DefinitionKey {
+        var result = diagnose(key, requiredBy: requiredBy)
+        var hints = result.diagnostics?.hints ?? []
+        if let tag = key.tag {
+            var seen = Set<DefinitionKey>()
+            for container in reachable() {
+                // Typed accessors' declared defaults count: their keys are registered once used.
+                let keys = container.registry.withLock { registry in
+                    (registry.slots.entries.map(\.key) + registry.accessorDefaults.entries.map(\.key))
+                }
+                for candidate in keys where seen.insert(candidate).inserted {
+                    if candidate.tag == tag, candidate.type != key.type {
+                        hints.append("Near miss: \(tag) is registered for type \(typeName(candidate.type)).")
+                    } else if candidate.type == key.type, candidate.tag != tag, let other = candidate.tag,
+                        !hints.contains(where: { $0.contains("\(other)") })
+                    {
+                        hints.append("Near miss: \(typeName(key.type)) is registered under \(other).")
+                    }
+                }
+            }
+        }
+        if key.tag != nil, !(result.diagnostics?.hints ?? []).contains(where: { $0.contains("without") }) {
+            // An untagged definition never answers an exact lookup: say so when one exists.
+            let untagged = reachable().contains { $0.registry.withLock { $0.slots[key.untagged] != nil } }
+            if untagged {
+                hints.append(
+                    "Near miss: \(typeName(key.type)) is registered without a tag; a keyed or typed-accessor lookup "
+                        + "never falls back to it.")
+            }
+        }
+        if hints.isEmpty, let tag = key.tag {
+            // The generic advice (`register { … }`, untagged) would not answer an exact lookup.
+            hints.append(
+                "Register one under exactly that key: `container.inject(key: \(tag), …)` or "
+                    + "`container.register(tag: \(tag)) { … as \(typeName(key.type)) }`.")
+        }
+        guard !hints.isEmpty else { return key }
+        result.diagnostics = KeyDiagnostics(hints: hints, requiredBy: requiredBy)
+        return result
+    }
+}
