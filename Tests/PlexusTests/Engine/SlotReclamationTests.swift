@@ -86,7 +86,8 @@ extension DependencyContainer {
     @Test(arguments: [false, true])
     func aDefinitionDroppedWhileItsFactoryRunsIsKeptUntilTheFactoryReturns(throughACollaborator: Bool) {
         // Writes are rare enough that most resolves read without the lock (the reader bias) between them. Through a
-        // collaborator, resolves take the remembered route to the owner's slot, which they retain.
+        // collaborator, resolves take the remembered route to the owner's slot, which they mark as the owner's own
+        // resolves do (`.createMarkedIn`, session 11; retained before).
         let owner = DependencyContainer()
         let reader = throughACollaborator ? DependencyContainer() : owner
         if throughACollaborator { reader.collaborate(with: owner) }
