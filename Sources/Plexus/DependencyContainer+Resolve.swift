@@ -172,9 +172,6 @@ extension DependencyContainer {
         case .createAtSlotKey(let slot, let type):
             try create(
                 directly: slot, type: type, UnsafePointer(slot.keyStorage), arguments: zeroSizedArguments, into: result)
-        case .createAtSlotKeyIn(let slot, let type, let owner):
-            try owner.takeRetainedValue().create(
-                directly: slot, type: type, UnsafePointer(slot.keyStorage), arguments: zeroSizedArguments, into: result)
         case .createMarkedIn(let owner, let slot, let type, let mark):
             try createMarked(in: owner, slot, type: type, mark: mark, arguments: zeroSizedArguments, into: result)
         case .createSingletonAtSlotKey(let slot, let claim):
@@ -211,9 +208,6 @@ extension DependencyContainer {
             try createMarked(slot, type: type, mark: mark, arguments: arguments, into: result)
         case .createAtSlotKey(let slot, let type):
             try create(directly: slot, type: type, UnsafePointer(slot.keyStorage), arguments: arguments, into: result)
-        case .createAtSlotKeyIn(let slot, let type, let owner):
-            try owner.takeRetainedValue().create(
-                directly: slot, type: type, UnsafePointer(slot.keyStorage), arguments: arguments, into: result)
         case .createMarkedIn(let owner, let slot, let type, let mark):
             try createMarked(in: owner, slot, type: type, mark: mark, arguments: arguments, into: result)
         case .createSingletonAtSlotKey(let slot, let claim):
@@ -223,24 +217,6 @@ extension DependencyContainer {
             try resolve(
                 after: step, type, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments, into: result)
         }
-    }
-
-    /// The direct path's decision for the untagged key of `type` without arguments (`directStep(for:into:)`).
-    /// Out of line: the key is gone from the stack before a factory runs.
-    @inline(never)
-    func directStep(untagged type: Any.Type, into result: UnsafeMutableRawPointer) -> DirectStep {
-        let key = DefinitionKey(type: type, typeOfArguments: Void.self, tag: nil)
-        return directStep(for: key, into: result)
-    }
-
-    /// The direct path's decision for the key of `type`, `typeOfArguments` and `tag` (`directStep(for:into:)`).
-    /// Out of line: the key is gone from the stack before a factory runs.
-    @inline(never)
-    func directStep(
-        _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, into result: UnsafeMutableRawPointer
-    ) -> DirectStep {
-        let key = DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag)
-        return directStep(for: key, into: result)
     }
 
     /// What `resolveRaw` does after the direct path's decision `step`, other than copying or making an instance at
@@ -284,9 +260,6 @@ extension DependencyContainer {
             }
         case .createAtSlotKey(let slot, let type):
             try create(directly: slot, type: type, UnsafePointer(slot.keyStorage), arguments: arguments, into: result)
-        case .createAtSlotKeyIn(let slot, let type, let owner):
-            try owner.takeRetainedValue().create(
-                directly: slot, type: type, UnsafePointer(slot.keyStorage), arguments: arguments, into: result)
         case .createMarkedIn(let owner, let slot, let type, let mark):
             try createMarked(in: owner, slot, type: type, mark: mark, arguments: arguments, into: result)
         case .createMarked(let slot, let type, let mark):

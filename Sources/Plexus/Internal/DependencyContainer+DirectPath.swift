@@ -16,11 +16,9 @@ extension DependencyContainer {
         /// `create` for this container's own slot, registered under exactly the requested key: the factory's frame
         /// points at the slot's copy of the key (`Slot.keyStorage`), so the caller keeps no key on its stack.
         case createAtSlotKey(Slot, type: ObjectIdentifier)
-        /// `createAtSlotKey` for the slot of a collaborator `owner` (through a remembered route), registered there under
-        /// exactly the requested key; the owner is retained once, for the caller to take, as with `create`.
-        case createAtSlotKeyIn(Slot, type: ObjectIdentifier, owner: Unmanaged<DependencyContainer>)
-        /// `createAtSlotKeyIn` without a reference to the slot: the calling thread's hazard mark `mark` keeps it (the
-        /// owner's `release(dropped:)` keeps a marked slot whoever marked it), as with `createMarked`.
+        /// `create` at a collaborator's slot registered under exactly the requested key, without a reference to the
+        /// slot: the calling thread's hazard mark `mark` keeps it (the owner's `release(dropped:)` keeps a marked slot
+        /// whoever marked it), as with `createMarked`; the owner is retained once, for the caller to take.
         case createMarkedIn(Unmanaged<DependencyContainer>, Unmanaged<Slot>, type: ObjectIdentifier, mark: Int)
         /// `createAtSlotKey` without a reference to the slot: the calling thread's hazard mark `mark` for this
         /// container (`plexus_hazard_mark`) keeps it until `createMarked` clears the mark.
@@ -80,6 +78,24 @@ extension DependencyContainer {
         if let step = biased ?? nil { return step }
         if let routed { return directStep(through: routed, key, into: result) }
         return lockedStep(for: key, into: result)
+    }
+
+    /// The direct path's decision for the untagged key of `type` without arguments (`directStep(for:into:)`).
+    /// Out of line: the key is gone from the stack before a factory runs.
+    @inline(never)
+    func directStep(untagged type: Any.Type, into result: UnsafeMutableRawPointer) -> DirectStep {
+        let key = DefinitionKey(type: type, typeOfArguments: Void.self, tag: nil)
+        return directStep(for: key, into: result)
+    }
+
+    /// The direct path's decision for the key of `type`, `typeOfArguments` and `tag` (`directStep(for:into:)`).
+    /// Out of line: the key is gone from the stack before a factory runs.
+    @inline(never)
+    func directStep(
+        _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, into result: UnsafeMutableRawPointer
+    ) -> DirectStep {
+        let key = DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag)
+        return directStep(for: key, into: result)
     }
 
     /// `directStep(for:into:)` under the lock, reading the registry in place (readers without the lock may be reading
@@ -159,11 +175,11 @@ extension DependencyContainer {
     }
 
     /// `markedStep(for:type:)` for a collaborator's slot registered under the requested key (`.createMarkedIn`; a
-    /// thread out of marks retains it, `.createAtSlotKeyIn`). Call under the owner's lock or reader bias.
+    /// thread out of marks retains it, `.create`). Call under the owner's lock or reader bias.
     @inline(__always)
     func markedStep(for slot: Slot, type: ObjectIdentifier, in owner: Unmanaged<DependencyContainer>) -> DirectStep {
         let mark = plexus_hazard_mark(Unmanaged.passUnretained(slot).toOpaque())
-        guard mark >= 0 else { return .createAtSlotKeyIn(slot, type: type, owner: owner) }
+        guard mark >= 0 else { return .create(slot, type: type, owner: owner) }
         return .createMarkedIn(owner, Unmanaged.passUnretained(slot), type: type, mark: mark)
     }
 

@@ -24,7 +24,7 @@ extension DependencyContainer {
     /// What `directStep(for:into:)` can do with `slot` of `owner` (this container for `nil`) while reading without
     /// the owner's lock: copy the published singleton, or make a `.unique` or `.shared` instance (wrapped in the `T?`
     /// requested with `wraps`); `nil` for anything that needs the lock (a singleton's claim). With `key`, the step
-    /// says when `slot` was registered under exactly that key (`.createAtSlotKey`, or `.createAtSlotKeyIn` for a
+    /// says when `slot` was registered under exactly that key (`.createMarked`, or `.createMarkedIn` for a
     /// collaborator's slot).
     func biasedStep(
         for slot: Slot, into result: UnsafeMutableRawPointer, owner: Unmanaged<DependencyContainer>? = nil,
@@ -65,8 +65,7 @@ extension DependencyContainer {
             }
         }
         switch step {
-        case .create, .createAtSlotKey, .createAtSlotKeyIn, .createMarkedIn, .createWrapped, .createSingleton,
-            .createSingletonAtSlotKey:
+        case .create, .createAtSlotKey, .createMarkedIn, .createWrapped, .createSingleton, .createSingletonAtSlotKey:
             break
         // `.createMarked` is this container's own (never a collaborator's).
         case .copied, .general, .createAutoWired, .createMarked: routed.owner.release()

@@ -58,7 +58,7 @@ public struct Factory<T>: TypedAccessor, AccessorParts {
 
     /// The key the accessor resolves: its type, no arguments, and the tag `"<Namespace>.<property>"`
     /// (`"DependencyContainer.<property>"` for an accessor declared on the container); `nil` when unbound.
-    public var key: DefinitionKey? { core.binding.key }
+    public var key: DefinitionKey? { binding.key }
 
     /// The storage of the declared default factory.
     public var scope: ComponentScope { storage }

@@ -41,7 +41,7 @@ public struct SingletonFactory<T>: TypedAccessor, AccessorParts {
 
     /// The key the accessor resolves: its type, no arguments, and the tag `"<Namespace>.<property>"`; `nil` when
     /// unbound.
-    public var key: DefinitionKey? { core.binding.key }
+    public var key: DefinitionKey? { binding.key }
 
     /// The storage of the declared default factory (``ComponentScope/singleton`` unless a modifier changed it).
     public var scope: ComponentScope { storage }

@@ -51,9 +51,14 @@ extension AccessorParts {
         Self(container: container, site: site, storage: storage, make: make)
     }
 
-    /// The parts, for the cold paths (overrides, decorators, assignment, the key).
+    /// Where the accessor is bound, for its key and messages.
+    var binding: AccessorBinding {
+        AccessorBinding(container: container, site: site)
+    }
+
+    /// The parts, for the cold paths (overrides, decorators, assignment).
     var core: AccessorCore<Instance> {
-        AccessorCore(binding: AccessorBinding(container: container, site: site), scope: storage, make: make)
+        AccessorCore(binding: binding, scope: storage, make: make)
     }
 }
 

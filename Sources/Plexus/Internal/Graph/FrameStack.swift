@@ -21,6 +21,7 @@ struct FrameStack: RandomAccessCollection {
     var endIndex: Int { count }
 
     subscript(position: Int) -> Frame {
+        // Positions come from this graph's own code (the collection's indices), never from user input.
         precondition(position >= 0 && position < count, "FrameStack index out of range")
         return base[position]
     }
