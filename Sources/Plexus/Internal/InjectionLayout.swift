@@ -56,14 +56,16 @@ enum InjectionLayout {
     }
 
     /// The boxes of `instance`, an instance of the class this layout was learned for.
+    ///
+    /// `instance` may hold the object directly or behind any number of existential boxes (a class registered as a
+    /// non-class protocol, a composition or `Any` arrives as an `Any` holding that existential, whose first word is
+    /// not the object), so the reference is taken with a cast, never read from the `Any`'s layout.
     func boxes(in instance: Any) -> [(label: String?, box: AutoInjectedPropertyBox)] {
         guard case .fields(let fields) = self, !fields.isEmpty else { return [] }
-        // An `Any` holding a class instance holds its reference in the first word of its inline buffer (the
-        // existential layout of the Swift ABI); `instance as AnyObject` would go through a dynamic cast (about 2,300
-        // instructions on Linux). `instance` keeps the object alive during the call.
-        return withUnsafePointer(to: instance) { existential in
-            let object = UnsafeRawPointer(existential).load(as: UnsafeRawPointer.self)
-            return fields.map { field in (field.label, Self.load(field.boxType, at: object + field.offset)) }
+        let object = instance as AnyObject
+        return withExtendedLifetime(object) {
+            let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+            return fields.map { field in (field.label, Self.load(field.boxType, at: base + field.offset)) }
         }
     }
 

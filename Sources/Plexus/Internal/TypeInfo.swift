@@ -16,7 +16,9 @@ struct TypeInfo {
 /// Fills `@Injected` / `@InjectedWeak` properties.
 enum AutoInjector {
     /// The auto-injected properties of `instance`, superclass properties first, with their names.
-    static func boxes(in instance: Any) -> [(label: String?, box: AutoInjectedPropertyBox)] {
+    static func boxes(in value: Any) -> [(label: String?, box: AutoInjectedPropertyBox)] {
+        // A definition registered as `T?` hands over an optional: its properties are those of the value inside.
+        guard let instance = unwrapped(value) else { return [] }
         let type = Swift.type(of: instance)
         // A class with a known layout: its boxes are read at their offsets (InjectionLayout), not by `Mirror`.
         if type is AnyClass, case .fields(let fields) = InjectionLayout.of(type) {
@@ -39,6 +41,12 @@ enum AutoInjector {
         return boxes
     }
 
+    /// `value`, or the value inside it if it is an `Optional` (`nil` for `.none`), however deeply nested.
+    private static func unwrapped(_ value: Any) -> Any? {
+        guard let optional = value as? any OptionalValue else { return value }
+        return optional.wrappedAny.flatMap(unwrapped)
+    }
+
     static func inject(into instance: Any, container: DependencyContainer, graph: ResolutionGraph) throws {
         let holder = type(of: instance)
         for (label, box) in boxes(in: instance) {
@@ -50,4 +58,13 @@ enum AutoInjector {
             }
         }
     }
+}
+
+/// An `Optional` of any wrapped type, seen through `Any`.
+private protocol OptionalValue {
+    var wrappedAny: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    var wrappedAny: Any? { map { $0 } }
 }
