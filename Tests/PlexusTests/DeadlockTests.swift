@@ -52,6 +52,17 @@ private final class Presenter {
     var store: Store?
 }
 
+/// A singleton whose hook resolves `HookClosedY`, which takes it in its initializer: the README's circular pattern.
+private final class HookClosedX: @unchecked Sendable {
+    // `@unchecked Sendable` is safe: `y` is written once, by the hook, before the instance is published.
+    var y: HookClosedY?
+}
+
+private final class HookClosedY: Sendable {
+    let x: HookClosedX
+    init(x: HookClosedX) { self.x = x }
+}
+
 private func isCircularDependency(_ error: any Error) -> Bool {
     guard case ResolutionError.circularDependency(let path) = error else { return false }
     return path.count >= 2 && path.first == path.last
@@ -167,6 +178,70 @@ private func isCircularDependency(_ error: any Error) -> Bool {
         #expect(failures.values.isEmpty)
         #expect(firstCalls.count == 1)
         #expect(secondCalls.count == 1)
+    }
+
+    @Test(arguments: [3, 6])
+    func hookClosedSingletonCycleOnManyThreadsNeverHangs(threads: Int) throws {
+        // Three threads or more can leave two graphs that lent each other a value waiting in the record of waits
+        // while a third follows it; each thread must return its instance or throw `circularDependency`.
+        let unrelated = DependencyContainer()
+        unrelated.register(.singleton) { Store() }
+        for _ in 0..<300 {
+            let container = DependencyContainer()
+            container.register(.singleton) { HookClosedX() }
+                .resolvingProperties { c, x in x.y = try c.resolve() }
+            container.register(.singleton) { [unowned container] in HookClosedY(x: try container.resolve()) }
+            let failures = Collected<String>()
+            let finished = runOnThreads(threads, timeout: 20) { index in
+                do {
+                    if index % 3 == 1 {
+                        _ = try container.resolve() as HookClosedY
+                    } else {
+                        _ = try container.resolve() as HookClosedX
+                    }
+                } catch {
+                    if !isCircularDependency(error) { failures.append("thread \(index) threw \(error)") }
+                }
+            }
+            try #require(finished, "threads did not finish within 20 s: hang")
+            #expect(failures.values.isEmpty)
+            let x: HookClosedX = try container.resolve()
+            #expect(x.y?.x === x)
+        }
+        // The record of waits is process-wide: a hang there would stop this unrelated container too.
+        #expect(runOnThreads(2, timeout: 20) { _ in _ = try? unrelated.resolve() as Store })
+    }
+
+    @Test func hookClosedSingletonCycleResolvedByManyTasksNeverHangs() async throws {
+        // The async resolve waits through the same record of waits, suspending instead of blocking.
+        for _ in 0..<200 {
+            let container = DependencyContainer()
+            container.register(.singleton) { HookClosedX() }
+                .resolvingProperties { c, x in x.y = try c.resolve() }
+            container.register(.singleton) { [unowned container] in HookClosedY(x: try container.resolve()) }
+            let failures = try await withThrowingTaskGroup(of: String?.self) { group in
+                for index in 0..<6 {
+                    group.addTask {
+                        do {
+                            if index % 3 == 1 {
+                                _ = try await container.resolve() as HookClosedY
+                            } else {
+                                _ = try await container.resolve() as HookClosedX
+                            }
+                            return nil
+                        } catch {
+                            return isCircularDependency(error) ? nil : "task \(index) threw \(error)"
+                        }
+                    }
+                }
+                return try await group.reduce(into: [String]()) { failures, failure in
+                    if let failure { failures.append(failure) }
+                }
+            }
+            #expect(failures.isEmpty)
+            let x: HookClosedX = try await container.resolve()
+            #expect(x.y?.x === x)
+        }
     }
 
     @Test(arguments: 1...3)

@@ -183,6 +183,10 @@ final class ConstructionSignal: @unchecked Sendable {
     /// Whether the construction has been published or rolled back.
     var isOpened: Bool { withMutex { isOpen } }
 
+    /// Whether a wait of the graph `waiter` for this construction has ended: the construction was published or
+    /// rolled back, or its value was lent to that graph.
+    func hasReleased(_ waiter: GraphID) -> Bool { withMutex { isOpen || borrowers.contains(waiter) } }
+
     /// Whether the value was lent to another graph, which may have kept it inside an instance it published.
     var wasLent: Bool { withMutex { !borrowers.isEmpty } }
 

@@ -182,7 +182,8 @@ private func isInjected(_ host: Host, in container: DependencyContainer) throws 
         let text: String = try container.resolve(arguments: Large(), Aligned(), Empty(), Host() as Service & Named)
         #expect(text == "large 10.0 true host")
 
-        container.register(.unique) { (any: Any, object: AnyObject, closure: @escaping (Int) -> Int, optional: Large?) in
+        container.register(.unique) {
+            (any: Any, object: AnyObject, closure: @escaping (Int) -> Int, optional: Large?) in
             "\(any) \(object is Host) \(closure(2)) \(optional?.a ?? 0)"
         }
         let other: String = try container.resolve(

@@ -39,8 +39,12 @@ extension ResolutionGraph {
         let cycle: [Pending]? = waits.withLock { waits in
             var chain = [pending]
             var owner = pending.owner
-            // An opened construction is a wait that has ended; its waiter just has not removed the edge yet.
-            while let next = waits[owner], !next.signal.isOpened {
+            // Each graph waits for one construction at a time, so the walk is a path; it ends at a graph that does
+            // not wait, at this graph (a cycle to break), or at a graph seen before (a cycle among others, which
+            // the last of them to wait has broken already). A wait that was released (the construction opened, or
+            // its value lent to the waiter) has ended; its waiter just has not removed the record yet.
+            var seen: Set<GraphID> = [me]
+            while let next = waits[owner], !next.signal.hasReleased(owner), seen.insert(owner).inserted {
                 chain.append(next)
                 if next.owner == me {
                     guard let index = chain.firstIndex(where: { $0.signal.isValueReady }) else { return chain }
