@@ -131,3 +131,14 @@ func cycleDescription(_ path: [DefinitionKey]) -> String {
     let tail = parts.suffix(shown / 2).joined(separator: " -> ")
     return "\(head) -> … (\(parts.count - shown) more) … -> \(tail)"
 }
+
+extension ResolutionError {
+    /// `wrap(error)`, unless `error` says the graph is too deep for the thread's stack: that error passes up
+    /// unchanged, so that a chain of auto-wired or auto-injected types that runs out of stack reports once, at the
+    /// top, naming the chain's start (`catch ResolutionError.resolutionTooDeep` matches it), instead of inside one
+    /// wrapper per level.
+    static func wrapping(_ error: any Error, in wrap: (any Error) -> ResolutionError) -> any Error {
+        if case .resolutionTooDeep = error as? ResolutionError { return error }
+        return wrap(error)
+    }
+}

@@ -270,7 +270,9 @@ extension DependencyContainer {
                 do {
                     values = try await autoWire(owner, step.key.tag)
                 } catch {
-                    throw ResolutionError.autoWiringFailed(type: step.key.type, underlyingError: error)
+                    throw ResolutionError.wrapping(error) {
+                        .autoWiringFailed(type: step.key.type, underlyingError: $0)
+                    }
                 }
             } else {
                 // The async `validate` hands its argument sets over wrapped.

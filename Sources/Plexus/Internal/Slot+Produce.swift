@@ -290,7 +290,7 @@ extension Slot {
             }
         } catch {
             if let factoryError { throw factoryError }
-            throw ResolutionError.autoWiringFailed(type: key.type, underlyingError: error)
+            throw ResolutionError.wrapping(error) { .autoWiringFailed(type: key.type, underlyingError: $0) }
         }
         guard let result else { throw ResolutionError.definitionNotFound(key: key) }
         return result

@@ -54,7 +54,9 @@ enum AutoInjector {
             do {
                 try graph.injecting(label, of: type, in: holder) { try box.resolve(container) }
             } catch {
-                throw ResolutionError.autoInjectionFailed(label: label, type: type, underlyingError: error)
+                throw ResolutionError.wrapping(error) {
+                    .autoInjectionFailed(label: label, type: type, underlyingError: $0)
+                }
             }
         }
     }

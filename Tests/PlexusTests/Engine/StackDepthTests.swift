@@ -219,6 +219,49 @@ private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) ->
         #expect(message.contains("Link (tag: 0)"), "\(message)")
     }
 
+    /// A chain that is auto-wired (or auto-injected) at every level runs out of stack inside one wrapper per level;
+    /// the error arrives unwrapped, catchable as `resolutionTooDeep`, in a message that names the chain's start.
+    @Test(arguments: ["auto-wired", "auto-injected"])
+    func aTooDeepWrappedChainThrowsResolutionTooDeepAtTheTop(style: String) {
+        final class Argument: @unchecked Sendable {
+            let next: Link
+            init(next: Link) { self.next = next }
+        }
+        final class Injectee: @unchecked Sendable {
+            @Injected var next: Injectee?
+        }
+        let outcome = Collected<any Error>()
+        let finished = onThread(stackSize: 512 * 1024) {
+            let container = DependencyContainer()
+            for level in 0..<5_000 {
+                container.register(.unique, tag: level) { (argument: Argument) in Link(next: argument.next) }
+                container.register(.unique, tag: level) { [unowned container] () throws -> Argument in
+                    Argument(next: try container.resolve(tag: level + 1) as Link)
+                }
+            }
+            container.register(.unique) { Injectee() }
+            do {
+                if style == "auto-wired" {
+                    _ = try container.resolve(tag: 0) as Link
+                } else {
+                    _ = try container.resolve() as Injectee
+                }
+            } catch {
+                outcome.append(error)
+            }
+        }
+        #expect(finished)
+        let error = outcome.values.first
+        guard case .resolutionTooDeep(let depth, let path)? = error as? ResolutionError else {
+            Issue.record("expected resolutionTooDeep at the top, got \(String(describing: error).prefix(300))")
+            return
+        }
+        #expect(depth > 10 && path.count == depth)
+        let message = String(describing: error.map { $0 })
+        #expect(message.count < 1_500, "\(message)")
+        #expect(message.contains(style == "auto-wired" ? "Link (tag: 0)" : "Injectee"), "\(message)")
+    }
+
     /// A property hook that resolves a new instance of its own definition recurses through hooks, one factory at
     /// a time on the stack: the error counts and names every nested resolve, and says what never ends. Before, it
     /// said "1 nested factories" and named one key.
