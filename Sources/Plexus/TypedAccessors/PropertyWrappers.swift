@@ -43,8 +43,10 @@ extension Inject: Sendable where T: Sendable {}
 /// }
 /// ```
 ///
-/// Threads that read while the first read resolves wait for it. A factory that reads the same property again
-/// while it resolves it is a cycle, and stops the process.
+/// No lock is held while the accessor runs. Threads that read while the first read resolves wait for it, unless they
+/// are inside a factory or hook themselves: those resolve the accessor too (so that two lazy properties read from
+/// each other's factories on two threads cannot wait for each other), and every reader gets the first instance
+/// published. A factory that reads the same property again while it resolves it is a cycle, and stops the process.
 @propertyWrapper
 public struct LazyInject<T> {
     private let box: LazyBox<T>
@@ -69,21 +71,31 @@ extension LazyInject: Sendable where T: Sendable {}
 
 /// The state of a ``LazyInject``: the resolver until the first read, then the instance.
 ///
-/// `@unchecked Sendable` is sound: `state` is only read or written under its own lock, `gate` serialises the first
-/// resolution so that `resolve` (a `@Sendable` closure) runs once, and the instance is only handed out as a copy
-/// read under the lock; a `LazyInject` is only `Sendable` when `T` is.
+/// No lock is held while the accessor runs: a first read resolves outside the lock and publishes its instance.
+/// A reader that finds a first read in flight on another thread waits for it (so the accessor runs once) only when
+/// it is not resolving anything itself: a thread inside a factory or hook may hold a construction that the
+/// resolving thread waits for, so it resolves the accessor too, and the first instance published wins. Either way
+/// every reader gets the same instance, and no thread waits for one that waits for it.
+///
+/// `@unchecked Sendable` is sound: `state` is only read or written under its own lock, and the instance is only
+/// handed out as a copy read under the lock; a `LazyInject` is only `Sendable` when `T` is.
 private final class LazyBox<T>: @unchecked Sendable {
     private struct State {
         var value: T?
-        /// The thread running the first read's resolve: a read on that thread meanwhile is a cycle (waiting for
-        /// the gate would block it forever, the lock not being recursive).
-        var resolver: pthread_t?
+        /// The threads running a first read's resolve: a read on one of them meanwhile is a cycle.
+        var resolvers: [pthread_t] = []
+        /// Opened when the first instance is published; waited on by readers that are not resolving anything.
+        var published: ConstructionSignal?
+    }
+
+    private enum Step {
+        case done(T)
+        case cycle
+        case wait(ConstructionSignal)
+        case resolve
     }
 
     private let state = Protected(State())
-    // Not `Protected(())`: a zero-sized value would share its address with the lock, and ThreadSanitizer reports
-    // the exclusivity check of that empty value as a race with the lock itself.
-    private let gate = Protected(false)
     private let name: @Sendable () -> String
     private let resolve: @Sendable () -> T
 
@@ -93,25 +105,38 @@ private final class LazyBox<T>: @unchecked Sendable {
     }
 
     var value: T {
-        let (value, isCycle) = state.withLock { state -> (T?, Bool) in
-            guard let resolver = state.resolver else { return (state.value, false) }
-            return (state.value, pthread_equal(resolver, pthread_self()) != 0)
-        }
-        if let value { return value }
-        if isCycle {
-            fatalError(
-                "Plexus: circular dependency: the @LazyInject property of \(name()) was read while its first read was "
-                    + "resolving it on this thread. Break the cycle (inject one side later, or resolve it outside the factory)."
-            )
-        }
-        // Held while the accessor resolves (user code): every other first reader waits here for the one instance.
-        return gate.withLock { _ in
-            if let value = state.withLock({ $0.value }) { return value }
-            state.withLock { $0.resolver = pthread_self() }
-            defer { state.withLock { $0.resolver = nil } }
-            let value = resolve()
-            state.withLock { $0.value = value }
-            return value
+        let me = pthread_self()
+        let mayWait = ResolutionGraph.active == nil
+        while true {
+            let step = state.withLock { state -> Step in
+                if let value = state.value { return .done(value) }
+                if state.resolvers.contains(where: { pthread_equal($0, me) != 0 }) { return .cycle }
+                if mayWait, let signal = state.published, !state.resolvers.isEmpty { return .wait(signal) }
+                state.resolvers.append(me)
+                if state.published == nil { state.published = ConstructionSignal() }
+                return .resolve
+            }
+            switch step {
+            case .done(let value):
+                return value
+            case .cycle:
+                fatalError(
+                    "Plexus: circular dependency: the @LazyInject property of \(name()) was read while its first read "
+                        + "was resolving it on this thread. Break the cycle (inject one side later, or resolve it "
+                        + "outside the factory).")
+            case .wait(let signal):
+                _ = signal.wait(as: GraphID(graph: ObjectIdentifier(self), session: 0))
+            case .resolve:
+                let resolved = resolve()
+                let (value, signal) = state.withLock { state -> (T, ConstructionSignal?) in
+                    state.resolvers.removeAll { pthread_equal($0, me) != 0 }
+                    if let first = state.value { return (first, nil) }
+                    state.value = resolved
+                    return (resolved, state.published)
+                }
+                signal?.open()
+                return value
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Plexus
 import PlexusTesting
 import Testing
@@ -24,7 +25,31 @@ private final class LazyCycle: @unchecked Sendable {
     init(container: DependencyContainer) { _tally = LazyInject(\.lazyTally, container: container) }
 }
 
+/// Two holders whose lazy properties' accessors read each other's property, after a pause that lets two threads start
+/// both first reads at once.
+// `@unchecked Sendable`: only used inside the exit test's child process; the wrappers are thread-safe.
+private final class CrossLazy: @unchecked Sendable {
+    nonisolated(unsafe) static var left: CrossLazy?
+    nonisolated(unsafe) static var right: CrossLazy?
+    @LazyInject var tally: Tally
+    init(_ accessor: KeyPath<DependencyContainer, Factory<Tally>>, container: DependencyContainer) {
+        _tally = LazyInject(accessor, container: container)
+    }
+}
+
 extension DependencyContainer {
+    fileprivate var leftTally: Factory<Tally> {
+        self {
+            usleep(50_000)
+            return Tally(value: (CrossLazy.right?.tally.value ?? 0) + 1)
+        }
+    }
+    fileprivate var rightTally: Factory<Tally> {
+        self {
+            usleep(50_000)
+            return Tally(value: (CrossLazy.left?.tally.value ?? 0) + 1)
+        }
+    }
     fileprivate var lazyTally: Factory<Tally> { self { Tally(value: (LazyCycle.current?.tally.value ?? 0) + 1) } }
     fileprivate var egg: Factory<Egg> { self { Egg(chicken: self.chicken()) } }
     fileprivate var chicken: Factory<Chicken> { self { Chicken(egg: self.egg()) }.singleton }
@@ -47,6 +72,26 @@ extension DependencyContainer {
 
     /// The first read of a `@LazyInject` property holds its gate while the accessor resolves: a read of the same
     /// property on that thread meanwhile waited for itself forever. It is a cycle, and stops the process.
+    /// Two lazy properties whose accessors read each other, first read on two threads at once: a cycle, which stops
+    /// the process naming it. Each first read used to hold its property's lock while the accessor ran, and the two
+    /// threads waited for each other for ever.
+    @Test func lazyPropertiesReadFromEachOthersFactoriesOnTwoThreadsStopInsteadOfHanging() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let container = DependencyContainer()
+            CrossLazy.left = CrossLazy(\.leftTally, container: container)
+            CrossLazy.right = CrossLazy(\.rightTally, container: container)
+            let other = Thread { _ = CrossLazy.right?.tally }
+            other.start()
+            _ = CrossLazy.left?.tally
+            sleep(5)
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("circular dependency"))
+        #expect(message.contains("@LazyInject"))
+    }
+
     @Test func readingALazyInjectPropertyInsideItsOwnResolveStopsTheProcess() async throws {
         let result = try await #require(
             processExitsWith: .failure, observing: [\.standardErrorContent]
