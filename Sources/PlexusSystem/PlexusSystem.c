@@ -51,7 +51,8 @@ int plexus_is_main_thread(void) {
 
 /// Reader slots, shared by every bias: a thread writes the address of the bias it reads under into its slot, so a
 /// writer finds the readers of its own lock. Each slot has a cache line of its own, so that readers on different
-/// threads write no common memory.
+/// threads write no common memory. Threads take slots in turn; past 64 threads two may share one, and then one of
+/// them reads under the lock while the other's read is in progress.
 #define PLEXUS_READER_SLOTS 64
 
 typedef struct {
@@ -60,7 +61,7 @@ typedef struct {
 
 static plexus_reader_slot plexus_readers[PLEXUS_READER_SLOTS];
 static _Atomic(long) plexus_next_reader_slot = 0;
-/// The calling thread's slot; -1 before its first read, -2 when it has none (asymmetric mode, every slot taken).
+/// The calling thread's slot, -1 before its first read.
 static _Thread_local long plexus_thread_reader_slot = -1;
 
 struct plexus_bias {
@@ -72,66 +73,12 @@ struct plexus_bias {
 /// How many reads under the lock turn the bias back on after a write turned it off.
 #define PLEXUS_READS_BEFORE_BIAS 16
 
-/// Asymmetric mode (Linux with `membarrier`): a reader announces itself with a plain store, and a writer that turns
-/// the bias off makes every running thread of the process execute a full memory barrier (`membarrier`) before it looks
-/// for readers: either it sees the reader's announcement, or the reader sees the bias off. Readers then need no atomic
-/// read-modify-write, but each needs a slot of its own (`plexus_reader_owned`). Elsewhere, a reader takes a slot,
-/// possibly shared with other threads, with a sequentially consistent compare-and-swap.
-static _Atomic(int) plexus_asymmetric = 0;
-/// Whether threads own their reader slots (asymmetric mode was set up): stays set if the mode is given up later.
-static _Atomic(int) plexus_reader_slots_owned = 0;
-static pthread_once_t plexus_asymmetric_once = PTHREAD_ONCE_INIT;
-/// Asymmetric mode: which slots a thread owns, and the key whose destructor gives a slot back when its thread ends.
-static _Atomic(int) plexus_reader_owned[PLEXUS_READER_SLOTS];
-static pthread_key_t plexus_reader_key;
-
-#if defined(__linux__) && defined(SYS_membarrier)
-#include <linux/membarrier.h>
-
-static void plexus_reader_thread_ended(void *slot) {
-    long index = (long)(intptr_t)slot - 1;
-    plexus_thread_reader_slot = -1;
-    if (index >= 0 && index < PLEXUS_READER_SLOTS) {
-        atomic_store_explicit(&plexus_reader_owned[index], 0, memory_order_release);
-    }
-}
-
-static void plexus_asymmetric_setup(void) {
-    long commands = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
-    if (commands < 0 || !(commands & MEMBARRIER_CMD_PRIVATE_EXPEDITED)) return;
-    if (syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) != 0) return;
-    if (pthread_key_create(&plexus_reader_key, plexus_reader_thread_ended) != 0) return;
-    atomic_store_explicit(&plexus_reader_slots_owned, 1, memory_order_release);
-    atomic_store_explicit(&plexus_asymmetric, 1, memory_order_release);
-}
-
-/// Every running thread of the process executes a full memory barrier before this returns; 0 on success.
-static int plexus_membarrier(void) { return (int)syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0); }
-#else
-static void plexus_asymmetric_setup(void) {}
-static int plexus_membarrier(void) { return -1; }
-#endif
-
-/// Asymmetric mode: a slot of the calling thread's own, or -2 when every slot is taken (it then reads under the lock).
-static long plexus_claim_reader_slot(void) {
-    for (long index = 0; index < PLEXUS_READER_SLOTS; index++) {
-        int expected = 0;
-        if (atomic_compare_exchange_strong(&plexus_reader_owned[index], &expected, 1)) {
-            pthread_setspecific(plexus_reader_key, (void *)(intptr_t)(index + 1));
-            return index;
-        }
-    }
-    return -2;
-}
-
 /// In the child of `fork()`, only the forking thread exists, and it is not inside a read without the lock (`fork` is
-/// user code, which never runs inside one). Announcements and reader slots of the parent's other threads would make a
-/// writer in the child wait for ever, and their hazard marks would keep dropped slots: clear them.
+/// user code, which never runs inside one). Announcements of the parent's other threads would make a writer in the
+/// child wait for ever, and their hazard marks would keep dropped slots: clear them.
 static void plexus_after_fork_in_child(void) {
-    long own = plexus_thread_reader_slot;
     for (long slot = 0; slot < PLEXUS_READER_SLOTS; slot++) {
         atomic_store_explicit(&plexus_readers[slot].bias, 0, memory_order_relaxed);
-        if (slot != own) atomic_store_explicit(&plexus_reader_owned[slot], 0, memory_order_relaxed);
     }
     plexus_hazard_after_fork_in_child();
 }
@@ -142,7 +89,6 @@ static void plexus_fork_setup(void) { pthread_atfork(NULL, NULL, plexus_after_fo
 
 plexus_bias *plexus_bias_create(void) {
     pthread_once(&plexus_fork_once, plexus_fork_setup);
-    pthread_once(&plexus_asymmetric_once, plexus_asymmetric_setup);
     plexus_bias *bias = malloc(sizeof(plexus_bias));
     if (bias == NULL) return NULL;
     atomic_init(&bias->on, 0);
@@ -155,37 +101,17 @@ void plexus_bias_destroy(plexus_bias *bias) { free(bias); }
 long plexus_bias_read_begin(plexus_bias *bias) {
     if (bias == NULL || !atomic_load_explicit(&bias->on, memory_order_relaxed)) return -1;
     long slot = plexus_thread_reader_slot;
-    if (atomic_load_explicit(&plexus_asymmetric, memory_order_relaxed)) {
-        if (slot == -1) slot = plexus_thread_reader_slot = plexus_claim_reader_slot();
-        if (slot < 0) return -1;
-        // The slot is this thread's alone: busy only with a read of its own in progress.
-        if (atomic_load_explicit(&plexus_readers[slot].bias, memory_order_relaxed) != 0) return -1;
-        atomic_store_explicit(&plexus_readers[slot].bias, (uintptr_t)bias, memory_order_relaxed);
-        // Only the compiler must keep the store before the load: the writer's `membarrier` orders them for the CPU.
-        atomic_signal_fence(memory_order_seq_cst);
-        // Acquire: the last write under the lock happens before the bias was turned on (a release, with the lock held).
-        if (!atomic_load_explicit(&bias->on, memory_order_acquire)) {
-            atomic_store_explicit(&plexus_readers[slot].bias, 0, memory_order_release);
-            return -1;
-        }
-        return slot;
-    }
     if (slot < 0) {
-        if (atomic_load_explicit(&plexus_reader_slots_owned, memory_order_relaxed)) {
-            // Back from asymmetric mode (a failed `membarrier`): slots stay owned, so that no thread's plain store can
-            // overwrite another's compare-and-swap in a shared slot.
-            if (slot == -2) return -1;
-            slot = plexus_thread_reader_slot = plexus_claim_reader_slot();
-            if (slot < 0) return -1;
-        } else {
-            slot = atomic_fetch_add_explicit(&plexus_next_reader_slot, 1, memory_order_relaxed) % PLEXUS_READER_SLOTS;
-            plexus_thread_reader_slot = slot;
-        }
+        slot = atomic_fetch_add_explicit(&plexus_next_reader_slot, 1, memory_order_relaxed) % PLEXUS_READER_SLOTS;
+        plexus_thread_reader_slot = slot;
     }
     uintptr_t expected = 0;
-    // Sequentially consistent, like the writer's store and loads below: either the writer sees this reader, or this
-    // reader sees the bias off.
+    // Sequentially consistent, like the writer's store and loads in `plexus_bias_revoke`: either the writer sees this
+    // reader's announcement, or this reader sees the bias off. The compare-and-swap also keeps a thread that shares
+    // the slot from overwriting an announcement in progress.
     if (!atomic_compare_exchange_strong(&plexus_readers[slot].bias, &expected, (uintptr_t)bias)) return -1;
+    // The acquire half orders this read after the last write under the lock, which happened before the bias was
+    // turned on (a release, with the lock held).
     if (!atomic_load(&bias->on)) {
         atomic_store_explicit(&plexus_readers[slot].bias, 0, memory_order_release);
         return -1;
@@ -202,15 +128,8 @@ void plexus_bias_revoke(plexus_bias *bias) {
     bias->locked_reads = 0;
     if (!atomic_load_explicit(&bias->on, memory_order_relaxed)) return;
     // Sequentially consistent store and loads (see `plexus_bias_read_begin`); a reader's release store when it ends
-    // orders its reads before this writer's writes.
+    // orders its reads before this writer's writes. No system call: a write costs one pass over the reader slots.
     atomic_store(&bias->on, 0);
-    if (atomic_load_explicit(&plexus_asymmetric, memory_order_relaxed) && plexus_membarrier() != 0) {
-        // Registered at start, so this does not fail (unless a sandbox forbids the call later). Then readers go back
-        // to the compare-and-swap, and this writer gives a reader's announcement made without a barrier a
-        // millisecond to become visible (a store buffer drains in far less) before it looks.
-        atomic_store(&plexus_asymmetric, 0);
-        usleep(1000);
-    }
     for (long slot = 0; slot < PLEXUS_READER_SLOTS; slot++) {
         while (atomic_load(&plexus_readers[slot].bias) == (uintptr_t)bias) {
             sched_yield();
