@@ -32,6 +32,16 @@ public final class Definition<T, U>: Sendable {
     /// scope, deferred until the outermost factory of the resolution graph has returned. The container passed to
     /// the hook is the one that owns this definition.
     ///
+    /// A definition is resolvable as soon as `register` returns, before this hook is added: add hooks before other
+    /// threads may resolve the key, or a resolve in between makes an instance without them. To replace a definition
+    /// while other threads resolve it, complete the new one first and register it in one step:
+    ///
+    /// ```swift
+    /// let presenter = DependencyContainer().register { Presenter() }
+    ///     .resolvingProperties { c, p in p.view = try c.resolve() }
+    /// container.register(presenter)   // resolvable only now, with its hook
+    /// ```
+    ///
     /// - Parameter block: Sets the properties; errors it throws propagate out of the outermost `resolve`.
     /// - Returns: This definition, for chaining.
     @inlinable

@@ -51,7 +51,35 @@ private enum HookError: Error, Equatable {
     case failed(String)
 }
 
+/// Set by its hook; checked by threads that resolve it while another re-registers it.
+private final class Hooked: @unchecked Sendable {
+    // `@unchecked Sendable` is safe: `hooked` is written by the hook before the instance is handed out.
+    var hooked = false
+}
+
 @Suite(.silencingPlexusLogs) struct PropertyHookTests {
+    @Test func aDefinitionCompletedBeforeItIsRegisteredNeverResolvesWithoutItsHooks() {
+        let container = DependencyContainer()
+        let misses = Counter()
+        let owners = Counter()
+        @Sendable func complete() -> Definition<Hooked, ()> {
+            DependencyContainer().register(.unique) { Hooked() }
+                .resolvingProperties { c, hooked in
+                    hooked.hooked = true
+                    if c === container { owners.increment() }
+                }
+        }
+        container.register(complete())
+        let finished = runReadersAndAWriter { _ in
+            container.register(complete())
+        } read: { _ in
+            if let hooked = try? container.resolve() as Hooked, !hooked.hooked { misses.increment() }
+        }
+        #expect(finished)
+        #expect(misses.count == 0)
+        #expect(owners.count > 0, "the hook is given the container the definition is registered in")
+    }
+
     let container = DependencyContainer()
 
     @Test func hooksAreChainableAndRunInTheOrderAdded() throws {
