@@ -144,6 +144,10 @@ void plexus_bias_note_locked_read(plexus_bias *bias) {
     atomic_store_explicit(&bias->on, 1, memory_order_release);
 }
 
+// MARK: Route generation
+
+_Atomic(long) plexus_generation = 0;
+
 // MARK: Task graphs
 
 _Atomic(long) plexus_task_graphs = 0;

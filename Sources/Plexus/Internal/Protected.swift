@@ -104,11 +104,6 @@ final class LockBuffer<Value>: ManagedBuffer<Value, PlatformLock> {
         }
     }
 
-    @inline(__always)
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        try withLockedPointer { try body(&$0.pointee) }
-    }
-
     /// Runs `body` with the lock held and a pointer to the value; the access to the value is the body's to begin.
     @inline(__always)
     func withLockedPointer<R>(_ body: (UnsafeMutablePointer<Value>) throws -> R) rethrows -> R {

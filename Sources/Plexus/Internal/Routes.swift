@@ -1,30 +1,13 @@
-#if !canImport(Darwin) && canImport(Synchronization)
-    import Synchronization
-#endif
+internal import PlexusSystem
 
 /// Counts the changes that can move where a key resolves: a registration, a removal, a reset, a new forwarding
 /// registration or collaboration, a container freed. Remembered routes through collaborators are valid while it does
 /// not change.
 enum Generation {
-    #if !canImport(Darwin) && canImport(Synchronization)
-        // A lock-free read on the resolve path: resolves only load it; changes increment it.
-        private static let counter = Atomic<Int>(0)
+    /// Read on the resolve path without a lock: one atomic load, the same on every platform.
+    static var current: Int { plexus_generation_current() }
 
-        static var current: Int { counter.load(ordering: .acquiring) }
-
-        static func advance() {
-            counter.add(1, ordering: .acquiringAndReleasing)
-        }
-    #else
-        // Apple platforms back to iOS 13 have no `Synchronization`; a lock keeps it correct there.
-        private static let counter = Protected(0)
-
-        static var current: Int { counter.withLock { $0 } }
-
-        static func advance() {
-            counter.withLock { $0 += 1 }
-        }
-    #endif
+    static func advance() { plexus_generation_advance() }
 }
 
 /// Where a key was last found through the collaborators of a container, so that the next lookup goes straight
@@ -39,7 +22,7 @@ struct Route {
     /// The `Generation` the route was found at; set by the container that remembers it.
     var generation = 0
     weak var owner: DependencyContainer?
-    /// Not retained, and never read before the route is validated (`validSlot`): the slot may be gone.
+    /// Not retained, and never read before the route is validated (`slot(_:ifCurrentAt:)`): the slot may be gone.
     let slot: Unmanaged<Slot>
     let forward: Forward?
     /// The key the owner resolves: the requested one, or the wrapped type's for an `Optional` request.
@@ -48,7 +31,6 @@ struct Route {
     let autoWires: Bool
 
     /// The slot, if the route is still valid. Call under the lock of `owner`.
-    var validSlot: Slot? { Self.slot(slot, ifCurrentAt: generation) }
 
     /// `slot`, if nothing that could remove it changed since `generation`: the one check that makes an unretained
     /// slot safe to use. Call under the lock of the slot's owner.

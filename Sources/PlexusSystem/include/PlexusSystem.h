@@ -61,4 +61,14 @@ static inline long plexus_task_graphs_live(void) {
     return atomic_load_explicit(&plexus_task_graphs, memory_order_relaxed);
 }
 
+/// The route generation: advanced by every change that removes a definition from a container, so that a route
+/// remembered at an older generation is looked up again. Read on the resolve path with one atomic load; C11 atomics
+/// compile on every platform Plexus supports, where Swift's `Synchronization` needs the newest Apple systems.
+extern _Atomic(long) plexus_generation;
+static inline long plexus_generation_current(void) {
+    return atomic_load_explicit(&plexus_generation, memory_order_acquire);
+}
+static inline void plexus_generation_advance(void) {
+    atomic_fetch_add_explicit(&plexus_generation, 1, memory_order_acq_rel);
+}
 #endif
