@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6)],
     products: [
         .library(name: "Plexus", targets: ["Plexus"]),
-        // Swift Testing traits and helpers for apps' tests (§19); the `Plexus` product never imports `Testing`.
+        // Swift Testing traits and helpers for apps' tests; the `Plexus` product never imports `Testing`.
         .library(name: "PlexusTesting", targets: ["PlexusTesting"]),
     ],
     targets: [

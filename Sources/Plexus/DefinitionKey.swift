@@ -93,7 +93,7 @@ final class KeyDiagnostics: Sendable {
     let hints: [String]
     let requiredBy: [DefinitionKey]
     let validating: DefinitionKey?
-    /// Sentences saying where the definitions involved are registered (§21): `Presenter is registered in Checkout
+    /// Sentences saying where the definitions involved are registered: `Presenter is registered in Checkout
     /// (Checkout/Module.swift:12).`
     let whereRegistered: String?
 

@@ -43,7 +43,7 @@ extension DependencyContainer {
     /// An error your own factory or hook throws is a domain error (a service that cannot start here): it does not
     /// fail validation, also when it arrives wrapped in ``ResolutionError/autoInjectionFailed(label:type:underlyingError:)``
     /// or ``ResolutionError/autoWiringFailed(type:underlyingError:)``, and is logged at ``LogLevel/verbose`` only.
-    /// While it resolves, `validate` records who resolves whom and returns it as a ``GraphReport`` (SPEC §21): the
+    /// While it resolves, `validate` records who resolves whom and returns it as a ``GraphReport``: the
     /// definitions met in every container, the edges between them, and findings such as captive dependencies. See
     /// <doc:SeeingYourGraph>. Callers that only check may ignore it: `try container.validate()`.
     /// - Parameter arguments: Argument sets for definitions that take runtime arguments.
@@ -71,7 +71,7 @@ extension DependencyContainer {
     @discardableResult
     public func validate(arguments: [Any]) throws -> GraphReport {
         let entries = validationEntries()
-        // Graph report (§21): edges are recorded only inside this call, on this thread.
+        // Graph report: edges are recorded only inside this call, on this thread.
         let recorder = GraphRecorder()
         try recorder.recording {
             for (key, slot, forwards) in entries {
@@ -85,7 +85,7 @@ extension DependencyContainer {
     }
 
     /// What `validate` resolves, in order: each definition with the keys it is forwarded under, then the typed
-    /// accessors' declared defaults used so far that no override here replaces (§18).
+    /// accessors' declared defaults used so far that no override here replaces.
     func validationEntries() -> [(DefinitionKey, Slot, [(key: DefinitionKey, forward: Forward)])] {
         registry.withLock { registry in
             let registered = registry.entriesInOrder.map { entry in

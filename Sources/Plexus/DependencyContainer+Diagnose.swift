@@ -12,7 +12,7 @@ extension DependencyContainer {
         let type = (key.type as? any OptionalType.Type)?.wrappedType ?? key.type
         for container in containers {
             for candidate in container.registry.withLock({ $0.keys(for: type) }) where seen.insert(candidate).inserted {
-                // §21: a near miss says which container has it, and where it was registered.
+                // a near miss says which container has it, and where it was registered.
                 if let hint = nearMiss(candidate, for: key) {
                     hints.append(hint + container.nearMissLocation(candidate))
                 }

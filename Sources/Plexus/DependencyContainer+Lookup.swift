@@ -18,7 +18,7 @@ extension DependencyContainer {
         /// the search sits in the stack frame of every nested resolve on the general path, while a route is only
         /// found once per key (then remembered).
         var route: RouteBox?
-        /// Typed accessors (§18): only a definition under exactly `key` answers (no untagged fallback, `Optional`
+        /// Typed accessors: only a definition under exactly `key` answers (no untagged fallback, `Optional`
         /// unwrapping, auto-wiring or remembered route, which may have been found by a fallback), and, once the
         /// collaborators have none, the first container's declared default.
         var isAccessor = false
@@ -176,7 +176,7 @@ extension DependencyContainer {
         return nil
     }
 
-    /// Typed accessors (§18): the declared default registered in this container for `key`, if any; with `blueprint`,
+    /// Typed accessors: the declared default registered in this container for `key`, if any; with `blueprint`,
     /// registered first if there is none (one lock section).
     @inline(never)
     private func lookUpAccessorDefault(
@@ -239,7 +239,7 @@ extension DependencyContainer {
         into result: UnsafeMutableRawPointer?,
         graph: ResolutionGraph
     ) throws -> Delivery {
-        // Graph report (§21): only `validate` sets a recorder; other resolves pay this `nil` test.
+        // Graph report: only `validate` sets a recorder; other resolves pay this `nil` test.
         if let recorder = graph.state.pointee.recorder {
             recorder.record(found.slot, owner: self, requested: requested, acquisition, arguments, graph: graph)
         }

@@ -42,8 +42,8 @@ extension DependencyContainer {
     /// Registers an existing definition under its type, argument types and `tag`.
     ///
     /// Use it to register one definition under several tags, or in another container; each container keeps its
-    /// own singletons of it, while its `.shared` instance is one per resolution graph across those containers (SPEC
-    /// §5: one per definition within a graph, in any container).
+    /// own singletons of it, while its `.shared` instance is one per resolution graph across those containers
+    /// (one per definition within a graph, in any container).
     /// - Parameters:
     ///   - definition: A definition returned by `register`.
     ///   - tag: The tag to register it under, or `nil`.

@@ -87,7 +87,7 @@ extension Protected where Value == Registry {
     func refresh(_ definition: AnyObject, recipe: Recipe) {
         let old: Recipe? = withLock { registry in
             guard let slot = registry.slot(of: definition) else { return nil }
-            defer { slot.recipe = recipe.with(decorators: slot.recipe.decorators) }  // decorators stay (§18)
+            defer { slot.recipe = recipe.with(decorators: slot.recipe.decorators) }  // decorators stay
             return slot.recipe
         }
         withExtendedLifetime(old) {}

@@ -43,7 +43,7 @@ extension ResolutionError {
     }
 
     /// The same error, noting in the key it carries (the innermost one, for a wrapped error) that `validate` was
-    /// checking `definition`, and the sentences that say where the definitions involved are registered (§21).
+    /// checking `definition`, and the sentences that say where the definitions involved are registered.
     func validating(_ definition: DefinitionKey, whereRegistered: String? = nil) -> ResolutionError {
         func noted(_ key: DefinitionKey) -> DefinitionKey {
             var key = key

@@ -48,7 +48,7 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
     case resolutionTooDeep(depth: Int, path: [DefinitionKey])
 
     /// A synchronous `resolve` reached the definition for `key`, whose factory is `async` or whose singleton an
-    /// async resolve is still creating: only `try await container.resolve()` can make it (SPEC §20). Thrown instead
+    /// async resolve is still creating: only `try await container.resolve()` can make it. Thrown instead
     /// of blocking the thread; inside a synchronous factory or hook, resolve the async dependency earlier with
     /// `await` and pass it in, or make the factory `async`.
     case requiresAwait(key: DefinitionKey)

@@ -8,7 +8,7 @@ private func sameType(_ lhs: Any.Type?, _ rhs: Any.Type?) -> Bool {
     lhs.map(ObjectIdentifier.init) == rhs.map(ObjectIdentifier.init)
 }
 
-// MARK: - The SPEC §9 example
+// MARK: - Auto-wiring a two-argument initializer
 
 private protocol DataStore: AnyObject {}
 

@@ -8,7 +8,7 @@ private func sameType(_ lhs: Any.Type?, _ rhs: Any.Type?) -> Bool {
     lhs.map(ObjectIdentifier.init) == rhs.map(ObjectIdentifier.init)
 }
 
-// MARK: - The SPEC §7 wireframe example
+// MARK: - The wireframe example of Dip's collaboration guide
 
 private protocol DataStore: AnyObject {}
 
@@ -437,7 +437,7 @@ private func isNotFound(_ error: ResolutionError?, _ type: Any.Type) -> Bool {
     }
 
     @Test func oneSharedDefinitionRegisteredInTwoContainersGivesOneInstancePerGraph() throws {
-        // SPEC §5: `.shared` is one instance per definition within a graph, in any container. The definition is
+        // `.shared` is one instance per definition within a graph, in any container. The definition is
         // registered in both containers (each keeps a registration of its own); a graph that resolves it through each
         // gets one instance, and the next graph another.
         let first = DependencyContainer()

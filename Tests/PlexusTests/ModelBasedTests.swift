@@ -6,8 +6,8 @@ import Testing
 // A model-based randomized test. A seeded generator makes operation sequences over three containers (register in
 // every scope, with tags, runtime arguments, forwarding and hooks; register a definition object again under another
 // tag or in another container; resolve in several forms, alone or two in one graph; remove; reset; collaborate,
-// including link cycles and self-links; bootstrap; snapshot and restore (§19); dropping the test's references to
-// weak singletons). A reference model in plain Swift predicts each step: which definition answers (SPEC §4 lookup
+// including link cycles and self-links; bootstrap; snapshot and restore; dropping the test's references to
+// weak singletons). A reference model in plain Swift predicts each step: which definition answers (lookup
 // order, nil-tag fallback, forwarding, auto-wiring candidates, collaborators depth-first with a visited set), which
 // error, which instance (exact serial numbers, so reuse and exactly-once construction per scope are checked), which
 // hooks run with which owning container, and `isBootstrapped`. The suite silences Plexus's log task-locally
@@ -388,7 +388,7 @@ private enum Operation: CustomStringConvertible {
     case bootstrap(container: Int)
     /// The test drops every instance it holds, so weak singletons are freed.
     case releaseInstances
-    /// Snapshot a container (§19), replacing its previous snapshot; restore its last snapshot (nothing if none).
+    /// Snapshot a container, replacing its previous snapshot; restore its last snapshot (nothing if none).
     case snapshot(container: Int)
     case restore(container: Int)
 
@@ -523,7 +523,7 @@ private struct Model {
 
     /// One resolution graph: `.shared` instances and the hooks queued until it finishes.
     struct Graph {
-        /// Per definition (SPEC §5: one per definition within a graph, in any container): a definition registered in
+        /// Per definition (one per definition within a graph, in any container): a definition registered in
         /// two containers makes one `.shared` instance per graph.
         var shared: [Int: Int] = [:]
         var hooks: [HookRecord] = []
@@ -699,7 +699,7 @@ private struct Model {
         return try produce(found, for: request, in: &graph)
     }
 
-    /// SPEC §4: exact key, untagged key, forwarding (exact tag, then untagged), auto-wiring, then the
+    /// exact key, untagged key, forwarding (exact tag, then untagged), auto-wiring, then the
     /// collaborators depth-first in the order given, skipping containers already searched.
     private mutating func find(
         _ request: Request, in container: Int, visited: inout [Int]
@@ -734,7 +734,7 @@ private struct Model {
         return nil
     }
 
-    /// SPEC §9: the definitions of the type that take arguments, same tag first, else untagged; those with the
+    /// the definitions of the type that take arguments, same tag first, else untagged; those with the
     /// most arguments; several different argument lists are ambiguous.
     private func autoWiringCandidate(
         _ type: ModelType, tag: TagChoice, in box: Box
@@ -806,7 +806,7 @@ private struct Model {
         return Made(definitionID: id, serial: serial)
     }
 
-    /// SPEC §11: eager singletons in registration order, each in a graph of its own; an eager singleton that
+    /// eager singletons in registration order, each in a graph of its own; an eager singleton that
     /// takes arguments is auto-wired (and fails here) unless it was already made.
     private mutating func bootstrap(_ container: Int) -> (Outcome, [HookRecord]) {
         boxes[container].isBootstrapped = false

@@ -3,7 +3,7 @@ import Plexus
 import PlexusTesting
 import Testing
 
-// Each test pins one Dip defect that Plexus fixes (SPEC §15). Data-race freedom is checked by running the
+// Each test pins one Dip defect that Plexus fixes. Data-race freedom is checked by running the
 // whole suite under ThreadSanitizer (`.ci/run`).
 
 private final class Service {}

@@ -1,6 +1,6 @@
 extension DependencyContainer {
     /// Creates the ``ComponentScope/eagerSingleton`` instances, in registration order, `async` ones included: the
-    /// async form of ``bootstrap()-y393`` (SPEC §20).
+    /// async form of ``bootstrap()-y393``.
     ///
     /// ```swift
     /// container.register(.eagerSingleton) { () async throws -> Database in try await Database.open() }

@@ -1,5 +1,5 @@
 extension DependencyContainer {
-    /// Registers an `async` factory for `T`, taking any number of runtime arguments (SPEC §20).
+    /// Registers an `async` factory for `T`, taking any number of runtime arguments.
     ///
     /// ```swift
     /// container.register(.singleton) { () async throws -> Session in try await Session.open() }
@@ -38,7 +38,7 @@ extension DependencyContainer {
         return definition
     }
 
-    /// Registers a `@MainActor` factory for `T` (SPEC §20): the everyday view model or presenter, built on the main
+    /// Registers a `@MainActor` factory for `T`: the everyday view model or presenter, built on the main
     /// actor, with `@MainActor` property hooks.
     ///
     /// ```swift

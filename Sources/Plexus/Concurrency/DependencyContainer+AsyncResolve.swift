@@ -285,7 +285,7 @@ extension DependencyContainer {
                     guard ops.unbox(made, pointer) else {
                         throw ResolutionError.invalidType(resolved: type(of: made), key: step.key)
                     }
-                    recipe.decorators?.apply(pointer)  // §18: decorators run once per instance
+                    recipe.decorators?.apply(pointer)  // decorators run once per instance
                 }
                 // Still inside the factory's frame, so that queued hooks can take its context.
                 let stored = try slot.store(

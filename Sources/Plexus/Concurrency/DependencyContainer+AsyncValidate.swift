@@ -1,6 +1,6 @@
 extension DependencyContainer {
     /// Resolves every definition to check that the graph can be built, `async` and `@MainActor` ones included: the
-    /// async form of ``validate(_:)-2t1ea`` (SPEC §20), returning the same ``GraphReport``.
+    /// async form of ``validate(_:)-2t1ea``, returning the same ``GraphReport``.
     ///
     /// ```swift
     /// @Test func theGraphIsValid() async throws {

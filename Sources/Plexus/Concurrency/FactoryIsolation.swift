@@ -1,7 +1,7 @@
 import Dispatch
 internal import PlexusSystem
 
-/// Where a definition's factory can run (SPEC §20).
+/// Where a definition's factory can run.
 @usableFromInline
 enum FactoryIsolation: Sendable {
     /// A synchronous factory: runs anywhere, in any resolve.

@@ -1,4 +1,4 @@
-/// A definition registered with a `@MainActor` factory (SPEC §20): its property hooks are main-actor code too, so
+/// A definition registered with a `@MainActor` factory: its property hooks are main-actor code too, so
 /// a UIKit or SwiftUI screen's presenter and view wire up in Swift 6 mode without `MainActor.assumeIsolated`.
 ///
 /// ```swift

@@ -1,4 +1,4 @@
-/// What a synchronous resolve hands back to the async resolve that started it (SPEC §20) when the definition it
+/// What a synchronous resolve hands back to the async resolve that started it when the definition it
 /// reached needs `await`: the factory to run, or the construction to wait for. Only thrown where
 /// `State.asyncStepDepth` allows it, and always caught by the async resolve that set it, on the same task.
 // `@unchecked Sendable` (an `Error` must be `Sendable`): it never leaves the task that threw and caught it.

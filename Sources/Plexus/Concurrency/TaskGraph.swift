@@ -1,6 +1,6 @@
 internal import PlexusSystem
 
-/// The resolution graph of the async resolve in progress on a task (SPEC §20, §22): found through a task-local
+/// The resolution graph of the async resolve in progress on a task: found through a task-local
 /// value, so that one resolution's scopes, `.shared` instances and cycle detection survive suspension points.
 ///
 /// Child tasks inherit task-local values, but a graph must only ever be touched by one task, one step at a time:

@@ -37,7 +37,7 @@ final class TypeOps: Sendable {
         }
         isClassReference = T.self is AnyClass && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
         if T.self is AnyClass {
-            // (wt-perf) An instance of a class type is one reference: read its class without boxing it in `Any`.
+            // An instance of a class type is one reference: read its class without boxing it in `Any`.
             dynamicType = { pointer in ObjectIdentifier(type(of: pointer.load(as: AnyObject.self))) }
         } else {
             dynamicType = { pointer in
@@ -105,7 +105,7 @@ final class Blueprint: Sendable {
     /// Resolves the arguments from a container (auto-wiring) and calls the body with them; `nil` if the factory
     /// takes none.
     let autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?
-    /// Where the factory can run (SPEC §20): anywhere, only with `await`, or on the main actor.
+    /// Where the factory can run: anywhere, only with `await`, or on the main actor.
     let isolation: FactoryIsolation
     /// The factory of an `async` or `@MainActor` definition, for the async resolve (Concurrency/): the runtime
     /// arguments (as `Any`, a tuple for several) in, the instance out. `nil` for a plain synchronous factory.
@@ -194,7 +194,7 @@ extension Blueprint {
     ///
     /// With `build` (a typed accessor's declared default), each instance is made by the closure it returns, which the
     /// accessor's caller specialized for `T`: unspecialized here, moving the factory's result into place went
-    /// through `T`'s value witnesses on every call (about 40 instructions more per instance, session 11).
+    /// through `T`'s value witnesses on every call (`Benchmarks/profile accessor-unique/plexus` shows the difference).
     static func makeNullary<T>(
         scope: ComponentScope, type: T.Type, factory: @escaping @Sendable () throws -> T,
         build: AccessorFactoryBuilder<T>? = nil

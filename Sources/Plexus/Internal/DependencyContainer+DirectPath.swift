@@ -166,7 +166,7 @@ extension DependencyContainer {
     /// of marks retains it (`.createAtSlotKey`). Call under this container's lock or reader bias.
     ///
     /// A collaborator's slot (`.create` with an owner) stays retained: marking it for its owner measured slower
-    /// (8 collaborators 122 -> 132 ns, session 10).
+    /// (the `collaborators-8` row of `Benchmarks/compare`).
     @inline(__always)
     func markedStep(for slot: Slot, type: ObjectIdentifier) -> DirectStep {
         let mark = plexus_hazard_mark(Unmanaged.passUnretained(slot).toOpaque())
@@ -215,8 +215,8 @@ extension DependencyContainer {
         guard slot.instance == nil else { return nil }
         let scope = slot.blueprint.scope
         guard scope == .unique || scope == .shared,
-            slot.hasDirectRecipe,  // §18: decorated slots take the general path; §20: so do `@MainActor` hooks
-            slot.blueprint.isolation == .none  // §20: async and main-actor factories are checked on the general path
+            slot.hasDirectRecipe,  // decorated slots take the general path; so do `@MainActor` hooks
+            slot.blueprint.isolation == .none  // async and main-actor factories are checked on the general path
         else { return nil }
         let toStore = ObjectIdentifier(ToStore.self)
         guard let info = slot.typeInfo else { return toStore }

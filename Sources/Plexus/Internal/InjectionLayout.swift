@@ -2,7 +2,7 @@
 // instance: what `Mirror` reads per instance, read here once per type.
 @_spi(Reflection) import Swift
 
-/// Where the auto-injected properties (§10) of a class sit in its instances, learned once per type, so that filling
+/// Where the auto-injected properties of a class sit in its instances, learned once per type, so that filling
 /// them does not reflect every instance with `Mirror` (which demangles field types and boxes every child).
 ///
 /// A layout lists the fields whose declared type is an ``AutoInjectedPropertyBox`` (the `_name` storage of

@@ -134,7 +134,7 @@ final class ConstructionSignal: @unchecked Sendable {
     private var valueIsReady = false
     private var borrowers: Set<GraphID> = []
     private var isOpen = false
-    /// Whether the constructing graph keeps the construction open across an `await` (§20): nothing may block on it.
+    /// Whether the constructing graph keeps the construction open across an `await`: nothing may block on it.
     private var heldAcrossAwait = false
     /// Tasks suspended in `waitAsync`, with the graph each waits as.
     private var suspended: [(waiter: GraphID, continuation: CheckedContinuation<Outcome, Never>)] = []
@@ -222,7 +222,7 @@ final class ConstructionSignal: @unchecked Sendable {
     }
 
     /// Suspends the calling task, without blocking its thread, until the construction ends or its value is lent to
-    /// the graph `waiter` (an async resolve waiting for a singleton whose factory suspends, §20).
+    /// the graph `waiter` (an async resolve waiting for a singleton whose factory suspends).
     func waitAsync(as waiter: GraphID) async -> Outcome {
         await withCheckedContinuation { continuation in
             let outcome: Outcome? = withMutex {

@@ -35,11 +35,11 @@ struct Registry {
     private(set) var routes = KeyTable<RememberedRoute>()
     /// What `autoWiringCandidate` answered, per requested key; emptied whenever a definition is added or removed.
     private var autoWiringCandidates = KeyTable<Found?>()
-    /// Typed accessors (§18): the declared defaults used so far, consulted after every override; and the
+    /// Typed accessors: the declared defaults used so far, consulted after every override; and the
     /// decorators registered per key, attached to whichever slot answers the key here.
     var accessorDefaults = KeyTable<Slot>()
     var decorators = KeyTable<Decorators>()
-    /// Typed accessors (§18): the key of every accessor used here, by declaration site.
+    /// Typed accessors: the key of every accessor used here, by declaration site.
     var accessorKeys = AccessorKeys()
 
     // MARK: Lookup
@@ -57,14 +57,14 @@ struct Registry {
         return nil
     }
 
-    /// Typed accessors (§18): only a definition registered under exactly `key`, directly or by forwarding.
+    /// Typed accessors: only a definition registered under exactly `key`, directly or by forwarding.
     func findExact(_ key: DefinitionKey) -> Found? {
         if let slot = slots[key] { return Found(slot: slot, forward: nil) }
         if let entry = forwards[key] { return Found(slot: entry.slot, forward: entry.forward) }
         return nil
     }
 
-    /// Typed accessors (§18): registers the declared default for `key` unless one is registered already, so that
+    /// Typed accessors: registers the declared default for `key` unless one is registered already, so that
     /// concurrent first uses register it once.
     mutating func registerAccessorDefault(_ key: DefinitionKey, blueprint: Blueprint) {
         guard accessorDefaults[key] == nil else { return }
@@ -76,7 +76,7 @@ struct Registry {
         accessorDefaults[key] = slot
     }
 
-    /// The definition to auto-wire `key` with (§9): the definitions of the type that take arguments, same tag
+    /// The definition to auto-wire `key` with: the definitions of the type that take arguments, same tag
     /// first, else untagged, with the most arguments. Throws if several with different arguments tie. The answer
     /// (also "none") is remembered until a definition is added or removed here.
     mutating func autoWiringCandidate(for key: DefinitionKey) throws -> Found? {
@@ -199,7 +199,7 @@ struct Registry {
         }
         slots[key] = slot
         if let decorators = decorators[key]?.matching(blueprint) {
-            slot.recipe = slot.recipe.with(decorators: decorators)  // §18: decorators survive re-registration
+            slot.recipe = slot.recipe.with(decorators: decorators)  // decorators survive re-registration
         }
         keysByType.modify(.typeOnly(key.type), default: []) { $0.append(key) }
         for forward in definitionForwards {
@@ -270,7 +270,7 @@ struct Registry {
     }
 }
 
-// MARK: Snapshots (§19)
+// MARK: Snapshots
 
 extension Registry {
     /// A copy of this registry whose slots are new objects holding what these hold now (definition, hooks,

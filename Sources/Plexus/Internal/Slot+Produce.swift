@@ -29,7 +29,7 @@ extension Slot {
             return try deliver(instance, into: typed, key: key)
         }
         if blueprint.isolation != .none {
-            // §20: an `async` or `@MainActor` factory cannot run here (Concurrency/Slot+Isolation.swift).
+            // an `async` or `@MainActor` factory cannot run here (Concurrency/Slot+Isolation.swift).
             try checkIsolation(
                 recipe: recipe, claim: claim, typeInfo: typeInfo, arguments: arguments, key: key, forward: forward,
                 owner: owner, graph: graph)
@@ -59,7 +59,7 @@ extension Slot {
             case .cachedObject(let object):
                 return try deliver(object, into: typed, key: key)
             case .wait(let pending):
-                // §20: never block a thread on a construction that may suspend (Concurrency/Slot+Isolation.swift):
+                // never block a thread on a construction that may suspend (Concurrency/Slot+Isolation.swift):
                 // an async or main-actor factory's, or one an async resolve keeps open across an `await`.
                 if blueprint.isolation != .none || pending.signal.isHeldAcrossAwait {
                     try cannotWait(for: pending, key: key, owner: owner, graph: graph)
@@ -164,12 +164,12 @@ extension Slot {
                         arguments -> InstanceBox? in
                         if let destination, !blueprint.scope.isSingleton {
                             try blueprint.make(arguments, into: destination)
-                            recipe.decorators?.apply(destination)  // §18: decorators run once per instance
+                            recipe.decorators?.apply(destination)  // decorators run once per instance
                             return nil
                         }
                         return try InstanceBox(ops: blueprint.ops) {
                             try blueprint.make(arguments, into: $0)
-                            recipe.decorators?.apply($0)  // §18: decorators run once per instance
+                            recipe.decorators?.apply($0)  // decorators run once per instance
                         }
                     }
                     // Still inside the factory's frame, so that queued hooks can take its context.

@@ -22,8 +22,8 @@ final class Slot {
     /// Whether `recipe` has no hooks and no decorators: read by the direct path, which then needs no reference to
     /// the recipe (reading `recipe` retains it).
     private(set) var hasPlainRecipe: Bool
-    /// Whether the direct path can make the instances of `recipe`: no decorators (§18) and no `@MainActor` hook
-    /// (§20), which the general path handles; plain hooks are queued by the direct path as by the general one.
+    /// Whether the direct path can make the instances of `recipe`: no decorators and no `@MainActor` hook
+    ///, which the general path handles; plain hooks are queued by the direct path as by the general one.
     private(set) var hasDirectRecipe: Bool
     /// The singleton, once published.
     var instance: InstanceBox? {

@@ -1,4 +1,4 @@
-// Graph report (SPEC §21): whether any thread records a graph report right now.
+// Graph report: whether any thread records a graph report right now.
 #ifndef PLEXUS_RECORDING_H
 #define PLEXUS_RECORDING_H
 

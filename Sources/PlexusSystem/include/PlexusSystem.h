@@ -5,7 +5,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "PlexusRecording.h"  // graph report (SPEC §21)
+#include "PlexusRecording.h"  // graph report
 #include "PlexusThreadGraph.h"  // the calling thread's resolution graph
 #include "PlexusHazards.h"  // factories run without retaining their slots
 

@@ -26,7 +26,7 @@ extension DependencyContainer {
     fileprivate var sharedClock: Factory<Clock> { self { Clock() }.shared }
 }
 
-/// What the body of an async factory reaches synchronously (§18, §20): a typed accessor or synchronous resolve it
+/// What the body of an async factory reaches synchronously: a typed accessor or synchronous resolve it
 /// calls, and `context`, belong to the async resolve's graph, as they do in a synchronous factory. Before, they
 /// started graphs of their own on the thread the body ran on: two `.shared` instances in one graph, no `context`, no
 /// report edges.
@@ -101,7 +101,7 @@ extension DependencyContainer {
         #expect(error?.description.contains("auto-wired initializer cannot wait") == true)
     }
 
-    /// The weakly typed async resolve takes runtime arguments too (§20: "with tags and arguments like the sync
+    /// The weakly typed async resolve takes runtime arguments too ("with tags and arguments like the sync
     /// form"); before, the call bound to the synchronous overload and threw `requiresAwait`.
     @Test func aWeaklyTypedAsyncResolveTakesArguments() async throws {
         let container = DependencyContainer()

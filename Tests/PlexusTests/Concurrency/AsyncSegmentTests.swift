@@ -31,7 +31,7 @@ private final class Gate: @unchecked Sendable {
     }
 }
 
-/// A synchronous singleton made inside an async resolve (§20, §22): its construction belongs to the async scope until
+/// A synchronous singleton made inside an async resolve: its construction belongs to the async scope until
 /// its hooks have run, so a failure or cancellation later in that scope rolls it back, as in a synchronous graph.
 /// Before, it was published as soon as the synchronous part that made it returned, with its hooks still queued: the
 /// scope's failure then dropped the hooks, and the singleton stayed cached without them.

@@ -87,7 +87,7 @@ extension DependencyContainer {
     func aDefinitionDroppedWhileItsFactoryRunsIsKeptUntilTheFactoryReturns(throughACollaborator: Bool) {
         // Writes are rare enough that most resolves read without the lock (the reader bias) between them. Through a
         // collaborator, resolves take the remembered route to the owner's slot, which they mark as the owner's own
-        // resolves do (`.createMarkedIn`, session 11; retained before).
+        // resolves do.
         let owner = DependencyContainer()
         let reader = throughACollaborator ? DependencyContainer() : owner
         if throughACollaborator { reader.collaborate(with: owner) }

@@ -116,9 +116,8 @@ extension DependencyContainer {
     @Test func anAccessorResolvedWhileTheContainerIsResetAlwaysFindsItsDeclaredDefault() {
         // A reset drops the declared defaults; an accessor resolved meanwhile registers its default again, also when
         // resets keep falling between that registration and the lookup that follows it (it failed with
-        // `definitionNotFound` there, a crash for `callAsFunction()`: first for one reset, then, in session 11's CI,
-        // for a run of 17 when the resetting thread and the resolving one took the lock in turns). The default is now
-        // registered in the lock section that takes it. The resetting thread resets until both resolvers are done.
+        // `definitionNotFound` there, a crash for `callAsFunction()`, for a run of resets when the resetting thread and
+        // the resolving one took the lock in turns). The default is registered in the lock section that takes it. The resetting thread resets until both resolvers are done.
         let container = DependencyContainer()
         let failures = Collected<String>()
         let done = Collected<Int>()

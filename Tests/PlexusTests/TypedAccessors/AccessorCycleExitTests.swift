@@ -55,7 +55,7 @@ extension DependencyContainer {
     fileprivate var chicken: Factory<Chicken> { self { Chicken(egg: self.egg()) }.singleton }
 }
 
-/// SPEC §18: `callAsFunction()` does not throw; a cycle stops the process, in release builds too, naming the path.
+/// `callAsFunction()` does not throw; a cycle stops the process, in release builds too, naming the path.
 /// Each test runs in a child process (an exit test).
 @Suite(.silencingPlexusLogs) struct AccessorCycleExitTests {
     @Test func callingAnAccessorInACycleStopsTheProcessNamingThePath() async throws {

@@ -44,7 +44,7 @@ final class ResolutionGraph {
         }
     }
 
-    /// A `.shared` instance of the graph, kept per definition (SPEC §5: one per definition within a graph, in any
+    /// A `.shared` instance of the graph, kept per definition (one per definition within a graph, in any
     /// container), so that a definition registered in several containers gives one instance per graph.
     struct SharedEntry {
         /// The definition's identity, what lookups compare (reading it copies no reference); `definition` keeps it
@@ -124,7 +124,7 @@ final class ResolutionGraph {
         /// The `depth` of the resolve call that may hand an `async` or `@MainActor` definition to the async resolve
         /// that started it (`AsyncStep`), instead of throwing; 0 when none may (Concurrency/).
         var asyncStepDepth = 0
-        /// Graph report (§21): set by `validate` while it records who resolves whom; `nil` otherwise.
+        /// Graph report: set by `validate` while it records who resolves whom; `nil` otherwise.
         var recorder: GraphRecorder?
     }
 
@@ -159,7 +159,7 @@ final class ResolutionGraph {
 
     /// The graph a resolve starting on the calling thread joins: the thread's graph, or, while the thread's graph
     /// is idle and the current task runs an async resolve (its async factory's body calls a typed accessor or reads
-    /// `context`, §20), that resolve's graph, so that `.shared` instances, cycle detection, `context` and the graph
+    /// `context`), that resolve's graph, so that `.shared` instances, cycle detection, `context` and the graph
     /// report span both (`joinedTaskGraph`).
     static var current: ResolutionGraph {
         unretainedCurrent.takeUnretainedValue()
