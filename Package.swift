@@ -10,7 +10,7 @@ let package = Package(
         .library(name: "PlexusTesting", targets: ["PlexusTesting"]),
     ],
     targets: [
-        .target(name: "Plexus", dependencies: ["PlexusSystem"], exclude: ["Internal/Graph/README.md"]),
+        .target(name: "Plexus", dependencies: ["PlexusSystem"], exclude: ["Engine/README.md", "Engine/Graph/README.md"]),
         // Operating-system calls Swift cannot reach portably (the calling thread's stack bounds).
         .target(name: "PlexusSystem"),
         .target(name: "PlexusTesting", dependencies: ["Plexus"]),

@@ -9,7 +9,7 @@ internal import PlexusSystem
 #endif
 
 /// The resolution in progress on one thread: the outermost `resolve` call and everything it resolves, in any
-/// container, until it returns. Internal/Graph/README.md describes the design and its invariants: every `resolve`
+/// container, until it returns. Engine/Graph/README.md describes the design and its invariants: every `resolve`
 /// call is a scope that owns the work created inside it (ResolutionGraph+Scopes.swift).
 ///
 /// One graph object lives per thread (in thread-local storage) and is reused by every outermost resolve on that
@@ -72,7 +72,7 @@ final class ResolutionGraph {
         let context: DependencyContainer.Context
     }
 
-    /// Where one `resolve` call's work starts in the graph's arrays (see Internal/Graph/README.md): what was appended
+    /// Where one `resolve` call's work starts in the graph's arrays (see Engine/Graph/README.md): what was appended
     /// after these counts belongs to that call until it ends.
     struct ScopeMark {
         let queue: Int
