@@ -50,7 +50,48 @@ private final class InjectionHost {
     @Injected var probe: Probe?
 }
 
+/// A protocol that is not class-bound, as Dip's users register against; the implementation is a class whose injected
+/// properties are plain values (Dip's pre-wrapper style), each seeing its own context.
+private protocol Greeting {}
+
+private final class Dependency {
+    let context: Context?
+    init(_ context: Context?) { self.context = context }
+}
+
+private final class GreetingWithProperties: Greeting {
+    let inherited = Injected<Dependency>()
+    let inheritedWeak = InjectedWeak<Dependency>()
+    let tagged = Injected<Dependency>(tag: "named")
+    let taggedWeak = InjectedWeak<Dependency>(tag: "named")
+    let untagged = Injected<Dependency>(tag: nil)
+}
+
 @Suite(.silencingPlexusLogs) struct ContextTests {
+    /// Dip's own context checks, with the registration shape Dip users write most: a class behind a non-class
+    /// protocol, with injected properties, resolved with a tag.
+    @Test func injectedPropertiesOfAClassRegisteredAsANonClassProtocolSeeTheirContext() throws {
+        let hookContexts = Collected<Context?>()
+        container.register(.unique) { [unowned container] in Dependency(container.context) }
+        container.register(.unique, tag: "named") { [unowned container] in Dependency(container.context) }
+        container.register(.unique) { GreetingWithProperties() as Greeting }
+            .resolvingProperties { container, _ in hookContexts.append(container.context) }
+
+        let greeting = try #require(try container.resolve(tag: "outer") as Greeting as? GreetingWithProperties)
+
+        let inherited = try #require(greeting.inherited.value?.context)
+        #expect(inherited.injectedInProperty == "inherited")
+        #expect(sameType(inherited.injectedInType, GreetingWithProperties.self), "the instance's own class")
+        #expect(inherited.tag == "outer", "an untagged property inherits the resolve's tag")
+        let tagged = try #require(greeting.tagged.value?.context)
+        #expect(tagged.injectedInProperty == "tagged" && tagged.tag == "named")
+        let untagged = try #require(greeting.untagged.value?.context)
+        #expect(untagged.injectedInProperty == "untagged" && untagged.tag == nil)
+        #expect(greeting.inheritedWeak.value == nil, "nothing else holds the weakly injected unique instance")
+        let hook = try #require(hookContexts.values.first ?? nil)
+        #expect(sameType(hook.resolvingType, Greeting.self) && hook.tag == "outer" && hook.injectedInType == nil)
+    }
+
     let container = DependencyContainer()
 
     private func registerProbe(_ scope: ComponentScope = .unique) {
