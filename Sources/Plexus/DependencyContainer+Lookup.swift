@@ -239,9 +239,11 @@ extension DependencyContainer {
         into result: UnsafeMutableRawPointer?,
         graph: ResolutionGraph
     ) throws -> Delivery {
-        // Graph report (§21): only `validate` sets a recorder; other resolves pay this `nil` test.
+        // Graph report: only `validate` sets a recorder; other resolves pay this `nil` test.
+        var acquisition = acquisition
         if let recorder = graph.state.pointee.recorder {
-            recorder.record(found.slot, owner: self, requested: requested, acquisition, arguments, graph: graph)
+            acquisition = recorder.record(
+                found.slot, owner: self, requested: requested, acquisition, arguments, graph: graph)
         }
         guard
             let instance = try found.slot.produce(
