@@ -64,6 +64,12 @@ struct Registry {
         return nil
     }
 
+    /// Typed accessors: whether a forwarding registration is under exactly `key` (whose `KeyTable` hash is `hash`).
+    /// It overrides the accessor's declared default as a definition under the key does.
+    func hasForward(_ key: DefinitionKey, hash: Int) -> Bool {
+        forwards[key, hash: hash] != nil
+    }
+
     /// Typed accessors (§18): registers the declared default for `key` unless one is registered already, so that
     /// concurrent first uses register it once.
     mutating func registerAccessorDefault(_ key: DefinitionKey, blueprint: Blueprint) {
