@@ -89,6 +89,9 @@ extension DependencyContainer {
                     found: found, requested: requested, acquisition: found.slot.acquire(requested, graph: graph),
                     autoWires: autoWires)
             }
+            // A `resolve(tag:)` of a typed accessor's key whose default is registered here looks it up as the
+            // accessor does. Containers without accessor defaults pay an empty-table test.
+            if !search.isAccessor, isFirst, registry.isAccessorKey(search.key) { search.isAccessor = true }
             if search.isAccessor {
                 if !isDefaultsOnly, let found = registry.findExact(search.key) {
                     return located(found, search.key, autoWires: false)

@@ -70,10 +70,19 @@ struct Registry {
         forwards[key, hash: hash] != nil
     }
 
-    /// Typed accessors (§18): registers the declared default for `key` unless one is registered already, so that
-    /// concurrent first uses register it once.
+    /// Typed accessors: whether `key` is the key of an accessor whose declared default is registered here. A lookup
+    /// of such a key answers as the accessor does (exact definitions only, here then in the collaborators, then that
+    /// default), so that both styles give one answer for it.
+    func isAccessorKey(_ key: DefinitionKey) -> Bool {
+        key.storedTag != .none && accessorDefaults[key] != nil
+    }
+
+    /// Typed accessors: registers the declared default for `key` unless one is registered already, so that
+    /// concurrent first uses register it once. A route remembered for the key (a fallback found before) goes: the
+    /// key now answers as the accessor does (`isAccessorKey`).
     mutating func registerAccessorDefault(_ key: DefinitionKey, blueprint: Blueprint) {
         guard accessorDefaults[key] == nil else { return }
+        routes[key] = nil
         let slot = Slot(
             definition: blueprint, blueprint: blueprint, recipe: Recipe(hooks: [], autoInjects: nil), key: key,
             order: nextOrder)

@@ -47,4 +47,42 @@ extension DependencyContainer {
         #expect(accessed.name == "custom")
         #expect(try container.resolve(tag: singletonTag) as Mapper === accessed)
     }
+
+    @Test func resolveWithTheAccessorsTagGetsTheDeclaredDefaultOnceUsed() throws {
+        #expect(throws: ResolutionError.self) { try container.resolve(tag: singletonTag) as Mapper }
+        let accessed = container.agreedSingleton()
+        #expect(try container.resolve(tag: singletonTag) as Mapper === accessed)
+    }
+
+    /// An untagged definition answers any tag without one of its own, until the accessor's default is registered
+    /// under that tag: then the default answers, as it does for the accessor.
+    @Test func theDeclaredDefaultAnswersBeforeAnUntaggedDefinition() throws {
+        container.register(.singleton) { CustomMapper() as Mapper }
+        #expect(try (container.resolve(tag: singletonTag) as Mapper).name == "custom")
+        let accessed = container.agreedSingleton()
+        #expect(accessed.name == "default")
+        #expect(try container.resolve(tag: singletonTag) as Mapper === accessed)
+    }
+
+    /// The same through a collaborator, whose untagged definition answered the tag before (a remembered route).
+    @Test func theDeclaredDefaultAnswersBeforeACollaboratorsUntaggedDefinition() throws {
+        let module = DependencyContainer(name: "Module")
+        module.register(.singleton) { CustomMapper() as Mapper }
+        container.collaborate(with: module)
+        #expect(try (container.resolve(tag: singletonTag) as Mapper).name == "custom")
+        let accessed = container.agreedSingleton()
+        #expect(accessed.name == "default")
+        #expect(try container.resolve(tag: singletonTag) as Mapper === accessed)
+    }
+
+    /// A collaborator's definition under exactly the key overrides the default for both.
+    @Test func aCollaboratorsDefinitionUnderTheKeyAnswersBoth() throws {
+        _ = container.agreedSingleton()
+        let module = DependencyContainer(name: "Module")
+        module.register(.singleton, tag: singletonTag) { CustomMapper() as Mapper }
+        container.collaborate(with: module)
+        let accessed = container.agreedSingleton()
+        #expect(accessed.name == "custom")
+        #expect(try container.resolve(tag: singletonTag) as Mapper === accessed)
+    }
 }
