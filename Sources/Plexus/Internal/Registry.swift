@@ -73,8 +73,13 @@ struct Registry {
     /// Typed accessors: whether `key` is the key of an accessor whose declared default is registered here. A lookup
     /// of such a key answers as the accessor does (exact definitions only, here then in the collaborators, then that
     /// default), so that both styles give one answer for it.
+    ///
+    /// Inlined, and the table's count tested first: a container without accessor defaults pays no copy of the key.
+    @inline(__always)
     func isAccessorKey(_ key: DefinitionKey) -> Bool {
-        key.storedTag != .none && accessorDefaults[key] != nil
+        // An accessor's tag is a string. Matched, not compared: a comparison copies the tag (a retain and a release).
+        guard accessorDefaults.count > 0, case .string = key.storedTag else { return false }
+        return accessorDefaults[key] != nil
     }
 
     /// Typed accessors: registers the declared default for `key` unless one is registered already, so that
