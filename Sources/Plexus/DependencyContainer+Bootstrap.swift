@@ -43,9 +43,19 @@ extension DependencyContainer {
     /// An error your own factory or hook throws is a domain error (a service that cannot start here): it does not
     /// fail validation, also when it arrives wrapped in ``ResolutionError/autoInjectionFailed(label:type:underlyingError:)``
     /// or ``ResolutionError/autoWiringFailed(type:underlyingError:)``, and is logged at ``LogLevel/verbose`` only.
-    /// While it resolves, `validate` records who resolves whom and returns it as a ``GraphReport``: the
-    /// definitions met in every container, the edges between them, and findings such as captive dependencies. See
+    /// While it resolves, `validate` records who resolves whom and returns it as a ``GraphReport``: the definitions
+    /// met in every container, the edges between them, and findings such as captive dependencies. See
     /// <doc:SeeingYourGraph>. Callers that only check may ignore it: `try container.validate()`.
+    ///
+    /// The report is the same whenever you validate: before or after ``bootstrap()-y393``, after the app resolved
+    /// its singletons, or a second time. A factory that does not run shows nothing it depends on, so `validate` does
+    /// not reuse an instance of a caching scope (``ComponentScope/singleton``, ``ComponentScope/eagerSingleton``,
+    /// ``ComponentScope/cached``, ``ComponentScope/weakSingleton``) that exists already, in any container it
+    /// reaches: it runs that factory once more, with its hooks, for an instance of its own that it uses for the rest
+    /// of the call and then drops; the container keeps the instance it had. An instance that does not exist yet is
+    /// made and kept, as a resolve would. So a singleton's factory may run again in `validate`, as every
+    /// ``ComponentScope/unique`` factory does: keep side effects that must happen once per process out of factories
+    /// you validate after use, or validate before resolving.
     /// - Parameter arguments: Argument sets for definitions that take runtime arguments.
     /// - Returns: The graph report of this validation.
     /// - Throws: The first ``ResolutionError``, unchanged in kind (`catch ResolutionError.definitionNotFound` still

@@ -9,7 +9,9 @@ extension DependencyContainer {
     ///
     /// Lookup, first match wins: the exact key; the same key untagged; a definition that
     /// ``Definition/implements(_:tag:)`` the type (exact tag, then untagged); auto-wiring from a definition that
-    /// takes arguments; the collaborators, depth first in the order given.
+    /// takes arguments; the collaborators, depth first in the order given. The key of a typed accessor whose declared
+    /// default is registered here resolves as the accessor does (<doc:TypedAccessors>): exact key only, here then in
+    /// the collaborators, then that default.
     ///
     /// - Parameter tag: The tag to look for; an untagged definition answers any tag that has none of its own.
     /// - Returns: The instance, after every property hook of the resolution graph has run.

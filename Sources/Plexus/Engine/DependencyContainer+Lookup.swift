@@ -83,13 +83,17 @@ extension DependencyContainer {
     private func lookUp(_ search: inout Search, isFirst: Bool, graph: ResolutionGraph) throws -> LookupOutcome {
         var collaborators: [WeakContainer] = []
         var remembered: RememberedRoute?
+        var isAccessor = false
         let located = try registry.withLock { registry -> Located? in
             func located(_ found: Registry.Found, _ requested: DefinitionKey, autoWires: Bool) -> Located {
                 Located(
                     found: found, requested: requested, acquisition: found.slot.acquire(requested, graph: graph),
                     autoWires: autoWires)
             }
-            if search.isAccessor {
+            // A `resolve(tag:)` of a typed accessor's key whose default is registered here looks it up as the
+            // accessor does. Containers without accessor defaults pay an empty-table test.
+            isAccessor = search.isAccessor || isFirst && registry.isAccessorKey(search.key)
+            if isAccessor {
                 if !isDefaultsOnly, let found = registry.findExact(search.key) {
                     return located(found, search.key, autoWires: false)
                 }
@@ -123,6 +127,7 @@ extension DependencyContainer {
             collaborators = registry.collaborators
             return nil
         }
+        search.isAccessor = isAccessor
         if let located {
             if located.found.fellBackToUntagged {
                 log(
@@ -241,8 +246,44 @@ extension DependencyContainer {
     ) throws -> Delivery {
         // Graph report: only `validate` sets a recorder; other resolves pay this `nil` test.
         if let recorder = graph.state.pointee.recorder {
-            recorder.record(found.slot, owner: self, requested: requested, acquisition, arguments, graph: graph)
+            return try produce(
+                found, acquisition, recordedBy: recorder, arguments: arguments, requested: requested, into: result,
+                graph: graph)
         }
+        return try produceInstance(
+            found, acquisition, arguments: arguments, requested: requested, into: result, graph: graph)
+    }
+
+    /// `produce` while `validate` records: the recorder notes the edge and may change how the instance is got
+    /// (`GraphRecorder.record`). Out of line, so that resolves without a recorder keep `produce` small enough to
+    /// inline.
+    @inline(never)
+    // swift-format-ignore: FunctionParameterCount
+    private func produce(
+        _ found: Registry.Found,
+        _ acquisition: Acquisition,
+        recordedBy recorder: GraphRecorder,
+        arguments: ArgumentSource,
+        requested: DefinitionKey,
+        into result: UnsafeMutableRawPointer?,
+        graph: ResolutionGraph
+    ) throws -> Delivery {
+        let recorded = recorder.record(
+            found.slot, owner: self, requested: requested, acquisition, arguments, graph: graph)
+        return try produceInstance(
+            found, recorded, arguments: arguments, requested: requested, into: result, graph: graph)
+    }
+
+    /// Produces the instance of `found` as `acquisition` says: built in `result` (`.typed`), or as a value.
+    @inline(__always)
+    private func produceInstance(
+        _ found: Registry.Found,
+        _ acquisition: Acquisition,
+        arguments: ArgumentSource,
+        requested: DefinitionKey,
+        into result: UnsafeMutableRawPointer?,
+        graph: ResolutionGraph
+    ) throws -> Delivery {
         guard
             let instance = try found.slot.produce(
                 acquisition, arguments: arguments, key: requested, forward: found.forward, into: result, owner: self,

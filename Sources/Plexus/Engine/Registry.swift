@@ -64,10 +64,30 @@ struct Registry {
         return nil
     }
 
+    /// Typed accessors: whether a forwarding registration is under exactly `key` (whose `KeyTable` hash is `hash`).
+    /// It overrides the accessor's declared default as a definition under the key does.
+    func hasForward(_ key: DefinitionKey, hash: Int) -> Bool {
+        forwards[key, hash: hash] != nil
+    }
+
+    /// Typed accessors: whether `key` is the key of an accessor whose declared default is registered here. A lookup
+    /// of such a key answers as the accessor does (exact definitions only, here then in the collaborators, then that
+    /// default), so that both styles give one answer for it.
+    ///
+    /// Inlined, and the table's count tested first: a container without accessor defaults pays no copy of the key.
+    @inline(__always)
+    func isAccessorKey(_ key: DefinitionKey) -> Bool {
+        // An accessor's tag is a string. Matched, not compared: a comparison copies the tag (a retain and a release).
+        guard accessorDefaults.count > 0, case .string = key.storedTag else { return false }
+        return accessorDefaults[key] != nil
+    }
+
     /// Typed accessors: registers the declared default for `key` unless one is registered already, so that
-    /// concurrent first uses register it once.
+    /// concurrent first uses register it once. A route remembered for the key (a fallback found before) goes: the
+    /// key now answers as the accessor does (`isAccessorKey`).
     mutating func registerAccessorDefault(_ key: DefinitionKey, blueprint: Blueprint) {
         guard accessorDefaults[key] == nil else { return }
+        routes[key] = nil
         let slot = Slot(
             definition: blueprint, blueprint: blueprint, recipe: Recipe(hooks: [], autoInjects: nil), key: key,
             order: nextOrder)

@@ -232,6 +232,8 @@ extension Slot {
                 claim.signal.markValueReady()
                 graph.willCommit(claim, slot: self, owner: owner)
             }
+            // `validate` reuses what it made itself, published or not (`GraphRecorder.fresh`).
+            if let box, let recorder = graph.state.pointee.recorder { recorder.keep(box, of: self) }
         }
 
         let info: TypeInfo

@@ -9,6 +9,11 @@ internal import PlexusSystem
 /// frame (auto-injection). Resolves without a recorder pay one `nil` test on the general path; while any recorder
 /// is active (`plexus_is_recording`), resolves on every thread leave the direct path, so that no edge hides there.
 ///
+/// A factory that does not run shows no edges, so the validating thread never reuses an instance of a caching scope
+/// made before `validate` began (by `bootstrap`, a resolve, or an earlier `validate`): the lookup asks the recorder
+/// (`record` returns what to do instead), which has the factory build one more instance for this validation alone,
+/// kept here (`made`) and never published. An instance not made yet is made and published as any resolve would.
+///
 /// Only the validating thread touches a recorder: it lives in that thread's graph state.
 final class GraphRecorder {
     struct NodeRecord {
@@ -38,6 +43,10 @@ final class GraphRecorder {
     private(set) var accessorKeys: Set<DefinitionKey> = []
     /// Frames below this count were on the stack before recording began (a `validate` inside a resolve).
     private var baseFrames = 0
+    /// The instance of each caching-scope slot built while recording, published or not, by slot (`nodes` keeps each
+    /// slot alive, so no identifier is reused): what the rest of this validation gets for it, as a resolve gets a
+    /// singleton once made. Released with the recorder, after `validate` has detached it.
+    private var made: [ObjectIdentifier: InstanceBox] = [:]
 
     /// Whether a recorder is active on any thread: one relaxed atomic load, inlined into the resolve path.
     @inline(__always)
@@ -79,12 +88,14 @@ final class GraphRecorder {
     }
 
     /// The lookup found `slot` of `owner` for `requested` and is about to produce it, as `acquisition` says (its
-    /// factory runs for `.create`), with `arguments` (auto-wired or given).
+    /// factory runs for `.create`), with `arguments` (auto-wired or given). Returns how to produce it instead: for a
+    /// caching scope, never an instance made before recording began (see `fresh`).
     @inline(never)
     func record(
-        _ slot: Slot, owner: DependencyContainer, requested: DefinitionKey, _ acquisition: Acquisition,
+        _ slot: Slot, owner: DependencyContainer, requested: DefinitionKey, _ given: Acquisition,
         _ arguments: ArgumentSource, graph: ResolutionGraph
-    ) {
+    ) -> Acquisition {
+        let acquisition = fresh(given, of: slot, owner: owner)
         var creates = false
         if case .create = acquisition { creates = true }
         var autoWires = false
@@ -99,6 +110,22 @@ final class GraphRecorder {
             nodeByInstanceKey[requested] = target
             pendingArguments[target] = autoWires ? slot.blueprint.argumentCount : nil
         }
+        return acquisition
+    }
+
+    /// What to produce for `slot` instead of what its scope holds: the instance this validation made, or, when the
+    /// scope offers an instance made before (or one another thread is making), its factory run again with no claim,
+    /// so that the instance is not published. Its cycle check still holds: the factory's frame names the slot.
+    private func fresh(_ acquisition: Acquisition, of slot: Slot, owner: DependencyContainer) -> Acquisition {
+        guard slot.scope.isSingleton else { return acquisition }
+        if case .create = acquisition { return acquisition }
+        if let box = made[ObjectIdentifier(slot)] { return .cached(box) }
+        return owner.registry.withLock { _ in .create(slot.recipe, claim: nil, typeInfo: slot.typeInfo) }
+    }
+
+    /// The factory of the caching-scope `slot` made `box` while recording (`Slot.store`).
+    func keep(_ box: InstanceBox, of slot: Slot) {
+        made[ObjectIdentifier(slot)] = box
     }
 
     /// Where the instance last created for `key` was registered: `Checkout (Checkout/Module.swift:12)`.

@@ -13,8 +13,8 @@
 /// documented on each property, which are stable: tools may read them.
 ///
 /// Edges are recorded only while `validate` runs, on its thread; ordinary resolves record nothing and pay nothing.
-/// A singleton created before `validate` is not built again, so what its factory resolves is not seen: its node says
-/// ``Node/dependenciesKnown`` `false`. Validate a fresh container (in a test) for the whole picture.
+/// `validate` builds a singleton made before it once more for itself (without replacing it), so the report is the
+/// same before and after the app resolved it.
 public struct GraphReport: Sendable, Codable, Equatable {
     /// The containers met, in the order met; the validated one first. JSON field `containers`.
     public var containers: [Container]
@@ -156,7 +156,8 @@ extension GraphReport {
         /// What it stands for. JSON field `kind`.
         public var kind: Kind
         /// Whether its factory ran while recording, so that its outgoing edges are all known; `false` for a
-        /// singleton created before `validate`. JSON field `dependenciesKnown`.
+        /// definition `validate` met but did not build (one that a shadowing definition hides). JSON field
+        /// `dependenciesKnown`.
         public var dependenciesKnown: Bool
 
         /// Creates a node.

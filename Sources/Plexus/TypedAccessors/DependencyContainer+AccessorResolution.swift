@@ -244,6 +244,9 @@ extension DependencyContainer {
         var answering =
             isDefaultsOnly ? nil : registry.slots.withBorrowedValue(for: entry.key, hash: entry.hash, borrow)
         if answering == nil {
+            // `implements(_:tag:)` under the key overrides the default too; the general path resolves through it,
+            // since its instances are of another type than the accessor's.
+            if !isDefaultsOnly, registry.hasForward(entry.key, hash: entry.hash) { return .resolve }
             // The default answers here only when no collaborator could hold an override.
             guard registry.accessorDefaults[entry.key, hash: entry.hash] != nil else { return .registerDefault }
             guard isDefaultsOnly || registry.collaborators.isEmpty else { return .resolve }
@@ -271,6 +274,7 @@ extension DependencyContainer {
         if !isDefaultsOnly, let slot = registry.slots[entry.key, hash: entry.hash] {
             return directDecision(for: slot).map { .direct($0) } ?? .resolve
         }
+        if !isDefaultsOnly, registry.hasForward(entry.key, hash: entry.hash) { return .resolve }
         guard let slot = registry.accessorDefaults[entry.key, hash: entry.hash] else { return .registerDefault }
         // The default answers here only when no collaborator could hold an override.
         guard isDefaultsOnly || registry.collaborators.isEmpty else { return .resolve }
