@@ -202,7 +202,7 @@ extension DependencyContainer {
             return instance
         } catch {
             graph.installed { graph.abandonScope() }
-            if graph.depth == 0, logsFailure { log(.errors, "Plexus: \(error)") }
+            if graph.depth == 0, logsFailure { logFailure(error) }
             throw error
         }
     }
