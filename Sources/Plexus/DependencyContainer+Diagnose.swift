@@ -11,9 +11,10 @@ extension DependencyContainer {
         var seen = Set<DefinitionKey>()
         let type = (key.type as? any OptionalType.Type)?.wrappedType ?? key.type
         for container in containers {
-            for candidate in container.registry.withLock({ $0.keys(for: type) }) where seen.insert(candidate).inserted {
+            let (candidates, fallsBack) = container.registry.withLock { ($0.keys(for: type), $0.fallsBackToUntagged) }
+            for candidate in candidates where seen.insert(candidate).inserted {
                 // a near miss says which container has it, and where it was registered.
-                if let hint = nearMiss(candidate, for: key) {
+                if let hint = nearMiss(candidate, for: key, untaggedAnswersTags: fallsBack) {
                     hints.append(hint + container.nearMissLocation(candidate))
                 }
             }
@@ -46,11 +47,18 @@ extension DependencyContainer {
         return result
     }
 
-    private func nearMiss(_ candidate: DefinitionKey, for key: DefinitionKey) -> String? {
+    private func nearMiss(_ candidate: DefinitionKey, for key: DefinitionKey, untaggedAnswersTags: Bool) -> String? {
         var differences: [String] = []
-        // An untagged definition answers every tag, so only another tag is a difference.
+        // An untagged definition answers every tag, unless its container is strict: then its missing tag is a
+        // difference too.
+        var strictness: String?
         if let tag = candidate.tag, tag != key.tag {
             differences.append("for tag \(tag)")
+        } else if candidate.tag == nil, key.tag != nil, !untaggedAnswersTags {
+            differences.append("without a tag")
+            strictness =
+                "Its container does not answer a tag with the untagged definition (`fallsBackToUntaggedDefinitions` "
+                + "is false): register it for the tag, or resolve it without one."
         }
         if candidate.typeOfArguments != key.typeOfArguments {
             var registered = argumentsName(candidate.typeOfArguments)
@@ -65,6 +73,7 @@ extension DependencyContainer {
         }
         guard !differences.isEmpty else { return nil }
         var hint = "Near miss: \(typeName(candidate.type)) is registered \(differences.joined(separator: " and "))."
+        if let strictness { hint += " " + strictness }
         if let suggestion = argumentCastSuggestion(registered: candidate.typeOfArguments, passed: key.typeOfArguments) {
             hint += " " + suggestion
         }

@@ -264,19 +264,19 @@ extension LoggingTests {
         }
     }
 
-    @Test func tagFallingBackToTheUntaggedDefinitionLogsAtVerbose() throws {
+    @Test func tagFallingBackToTheUntaggedDefinitionLogsAtErrors() throws {
         container.register { LoggingProbeFallback() }
         try withLogging(.errors) { capture in
-            _ = try container.resolve(tag: "special") as LoggingProbeFallback
-            #expect(capture.messages(mentioning: "LoggingProbeFallback").isEmpty)
-        }
-        try withLogging(.verbose) { capture in
             _ = try container.resolve(tag: "special") as LoggingProbeFallback
             _ = try container.resolve() as LoggingProbeFallback
             let messages = capture.messages(mentioning: "LoggingProbeFallback (tag: \"special\")")
             #expect(messages.count == 1)
-            #expect(messages.first?.level == .verbose)
+            #expect(messages.first?.level == .errors)
             #expect(messages.first?.text.contains("using the untagged LoggingProbeFallback") == true)
+        }
+        try withLogging(.none) { capture in
+            _ = try container.resolve(tag: "special") as LoggingProbeFallback
+            #expect(capture.callCount == 0)
         }
     }
 
