@@ -100,6 +100,41 @@ extension DependencyContainer {
     }
 }
 
+extension ResolutionError {
+    /// `error` from auto-wiring `definition`, with the advice it needs when one of the definition's own argument
+    /// types has no definition: the likely mistake is a runtime argument left out of `resolve`, so the error says to
+    /// pass it instead of advising to register, say, an `Int`. Any other error is returned as it is.
+    static func notingRuntimeArguments(_ error: any Error, of definition: DefinitionKey) -> any Error {
+        guard case .definitionNotFound(var missing)? = error as? ResolutionError,
+            missing.diagnostics?.requiredBy.first?.type == definition.type,
+            argumentTypeNames(definition.typeOfArguments).contains(typeName(missing.type))
+        else { return error }
+        let names = argumentTypeNames(definition.typeOfArguments)
+        let example = names.map(exampleValue).joined(separator: ", ")
+        let hint =
+            "\(typeName(definition.type))'s definition takes \(argumentsName(definition.typeOfArguments)) at runtime, "
+            + "and auto-wiring found no definition of \(typeName(missing.type)) to resolve it from: pass "
+            + (names.count == 1 ? "it" : "them") + " when resolving, `try container.resolve(arguments: \(example))`, "
+            + "and to `validate` when checking the graph (`try container.validate(\(example))`); or register "
+            + "\(typeName(missing.type)) if it should be auto-wired."
+        missing.diagnostics = KeyDiagnostics(
+            hints: [hint] + (missing.diagnostics?.hints ?? []), requiredBy: missing.diagnostics?.requiredBy ?? [],
+            validating: missing.diagnostics?.validating, whereRegistered: missing.diagnostics?.whereRegistered)
+        return ResolutionError.definitionNotFound(key: missing)
+    }
+}
+
+/// A value to show in an example call for an argument of the type named `name`.
+private func exampleValue(_ name: String) -> String {
+    switch name {
+    case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64": "42"
+    case "Double", "Float", "CGFloat": "1.5"
+    case "String", "Substring": "\"text\""
+    case "Bool": "true"
+    default: "<\(name)>"
+    }
+}
+
 extension DependencyContainer {
     /// This container and every collaborator reachable from it, depth-first in order.
     func reachable() -> [DependencyContainer] {

@@ -271,7 +271,9 @@ extension DependencyContainer {
                     values = try await autoWire(owner, step.key.tag)
                 } catch {
                     throw ResolutionError.wrapping(error) {
-                        .autoWiringFailed(type: step.key.type, underlyingError: $0)
+                        .autoWiringFailed(
+                            type: step.key.type,
+                            underlyingError: ResolutionError.notingRuntimeArguments($0, of: slot.key))
                     }
                 }
             } else {
