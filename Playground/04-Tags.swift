@@ -32,6 +32,14 @@ func tags() throws {
     let dev = try container.resolve(tag: "dev") as Api
     check(dev.url == "http://localhost", "a tag with no definition of its own falls back to the untagged one")
 
+    let strict = DependencyContainer()
+    strict.register { HTTPApi(url: "http://localhost") as Api }
+    strict.fallsBackToUntaggedDefinitions = false
+    let mistyped = caught { try strict.resolve(tag: "prdo") as Api }
+    check(
+        "\(mistyped.map { "\($0)" } ?? "")".contains("registered without a tag"),
+        "a container with fallsBackToUntaggedDefinitions = false throws for a tag it has no definition for")
+
     container.register(tag: 2) { HTTPApi(url: "https://v2.example.com") as Api }
     let byInt = try container.resolve(tag: 2) as Api
     let byCase = try container.resolve(tag: DependencyContainer.Tag.int(2)) as Api

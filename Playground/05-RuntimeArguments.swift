@@ -46,4 +46,13 @@ func runtimeArguments() throws {
     }
     let report: Report = try container.resolve(tag: "seven", arguments: 1, 2, 3, 4, 5, 6, "seven")
     check(report.parts.count == 7, "one generic register takes any number of arguments (Dip stopped at six)")
+
+    let forgetful = DependencyContainer()
+    forgetful.register { (id: Int) in Cell(id: id, title: "detail") }
+    let forgotten = caught { try forgetful.resolve() as Cell }
+    show("Resolving a definition that takes (Int) without arguments:")
+    show("  \(forgotten.map { "\($0)" } ?? "no error")")
+    check(
+        "\(forgotten.map { "\($0)" } ?? "")".contains("`try container.resolve(arguments: 42)`"),
+        "forgetting a runtime argument says to pass it, not to register an Int")
 }

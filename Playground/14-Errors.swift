@@ -110,12 +110,15 @@ func errors() throws {
     let logged = Locked<[String]>([])
     let previousLevel = Plexus.logLevel
     let previousLogger = Plexus.logger
-    Plexus.logLevel = .errors
     Plexus.logger = { _, message in logged.update { $0.append("\(message)") } }
+    Plexus.logLevel = .errors
+    _ = caught { try container.resolve(tag: "staging", arguments: 1) as Api }
+    check(logged.value.isEmpty, "at the default level (.errors) an error that is thrown to you is not logged as well")
+    Plexus.logLevel = .verbose
     _ = caught { try container.resolve(tag: "staging", arguments: 1) as Api }
     Plexus.logLevel = previousLevel
     Plexus.logger = previousLogger
     check(
         logged.value.count == 1 && logged.value[0].contains("Api"),
-        "Plexus.logger receives each failed resolution (Plexus.logLevel is .errors by default)")
+        "at .verbose, Plexus.logger receives each failed resolution too")
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Plexus
 
-// The tour prints the errors it shows; without this Plexus would log each of them too.
+// The tour shows misuse on purpose (a tag falling back, an override with no effect) and prints what it checks;
+// without this Plexus would log each case too.
 Plexus.logLevel = .none
 
 print("A tour of Plexus: every line marked ✓ was checked as it printed.")

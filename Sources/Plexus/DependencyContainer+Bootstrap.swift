@@ -137,7 +137,7 @@ extension DependencyContainer {
     }
 
     /// Runs one validation resolve: a `ResolutionError` fails validation (annotated with the definition being
-    /// validated, and logged), any other error, also one wrapped in an auto-injection or auto-wiring failure, is a
+    /// validated, and logged at `.verbose`, since it is thrown), any other error, also one wrapped in an auto-injection or auto-wiring failure, is a
     /// domain error, logged at `.verbose`.
     private func validate(_ key: DefinitionKey, _ resolve: () throws -> Void) throws {
         do {
@@ -148,12 +148,13 @@ extension DependencyContainer {
     }
 
     /// What a failed validation resolve of `key` means: a `ResolutionError` (not one only wrapping a domain error)
-    /// fails validation, annotated with the definition being validated and logged; anything else is logged at
+    /// fails validation, annotated with the definition being validated and logged at `.verbose` (the caller gets it
+    /// thrown); anything else is logged at
     /// `.verbose` and ignored.
     func validationOutcome(of error: any Error, validating key: DefinitionKey) throws {
         if let error = error as? ResolutionError, !error.isDomainError {
             let annotated = error.validating(key, whereRegistered: whereRegistered(key, error))
-            log(.errors, "Plexus: \(annotated)")
+            log(.verbose, "Plexus: \(annotated)")
             throw annotated
         }
         log(.verbose, "Plexus: validating \(key) ignored a domain error: \(error)")

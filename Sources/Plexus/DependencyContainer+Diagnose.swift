@@ -11,9 +11,10 @@ extension DependencyContainer {
         var seen = Set<DefinitionKey>()
         let type = (key.type as? any OptionalType.Type)?.wrappedType ?? key.type
         for container in containers {
-            for candidate in container.registry.withLock({ $0.keys(for: type) }) where seen.insert(candidate).inserted {
+            let (candidates, fallsBack) = container.registry.withLock { ($0.keys(for: type), $0.fallsBackToUntagged) }
+            for candidate in candidates where seen.insert(candidate).inserted {
                 // a near miss says which container has it, and where it was registered.
-                if let hint = nearMiss(candidate, for: key) {
+                if let hint = nearMiss(candidate, for: key, untaggedAnswersTags: fallsBack) {
                     hints.append(hint + container.nearMissLocation(candidate))
                 }
             }
@@ -46,11 +47,18 @@ extension DependencyContainer {
         return result
     }
 
-    private func nearMiss(_ candidate: DefinitionKey, for key: DefinitionKey) -> String? {
+    private func nearMiss(_ candidate: DefinitionKey, for key: DefinitionKey, untaggedAnswersTags: Bool) -> String? {
         var differences: [String] = []
-        // An untagged definition answers every tag, so only another tag is a difference.
+        // An untagged definition answers every tag, unless its container is strict: then its missing tag is a
+        // difference too.
+        var strictness: String?
         if let tag = candidate.tag, tag != key.tag {
             differences.append("for tag \(tag)")
+        } else if candidate.tag == nil, key.tag != nil, !untaggedAnswersTags {
+            differences.append("without a tag")
+            strictness =
+                "Its container does not answer a tag with the untagged definition (`fallsBackToUntaggedDefinitions` "
+                + "is false): register it for the tag, or resolve it without one."
         }
         if candidate.typeOfArguments != key.typeOfArguments {
             var registered = argumentsName(candidate.typeOfArguments)
@@ -65,6 +73,7 @@ extension DependencyContainer {
         }
         guard !differences.isEmpty else { return nil }
         var hint = "Near miss: \(typeName(candidate.type)) is registered \(differences.joined(separator: " and "))."
+        if let strictness { hint += " " + strictness }
         if let suggestion = argumentCastSuggestion(registered: candidate.typeOfArguments, passed: key.typeOfArguments) {
             hint += " " + suggestion
         }
@@ -88,6 +97,41 @@ extension DependencyContainer {
         guard !casts.isEmpty else { return nil }
         return "Runtime arguments match by their static types: if the types convert, "
             + casts.joined(separator: ", ") + "."
+    }
+}
+
+extension ResolutionError {
+    /// `error` from auto-wiring `definition`, with the advice it needs when one of the definition's own argument
+    /// types has no definition: the likely mistake is a runtime argument left out of `resolve`, so the error says to
+    /// pass it instead of advising to register, say, an `Int`. Any other error is returned as it is.
+    static func notingRuntimeArguments(_ error: any Error, of definition: DefinitionKey) -> any Error {
+        guard case .definitionNotFound(var missing)? = error as? ResolutionError,
+            missing.diagnostics?.requiredBy.first?.type == definition.type,
+            argumentTypeNames(definition.typeOfArguments).contains(typeName(missing.type))
+        else { return error }
+        let names = argumentTypeNames(definition.typeOfArguments)
+        let example = names.map(exampleValue).joined(separator: ", ")
+        let hint =
+            "\(typeName(definition.type))'s definition takes \(argumentsName(definition.typeOfArguments)) at runtime, "
+            + "and auto-wiring found no definition of \(typeName(missing.type)) to resolve it from: pass "
+            + (names.count == 1 ? "it" : "them") + " when resolving, `try container.resolve(arguments: \(example))`, "
+            + "and to `validate` when checking the graph (`try container.validate(\(example))`); or register "
+            + "\(typeName(missing.type)) if it should be auto-wired."
+        missing.diagnostics = KeyDiagnostics(
+            hints: [hint] + (missing.diagnostics?.hints ?? []), requiredBy: missing.diagnostics?.requiredBy ?? [],
+            validating: missing.diagnostics?.validating, whereRegistered: missing.diagnostics?.whereRegistered)
+        return ResolutionError.definitionNotFound(key: missing)
+    }
+}
+
+/// A value to show in an example call for an argument of the type named `name`.
+private func exampleValue(_ name: String) -> String {
+    switch name {
+    case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64": "42"
+    case "Double", "Float", "CGFloat": "1.5"
+    case "String", "Substring": "\"text\""
+    case "Bool": "true"
+    default: "<\(name)>"
     }
 }
 

@@ -322,10 +322,11 @@ extension DependencyContainer {
         .definitionNotFound(key: diagnose(key, requiredBy: requiredBy))
     }
 
-    /// Logs the failure of an outermost resolve.
+    /// Logs the failure of an outermost resolve at `.verbose`: the error is thrown to the caller, who decides
+    /// whether it is worth reporting, so the default level stays quiet (inside `try?` too).
     @inline(never)
     func logFailure(_ error: any Error) {
-        log(.errors, "Plexus: \(error)")
+        log(.verbose, "Plexus: \(error)")
     }
 
     /// Logs `error`, which ended an outermost resolve, unless it is an `AsyncStep`: no failure, the async resolve

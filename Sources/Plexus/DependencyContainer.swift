@@ -66,6 +66,30 @@ public final class DependencyContainer: Sendable {
         self.isDefaultsOnly = true
     }
 
+    /// Whether a tagged request that finds no definition for its tag here is answered by the type's untagged
+    /// definition, as in Dip; `true` by default. Safe to set from any thread.
+    ///
+    /// A fallback is logged at ``LogLevel/errors``, since a mistyped tag looks like one. Set this to `false` to make it
+    /// an error instead: the request goes on to the collaborators and, if none has a definition for the tag, throws
+    /// ``ResolutionError/definitionNotFound(key:)`` naming the untagged definition as a near miss.
+    ///
+    /// ```swift
+    /// container.register { HTTPApi() as Api }
+    /// _ = try container.resolve(tag: "staging") as Api     // the untagged HTTPApi, and a log line
+    ///
+    /// container.fallsBackToUntaggedDefinitions = false
+    /// _ = try container.resolve(tag: "staging") as Api     // throws definitionNotFound
+    /// _ = try container.resolve() as Api                    // the untagged HTTPApi
+    /// ```
+    ///
+    /// The setting is this container's: it decides whether its own untagged definitions answer tagged requests, also
+    /// when another container reaches them through ``collaborate(with:)-(DependencyContainer...)``. Tagged
+    /// auto-wiring follows it too.
+    public var fallsBackToUntaggedDefinitions: Bool {
+        get { registry.withLock { $0.fallsBackToUntagged } }
+        set { registry.withLock { $0.fallsBackToUntagged = newValue } }
+    }
+
     deinit {
         // Lookups that went through this container may now go elsewhere.
         Generation.advance()

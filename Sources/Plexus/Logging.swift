@@ -1,10 +1,17 @@
 /// How much Plexus tells ``logger``.
+///
+/// An error Plexus throws is the caller's to report: at the default level it is not logged, so a failure handled
+/// with `try?` or `catch` prints nothing, and one the caller reports appears once. ``errors`` is for what the caller
+/// would otherwise never see.
 public enum LogLevel: Int, Comparable, Sendable {
     /// Nothing.
     case none
-    /// Resolution failures (the default).
+    /// Problems nothing throws (the default): a call that has no effect (overriding or decorating an unbound
+    /// accessor, decorating a type with no definition, restoring another container's snapshot), a registration that
+    /// replaced a definition it probably should not have, and a tag falling back to the untagged definition.
     case errors
-    /// Failures, registrations, singleton creations, bootstrap and lookups through collaborators.
+    /// Also every error thrown to the caller of `resolve`, `validate` or `bootstrap`, registrations, singleton
+    /// creations, bootstrap and lookups through collaborators, each logged with this level.
     case verbose
 
     // swift-format-ignore: AlwaysUseLowerCamelCase
@@ -36,6 +43,8 @@ public var logLevel: LogLevel {
 }
 
 /// Receives Plexus's log messages; prints them by default. Safe to set from any thread.
+///
+/// Route the messages to the app's own logging once, at launch:
 ///
 /// ```swift
 /// Plexus.logLevel = .verbose

@@ -13,9 +13,20 @@ public import Testing
 /// takes taken from `arguments`. A ``Plexus/ResolutionError`` (a missing registration, a cycle, a wrong type)
 /// fails the test with the message that names the path; errors thrown by factories themselves are domain errors
 /// and do not (as with `validate`).
+///
+/// Definitions that take runtime arguments need sample values: each argument after the container is one argument
+/// set, a single value for a definition taking one argument, a tuple for one taking several. A definition no set
+/// matches is auto-wired, and fails if its argument types are not registered:
+///
+/// ```swift
+/// container.register { (id: Int) in Detail(id: id) }
+/// container.register { (id: Int, title: String) in Cell(id: id, title: title) }
+/// expectValidGraph(container, 42, (7, "Inbox"))
+/// ```
 /// - Parameters:
 ///   - container: The container whose graph to check.
-///   - arguments: Runtime arguments for definitions that take some.
+///   - arguments: Argument sets for definitions that take runtime arguments: a value, or a tuple of the values
+///     for a definition that takes several.
 ///   - sourceLocation: Where the issue is reported; the caller's line by default.
 /// - Returns: Whether the graph is valid.
 @discardableResult

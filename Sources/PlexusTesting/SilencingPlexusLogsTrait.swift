@@ -1,8 +1,8 @@
 import Plexus
 public import Testing
 
-/// A Swift Testing trait that stops Plexus from logging while each test runs, for tests that expect resolution
-/// errors.
+/// A Swift Testing trait that stops Plexus from logging while each test runs, for tests that exercise misuse Plexus
+/// logs instead of throwing (a tag falling back to the untagged definition, an override with no effect).
 ///
 /// ```swift
 /// @Suite(.silencingPlexusLogs)

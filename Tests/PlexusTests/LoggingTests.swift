@@ -7,6 +7,7 @@ import Testing
 private final class LoggingProbeMissing: Sendable {}
 private final class LoggingProbeRegistered: Sendable {}
 private final class LoggingProbeFailing: Sendable {}
+private final class LoggingProbeDefaultTuple: Sendable {}
 
 /// An error that counts how often it is turned into text.
 private final class CountingError: Error, CustomStringConvertible, @unchecked Sendable {
@@ -75,25 +76,34 @@ private func withLogging(_ level: LogLevel, _ body: (Capture) throws -> Void) th
     }
 
     /// The one test that leaves the task-local silencing of the suite: a detached task sees the process-wide
-    /// settings, where errors are logged by default.
-    @Test func errorsAreLoggedByDefaultThroughTheProcessWideLogger() async {
+    /// settings. A failure the caller handles is the caller's to report; a replacement nothing throws is logged.
+    @Test func aCaughtResolveFailureLogsNothingByDefault() async {
         let container = container
         let capture = Capture()
         let savedLogger = Plexus.logger
-        let (defaultLevel, logged) = await Task.detached {
+        let (defaultLevel, failures, replacements) = await Task.detached {
             let level = Plexus.logLevel
             Plexus.logger = { level, message in capture.record(level, message) }
             defer { Plexus.logger = savedLogger }
             _ = try? container.resolve() as LoggingProbeMissing
-            return (level, capture.messages(mentioning: "LoggingProbeMissing"))
+            do {
+                _ = try container.resolve() as LoggingProbeMissing
+            } catch {}
+            container.register { (id: Int, name: String) in LoggingProbeDefaultTuple() }
+            container.register { (pair: (Int, String)) in LoggingProbeDefaultTuple() }
+            return (
+                level, capture.messages(mentioning: "LoggingProbeMissing"),
+                capture.messages(mentioning: "LoggingProbeDefaultTuple")
+            )
         }.value
         #expect(defaultLevel == .errors)
-        #expect(logged.count == 1)
-        #expect(logged.first?.level == .errors)
+        #expect(failures.isEmpty)
+        #expect(replacements.count == 1)
+        #expect(replacements.first?.level == .errors)
     }
 
     @Test func loggerIsSettable() throws {
-        try withLogging(.errors) { capture in
+        try withLogging(.verbose) { capture in
             #expect(throws: ResolutionError.self) { _ = try container.resolve() as LoggingProbeMissing }
             #expect(capture.messages(mentioning: "LoggingProbeMissing").isEmpty == false)
         }
@@ -117,20 +127,28 @@ private func withLogging(_ level: LogLevel, _ body: (Capture) throws -> Void) th
         }
     }
 
-    @Test func errorsLevelLogsAFailedResolve() throws {
+    @Test func failuresAreLoggedAtVerbose() throws {
         try withLogging(.errors) { capture in
+            #expect(throws: ResolutionError.self) { _ = try container.resolve(tag: "t") as LoggingProbeMissing }
+            #expect(capture.messages(mentioning: "LoggingProbeMissing").isEmpty)
+        }
+        try withLogging(.verbose) { capture in
             #expect(throws: ResolutionError.self) { _ = try container.resolve(tag: "t") as LoggingProbeMissing }
             let messages = capture.messages(mentioning: "LoggingProbeMissing")
             #expect(messages.count == 1)
-            #expect(messages.first?.level == .errors)
+            #expect(messages.first?.level == .verbose)
             #expect(messages.first?.text.contains("tag: \"t\"") == true)
         }
     }
 
-    @Test func errorsLevelLogsAFactoryError() throws {
+    @Test func factoryErrorsAreLoggedAtVerboseOnly() throws {
         let error = CountingError()
         container.register { () throws -> LoggingProbeFailing in throw error }
         try withLogging(.errors) { capture in
+            #expect(throws: CountingError.self) { _ = try container.resolve() as LoggingProbeFailing }
+            #expect(capture.messages(mentioning: "LoggingProbeCountingError").isEmpty)
+        }
+        try withLogging(.verbose) { capture in
             #expect(throws: CountingError.self) { _ = try container.resolve() as LoggingProbeFailing }
             #expect(capture.messages(mentioning: "LoggingProbeCountingError").count == 1)
         }
@@ -151,13 +169,6 @@ private func withLogging(_ level: LogLevel, _ body: (Capture) throws -> Void) th
             let messages = capture.messages(mentioning: "LoggingProbeRegistered")
             #expect(messages.isEmpty == false)
             #expect(messages.allSatisfy { $0.level == .verbose })
-        }
-    }
-
-    @Test func verboseStillLogsErrorsAsErrors() throws {
-        try withLogging(.verbose) { capture in
-            #expect(throws: ResolutionError.self) { _ = try container.resolve() as LoggingProbeMissing }
-            #expect(capture.messages(mentioning: "LoggingProbeMissing").contains { $0.level == .errors })
         }
     }
 
@@ -182,7 +193,7 @@ private func withLogging(_ level: LogLevel, _ body: (Capture) throws -> Void) th
             _ = try? container.resolve() as LoggingProbeMissing
             return LoggingProbeRegistered()
         }
-        try withLogging(.errors) { capture in
+        try withLogging(.verbose) { capture in
             _ = try container.resolve() as LoggingProbeRegistered
             #expect(capture.messages(mentioning: "LoggingProbeMissing").isEmpty)
         }
@@ -235,32 +246,37 @@ extension LoggingTests {
         }
     }
 
-    @Test func validateLogsTheErrorItThrowsOnceNamingTheDefinition() throws {
+    @Test func validateLogsTheErrorItThrowsOnceAtVerboseNamingTheDefinition() throws {
         container.register { [container] () -> LoggingProbeValidated in
             _ = try container.resolve() as LoggingProbeMissing
             return LoggingProbeValidated()
         }
         try withLogging(.errors) { capture in
             #expect(throws: ResolutionError.self) { try container.validate() }
+            #expect(capture.messages(mentioning: "LoggingProbeMissing").isEmpty)
+        }
+        try withLogging(.verbose) { capture in
+            #expect(throws: ResolutionError.self) { try container.validate() }
             let messages = capture.messages(mentioning: "LoggingProbeMissing")
             #expect(messages.count == 1)
+            #expect(messages.first?.level == .verbose)
             #expect(messages.first?.text.contains("Validation of LoggingProbeValidated failed") == true)
         }
     }
 
-    @Test func tagFallingBackToTheUntaggedDefinitionLogsAtVerbose() throws {
+    @Test func tagFallingBackToTheUntaggedDefinitionLogsAtErrors() throws {
         container.register { LoggingProbeFallback() }
         try withLogging(.errors) { capture in
-            _ = try container.resolve(tag: "special") as LoggingProbeFallback
-            #expect(capture.messages(mentioning: "LoggingProbeFallback").isEmpty)
-        }
-        try withLogging(.verbose) { capture in
             _ = try container.resolve(tag: "special") as LoggingProbeFallback
             _ = try container.resolve() as LoggingProbeFallback
             let messages = capture.messages(mentioning: "LoggingProbeFallback (tag: \"special\")")
             #expect(messages.count == 1)
-            #expect(messages.first?.level == .verbose)
+            #expect(messages.first?.level == .errors)
             #expect(messages.first?.text.contains("using the untagged LoggingProbeFallback") == true)
+        }
+        try withLogging(.none) { capture in
+            _ = try container.resolve(tag: "special") as LoggingProbeFallback
+            #expect(capture.callCount == 0)
         }
     }
 

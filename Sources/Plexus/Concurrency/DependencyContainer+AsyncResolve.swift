@@ -202,7 +202,7 @@ extension DependencyContainer {
             return instance
         } catch {
             graph.installed { graph.abandonScope() }
-            if graph.depth == 0, logsFailure { log(.errors, "Plexus: \(error)") }
+            if graph.depth == 0, logsFailure { logFailure(error) }
             throw error
         }
     }
@@ -271,7 +271,9 @@ extension DependencyContainer {
                     values = try await autoWire(owner, step.key.tag)
                 } catch {
                     throw ResolutionError.wrapping(error) {
-                        .autoWiringFailed(type: step.key.type, underlyingError: $0)
+                        .autoWiringFailed(
+                            type: step.key.type,
+                            underlyingError: ResolutionError.notingRuntimeArguments($0, of: slot.key))
                     }
                 }
             } else {

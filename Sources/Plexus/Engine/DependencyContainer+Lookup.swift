@@ -129,11 +129,7 @@ extension DependencyContainer {
         }
         search.isAccessor = isAccessor
         if let located {
-            if located.found.fellBackToUntagged {
-                log(
-                    .verbose,
-                    "Plexus: no definition for \(search.key); using the untagged \(located.requested.untagged)")
-            }
+            if located.found.fellBackToUntagged { logFallback(from: search.key, to: located.requested.untagged, graph) }
             if !isFirst {
                 search.route = RouteBox(
                     Route(
@@ -144,6 +140,19 @@ extension DependencyContainer {
         }
         if let remembered { return .remembered(remembered, collaborators) }
         return .elsewhere(collaborators)
+    }
+
+    /// Logs a tagged request answered by the untagged definition: a mistyped tag would otherwise go unnoticed. A tag
+    /// the instance being made was resolved with too is passed down (auto-wiring, auto-injection), not typed here:
+    /// its dependencies are expected to fall back, and only the request that introduced the tag is logged.
+    @inline(never)
+    private func logFallback(from key: DefinitionKey, to untagged: DefinitionKey, _ graph: ResolutionGraph) {
+        if let dependent = graph.dependentKeys.last, dependent.tag == key.tag { return }
+        log(
+            .errors,
+            "Plexus: no definition for \(key) in \(name); using the untagged \(untagged). Register \(untagged) for "
+                + "that tag, or resolve it without a tag, to silence this; set `fallsBackToUntaggedDefinitions = false` "
+                + "on the container to make it an error.")
     }
 
     /// Remembers where a collaborator answered `key`, valid while nothing that could change the answer changes.

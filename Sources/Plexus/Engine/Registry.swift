@@ -12,7 +12,7 @@ struct Registry {
     struct Found {
         let slot: Slot
         let forward: Forward?
-        /// Whether a tagged request was answered by an untagged registration (logged at `.verbose`).
+        /// Whether a tagged request was answered by an untagged registration (logged at `.errors`).
         var fellBackToUntagged = false
     }
 
@@ -23,6 +23,15 @@ struct Registry {
     private var slotsByDefinition: [ObjectIdentifier: Slot] = [:]
     private var nextOrder = 0
     var isBootstrapped = false
+    /// Whether a tagged request with no definition for its tag is answered by the untagged definition (Dip's
+    /// behaviour). Only read after the exact key missed, so the exact-key path never pays for it.
+    var fallsBackToUntagged = true {
+        didSet {
+            // Remembered routes and auto-wiring answers may have been found by a fallback, or missed one.
+            autoWiringCandidates = KeyTable()
+            Generation.advance()
+        }
+    }
     var collaborators: [WeakContainer] = [] {
         didSet { Generation.advance() }
     }
@@ -47,11 +56,11 @@ struct Registry {
     /// Steps 1–3 of the lookup: exact key, untagged fallback, then forwarding registrations (exact tag first).
     func find(_ key: DefinitionKey) -> Found? {
         if let slot = slots[key] { return Found(slot: slot, forward: nil) }
-        if key.storedTag != .none, let slot = slots[key.untagged] {
+        if key.storedTag != .none, fallsBackToUntagged, let slot = slots[key.untagged] {
             return Found(slot: slot, forward: nil, fellBackToUntagged: true)
         }
         if let entry = forwards[key] { return Found(slot: entry.slot, forward: entry.forward) }
-        if key.storedTag != .none, let entry = forwards[key.untagged] {
+        if key.storedTag != .none, fallsBackToUntagged, let entry = forwards[key.untagged] {
             return Found(slot: entry.slot, forward: entry.forward, fellBackToUntagged: true)
         }
         return nil
@@ -137,10 +146,13 @@ struct Registry {
         guard let keys = keysByType[.typeOnly(key.type)] else { return nil }
         let withArguments = keys.filter { $0.typeOfArguments != Void.self }
         var candidates = key.tag == nil ? [] : withArguments.filter { $0.tag == key.tag }
-        if candidates.isEmpty { candidates = withArguments.filter { $0.tag == nil } }
+        let fellBack = candidates.isEmpty && key.tag != nil
+        if candidates.isEmpty, !fellBack || fallsBackToUntagged { candidates = withArguments.filter { $0.tag == nil } }
         let found = candidates.compactMap { candidate in
-            slots[candidate].map { (candidate, Found(slot: $0, forward: nil)) }
-                ?? forwards[candidate].map { (candidate, Found(slot: $0.slot, forward: $0.forward)) }
+            slots[candidate].map { (candidate, Found(slot: $0, forward: nil, fellBackToUntagged: fellBack)) }
+                ?? forwards[candidate].map {
+                    (candidate, Found(slot: $0.slot, forward: $0.forward, fellBackToUntagged: fellBack))
+                }
         }
         guard let most = found.map({ $0.1.slot.blueprint.argumentCount }).max() else { return nil }
         let longest = found.filter { $0.1.slot.blueprint.argumentCount == most }
@@ -285,6 +297,7 @@ struct Registry {
         let old = self
         self = Registry()
         collaborators = old.collaborators
+        fallsBackToUntagged = old.fallsBackToUntagged
         nextOrder = old.nextOrder
         return old
     }

@@ -292,7 +292,10 @@ extension Slot {
             }
         } catch {
             if let factoryError { throw factoryError }
-            throw ResolutionError.wrapping(error) { .autoWiringFailed(type: key.type, underlyingError: $0) }
+            throw ResolutionError.wrapping(error) {
+                .autoWiringFailed(
+                    type: key.type, underlyingError: ResolutionError.notingRuntimeArguments($0, of: self.key))
+            }
         }
         guard let result else { throw ResolutionError.definitionNotFound(key: key) }
         return result

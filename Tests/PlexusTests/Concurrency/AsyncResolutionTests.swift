@@ -228,7 +228,7 @@ private struct Failure: Error {}
         let messages = Log()
         let container = DependencyContainer()
         container.register { () async throws -> Session in throw Failure() }
-        await Plexus.withLogging(level: .errors, logger: messages.logger) {
+        await Plexus.withLogging(level: .verbose, logger: messages.logger) {
             await #expect(throws: Failure.self) { _ = try await container.resolve() as Session }
         }
         #expect(messages.entries.count == 1)

@@ -52,7 +52,7 @@ extension DependencyContainer {
     @Test(.container(silencingLogs: false))
     func optingOutKeepsLoggingOn() {
         let messages = Log()
-        Plexus.withLogging(level: .errors, logger: messages.logger) {
+        Plexus.withLogging(level: .verbose, logger: messages.logger) {
             _ = try? DependencyContainer.shared.resolve() as Int
         }
         #expect(messages.entries.first?.contains("Int") == true)

@@ -5,9 +5,9 @@ import Testing
 private struct Missing: Sendable {}
 
 @Suite(.silencingPlexusLogs) struct LogOverrideTests {
-    @Test func aTaskLocalLoggerReceivesTheErrorsOfItsTask() {
+    @Test func aTaskLocalLoggerReceivesTheFailuresOfItsTask() {
         let messages = Log()
-        Plexus.withLogging(level: .errors, logger: messages.logger) {
+        Plexus.withLogging(level: .verbose, logger: messages.logger) {
             _ = try? DependencyContainer().resolve() as Missing
         }
         #expect(messages.entries.count == 1)
@@ -29,7 +29,7 @@ private struct Missing: Sendable {}
 
     @Test func theAsynchronousFormHoldsAcrossAwaitsAndChildTasks() async {
         let messages = Log()
-        await Plexus.withLogging(level: .errors, logger: messages.logger) {
+        await Plexus.withLogging(level: .verbose, logger: messages.logger) {
             await Task.yield()
             _ = try? await DependencyContainer().resolve() as Missing
             await withTaskGroup(of: Void.self) { group in
@@ -44,8 +44,8 @@ private struct Missing: Sendable {}
     @Test func theInnermostSettingWins() {
         let outer = Log()
         let inner = Log()
-        Plexus.withLogging(level: .errors, logger: outer.logger) {
-            Plexus.withLogging(level: .errors, logger: inner.logger) {
+        Plexus.withLogging(level: .verbose, logger: outer.logger) {
+            Plexus.withLogging(level: .verbose, logger: inner.logger) {
                 _ = try? DependencyContainer().resolve() as Missing
             }
             _ = try? DependencyContainer().resolve() as Missing
@@ -57,7 +57,7 @@ private struct Missing: Sendable {}
     @Test(arguments: 0..<16)
     func parallelTestsEachCaptureOnlyTheirOwnErrors(id: Int) async {
         let messages = Log()
-        await Plexus.withLogging(level: .errors, logger: messages.logger) {
+        await Plexus.withLogging(level: .verbose, logger: messages.logger) {
             for _ in 0..<5 {
                 _ = try? await DependencyContainer().resolve(tag: id) as Missing
                 await Task.yield()
