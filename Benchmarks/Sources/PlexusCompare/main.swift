@@ -234,7 +234,7 @@ print("package-benchmark's mallocCountTotal (MallocInterposer), p50 over its sam
 print("Swinject/Plexus and swift-deps/Plexus columns mean Plexus is faster; `-`: the contender has no such feature.")
 for note in notes { print("- \(note)") }
 
-// MARK: - SPEC §14 targets
+// MARK: - Performance goals
 
 struct Target {
     let text: String
@@ -351,13 +351,13 @@ let targets = [
             + " faster",
         met: both(limit(uniqueVersusPeer, atLeast: 1), limit(singletonVersusPeer, atLeast: 1))),
     Target(
-        text: "(§10) no @Injected: auto-injection on vs off <= 1.1x",
+        text: "no @Injected: auto-injection on vs off <= 1.1x",
         measured: "\(format(injectionOverhead, decimals: 2))x",
         met: limit(injectionOverhead, atMost: 1.1)),
 ]
 
 print()
 printTable(
-    [["SPEC §14 target", "Plexus measured", "status"]]
+    [["goal", "Plexus measured", "status"]]
         + targets.map { [$0.text, $0.measured, $0.status] },
     rightAligned: [])

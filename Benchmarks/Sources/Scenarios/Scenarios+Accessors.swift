@@ -1,6 +1,6 @@
 import Plexus
 
-// Typed accessors (SPEC §18): the same objects as `unique` and `singleton`, read through a computed property of the
+// Typed accessors: the same objects as `unique` and `singleton`, read through a computed property of the
 // container that returns a `Factory`, called as a function. Swinject has no counterpart; swift-dependencies' runners
 // are the `@Dependency` reads of `unique` and `singleton` (attached by PeerScenarios).
 

@@ -1,7 +1,7 @@
 import Dispatch
 import Plexus
 
-// Swift concurrency (SPEC §20). The runners are synchronous, so each batch runs in a task the runner waits for; both
+// Swift concurrency. The runners are synchronous, so each batch runs in a task the runner waits for; both
 // columns of a row pay that hand-over alike.
 
 extension Scenario {

@@ -129,7 +129,7 @@ package final class Holder<Value: Sendable>: Sendable {
     }
 }
 
-/// The hand-written singleton of SPEC §14: a lazy shared instance, a stored reference checked, retained and returned.
+/// The hand-written singleton: a lazy shared instance, a stored reference checked, retained and returned.
 ///
 /// `instance()` is a call, as it is when the shared instance lives in another module. Reading a `let` inline
 /// instead lets the optimizer hoist the retain and release out of the measured loop, leaving a bare load (about

@@ -78,7 +78,7 @@ extension Scenario {
     }
 
     /// `threads` threads each getting the same shared instance from a hand-written getter that returns it retained,
-    /// as every resolve does (the §14 singleton baseline, made safe to share): what the reference count of one object
+    /// as every resolve does (the hand-written singleton baseline, made safe to share): what the reference count of one object
     /// written by both threads allows, whatever the container. Hand-written only.
     static func retainedInstanceThreads(_ threads: Int) -> Scenario {
         Scenario(

@@ -305,7 +305,7 @@ extension Slot {
 /// The property work due on a new instance, queued until the outermost factory of the graph has returned.
 ///
 /// A struct: an object per hooked instance would cost two allocations per graph of two hooked objects, which
-/// `Benchmarks/guard` bounds; copying the struct costs about as much time (measured 2026-11-24).
+/// `Benchmarks/guard` bounds; copying the struct costs about as much time (`Benchmarks/profile graph/plexus`).
 struct DeferredHooks {
     let instance: Any
     let recipe: Recipe

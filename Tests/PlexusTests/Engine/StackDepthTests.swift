@@ -131,11 +131,10 @@ private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) ->
         let perLevel = try bytesPerLevel("\(scope)", levels: 200, probe: probe) {
             (try container.resolve(tag: 0) as Link).next != nil
         }
-        // Guards against regressions. Measured on Linux x86_64 (2026-11-24, 13:25 UTC): in release 560 bytes for
-        // `.unique` and `.shared` and 688 for `.singleton` (all on the direct path; 784 and 976 before the key left
-        // the recursive frames); in debug 3,856 and 4,816 (5,504 and 7,120 before; more under ThreadSanitizer). The
-        // bound is the general path's for every scope: while another test validates a container (tests run in
-        // parallel), every resolve takes the general path.
+        // Guards against regressions. On Linux x86_64 (printed with `PLEXUS_PRINT_STACK=1`): in release 560 bytes for
+        // `.unique` and `.shared` and 688 for `.singleton` (all on the direct path); in debug 3,856 and 4,816 (more
+        // under ThreadSanitizer). The bound is the general path's for every scope: while another test validates a
+        // container (tests run in parallel), every resolve takes the general path.
         #if DEBUG
             #expect(perLevel < 16_384)
         #else
@@ -151,8 +150,7 @@ private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) ->
         let perLevel = try bytesPerLevel("general path", levels: 200, probe: probe) {
             (try container.resolve(tag: 0) as ResolvableLink).next != nil
         }
-        // Measured on Linux x86_64 (2026-11-24, 13:00 UTC): 2,368 bytes in release, 11,472 in debug (2,544 and
-        // 11,488 before the lookup's routes left the recursive frames).
+        // On Linux x86_64 (printed with `PLEXUS_PRINT_STACK=1`): 2,368 bytes in release, 11,472 in debug.
         #if DEBUG
             #expect(perLevel < 16_384)
         #else
@@ -176,9 +174,9 @@ private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) ->
     @Test func aNestedTypedAccessorUsesLittleStack() throws {
         // The first use registers each accessor's default; the measured resolve is the second.
         let perLevel = try accessorBytesPerLevel("typed accessor") { _ = $0.link0() }
-        // Measured on Linux x86_64 (2026-11-24, 14:10 UTC): 594 bytes in release, 4,062 in debug (the eight levels
-        // include the outermost call's own frames). The bounds leave room for the general path and ThreadSanitizer,
-        // as below.
+        // On Linux x86_64 (printed with `PLEXUS_PRINT_STACK=1`): 594 bytes in release, 4,062 in debug (the eight levels
+        // include the outermost call's own frames). The bounds leave room for the general path and ThreadSanitizer, as
+        // below.
         #if DEBUG
             #expect(perLevel < 32_768)
         #else
@@ -188,10 +186,10 @@ private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) ->
 
     @Test func aTypedAccessorsFirstUseUsesLittleStack() throws {
         let perLevel = try accessorBytesPerLevel("typed accessor, first use") { _ in }
-        // Measured on Linux x86_64 (2026-11-24, 14:10 UTC): 1,024 bytes in release, 5,358 in debug; 3,908 and
-        // 14,674 when a first use resolved through the engine's general path. The bounds are that path's, with
-        // room for ThreadSanitizer's larger frames: while another test validates a container (tests run in
-        // parallel), a first use takes it (4,244 bytes per level seen in release).
+        // On Linux x86_64 (printed with `PLEXUS_PRINT_STACK=1`): 1,024 bytes in release, 5,358 in debug; 3,908 and
+        // 14,674 when a first use resolved through the engine's general path. The bounds are that path's, with room for
+        // ThreadSanitizer's larger frames: while another test validates a container (tests run in parallel), a first
+        // use takes it (4,244 bytes per level seen in release).
         #if DEBUG
             #expect(perLevel < 32_768)
         #else
