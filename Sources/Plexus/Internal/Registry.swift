@@ -65,11 +65,11 @@ struct Registry {
     }
 
     /// Typed accessors (§18): registers the declared default for `key` unless one is registered already, so that
-    /// concurrent first uses register it once.
-    mutating func registerAccessorDefault(_ key: DefinitionKey, blueprint: Blueprint) {
+    /// concurrent first uses register it once. `hooks` are the declaration's `resolvingProperties` hooks.
+    mutating func registerAccessorDefault(_ key: DefinitionKey, blueprint: Blueprint, hooks: [Hook] = []) {
         guard accessorDefaults[key] == nil else { return }
         let slot = Slot(
-            definition: blueprint, blueprint: blueprint, recipe: Recipe(hooks: [], autoInjects: nil), key: key,
+            definition: blueprint, blueprint: blueprint, recipe: Recipe(hooks: hooks, autoInjects: nil), key: key,
             order: nextOrder)
         nextOrder += 1
         slot.recipe = slot.recipe.with(decorators: decorators[key]?.matching(blueprint))

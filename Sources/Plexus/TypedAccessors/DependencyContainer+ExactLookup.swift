@@ -9,7 +9,7 @@ extension DependencyContainer {
     /// `declaredDefault` makes the accessor's declared default (`nil` for a keyed lookup, which has none). A `reset()`
     /// on another thread may drop it between its registration and this lookup: a miss then looks once more, with the
     /// default registered in the same lock section that takes it, so a second miss means that no default answers.
-    func resolveExact<T>(_ key: DefinitionKey, declaredDefault: () -> Blueprint? = { nil }) throws -> T {
+    func resolveExact<T>(_ key: DefinitionKey, declaredDefault: () -> DeclaredDefault? = { nil }) throws -> T {
         try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             let storage = buffer.baseAddress
             let result = storage.map { UnsafeMutableRawPointer($0) }
@@ -20,10 +20,10 @@ extension DependencyContainer {
                 {
                     return delivery
                 }
-                if let blueprint = declaredDefault() {
+                if let declared = declaredDefault() {
                     search = Search(key)
                     search.isAccessor = true
-                    search.declaredDefault = blueprint
+                    search.declaredDefault = declared
                     if let delivery = try find(
                         &search, arguments: .pointer(zeroSizedArguments), into: result, graph: graph)
                     {
