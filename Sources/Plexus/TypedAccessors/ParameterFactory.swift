@@ -11,9 +11,9 @@
 /// ```
 ///
 /// Several arguments are one tuple. The key is the instance type with the argument type as its type of arguments and
-/// the tag `"<Namespace>.<property>"`, so `try container.resolve(tag: "DependencyContainer.detail", arguments: 42)`
-/// reaches the same definition once the accessor has been used (or overridden) in the container, and
-/// ``DependencyContainer/validate()`` and the graph report see it like any definition.
+/// the tag `"<Namespace>.<property>"`, so a keyed `register(tag: "DependencyContainer.detail") { (id: Int) in … }`
+/// overrides it, and ``DependencyContainer/validate(_:)-2t1ea`` given an argument set (`validate(42)`) resolves it
+/// and shows it in the graph report, as for any definition that takes arguments.
 ///
 /// It resolves as ``Factory`` does: an override in the container, else a definition under exactly the key in its
 /// collaborators, else the declared default, registered in the container on first use. Storage: ``unique`` (the
