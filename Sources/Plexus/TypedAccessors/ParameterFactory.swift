@@ -21,6 +21,9 @@
 /// several threads ask for the same value at the same time, when the argument is `Hashable` or a tuple of `Hashable`
 /// values; any other argument cannot be told apart from another, so the accessor then makes an instance per call, as
 /// `unique` does.
+///
+/// As for a keyed definition with arguments, a factory that calls its own accessor again, with any argument, is a
+/// cycle: ``resolve(_:)`` throws ``ResolutionError/circularDependency(path:)``.
 public struct ParameterFactory<P: Sendable, T>: Sendable {
     /// The container, `nil` while unbound.
     @usableFromInline let container: DependencyContainer?

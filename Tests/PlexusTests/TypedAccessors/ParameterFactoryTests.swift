@@ -35,6 +35,9 @@ extension DependencyContainer {
     }
     fileprivate var search: ParameterFactory<Query, Detail> { self { query in Detail(id: query.text.count) }.singleton }
     fileprivate var tile: ParameterFactory<Int, Tile> { self { size in Tile(size: size) } }
+    fileprivate var countdown: ParameterFactory<Int, Detail> {
+        self { id in id == 0 ? Detail(id: 0) : Detail(id: try self.countdown.resolve(id - 1).id + 1) }
+    }
 
     fileprivate enum NamespaceParameterScreens {}
     fileprivate typealias ParameterScreens = Namespace<NamespaceParameterScreens>
@@ -156,6 +159,15 @@ extension DependencyContainer.ParameterScreens {
         let node = report.nodes.first { $0.key.tag?.contains("DependencyContainer.detail") == true }
         #expect(node?.key.type == "Detail")
         #expect(node?.key.arguments?.contains("Int") == true)
+    }
+
+    /// As for a keyed definition with arguments: the key is on the resolution path already, whatever the argument.
+    @Test func aFactoryThatCallsItsOwnAccessorAgainIsACycle() {
+        let error = #expect(throws: ResolutionError.self) { try container.countdown.resolve(2) }
+        guard case .circularDependency = error else {
+            Issue.record("expected circularDependency, got \(String(describing: error))")
+            return
+        }
     }
 
     @Test func aSingletonIsMadeOncePerArgumentUnderContention() {
