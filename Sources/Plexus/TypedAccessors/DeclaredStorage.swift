@@ -47,11 +47,12 @@ enum DeclaredStorage: Sendable {
         return hooked.hooks
     }
 
-    /// The same hooks with another storage.
-    @usableFromInline
+    /// The same hooks with another storage. Inlinable, so that a storage modifier on a declaration without hooks
+    /// (`self { … }.singleton`) folds to a constant where the accessor is declared.
+    @inlinable
     func with(scope: ComponentScope) -> DeclaredStorage {
         guard case .hooked(let hooked) = self else { return DeclaredStorage(scope) }
-        return .hooked(DeclaredHooks(scope: scope, hooks: hooked.hooks))
+        return .hooked(hooked.with(scope: scope))
     }
 
     /// The same storage with `hook` after the hooks it has.
@@ -69,6 +70,12 @@ final class DeclaredHooks: Sendable {
     init(scope: ComponentScope, hooks: [Hook]) {
         self.scope = scope
         self.hooks = hooks
+    }
+
+    /// The same hooks with another storage.
+    @usableFromInline
+    func with(scope: ComponentScope) -> DeclaredHooks {
+        DeclaredHooks(scope: scope, hooks: hooks)
     }
 }
 
