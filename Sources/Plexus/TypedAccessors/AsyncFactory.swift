@@ -254,3 +254,41 @@ extension DependencyContainer {
             })
     }
 }
+
+extension Namespace {
+    /// Declares an accessor with an `async` default factory, which makes a new instance on every call unless a
+    /// modifier says otherwise; call it from the accessor's getter, where `#function` is the property's name.
+    ///
+    /// ```swift
+    /// extension DependencyContainer.Stores {
+    ///     var database: AsyncFactory<Database> { resolve { try await Database.open() }.singleton }
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - property: The property's name; leave the default.
+    ///   - make: The default factory, registered in the container on first use.
+    /// - Returns: The accessor, bound to this namespace's container and key.
+    public func resolve<T>(
+        property: String = #function, _ make: @escaping @Sendable () async throws -> T
+    ) -> AsyncFactory<T> {
+        AsyncFactory(container: container, site: site(T.self, property), storage: .unique, make: make)
+    }
+
+    /// Declares an accessor with a `@MainActor` default factory, which makes a new instance on every call unless a
+    /// modifier says otherwise; call it from the accessor's getter, where `#function` is the property's name.
+    ///
+    /// ```swift
+    /// extension DependencyContainer.Screens {
+    ///     var catalog: MainActorFactory<CatalogViewModel> { resolve { @MainActor in CatalogViewModel() } }
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - property: The property's name; leave the default.
+    ///   - make: The default factory, registered in the container on first use.
+    /// - Returns: The accessor, bound to this namespace's container and key.
+    public func resolve<T>(
+        property: String = #function, _ make: @escaping @MainActor @Sendable () throws -> T
+    ) -> MainActorFactory<T> {
+        MainActorFactory(container: container, site: site(T.self, property), storage: .unique, make: make)
+    }
+}

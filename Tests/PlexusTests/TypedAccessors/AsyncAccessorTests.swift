@@ -37,6 +37,17 @@ extension DependencyContainer {
     fileprivate var keptCatalog: MainActorFactory<CatalogViewModel> {
         self { @MainActor in CatalogViewModel() }.singleton
     }
+
+    fileprivate enum NamespaceAsyncStores {}
+    fileprivate typealias AsyncStores = Namespace<NamespaceAsyncStores>
+    fileprivate var asyncStores: AsyncStores { namespace() }
+}
+
+extension DependencyContainer.AsyncStores {
+    fileprivate var database: AsyncFactory<Database> { resolve { try await Database.open(name: "store") }.singleton }
+    fileprivate var catalog: MainActorFactory<CatalogViewModel> {
+        resolve { @MainActor in CatalogViewModel(title: "store") }
+    }
 }
 
 @Suite(.silencingPlexusLogs) struct AsyncAccessorTests {
@@ -106,6 +117,17 @@ extension DependencyContainer {
         #expect(container.catalog().title == "catalog")
         #expect(container.catalog() !== container.catalog())
         #expect(container.keptCatalog() === container.keptCatalog())
+    }
+
+    @Test func aNamespaceDeclaresAsyncAccessors() async throws {
+        let database = try await container.asyncStores.database()
+        #expect(database.name == "store")
+        #expect(try await container.asyncStores.database() === database)
+        #expect(container.asyncStores.database.key?.tag == "NamespaceAsyncStores.database")
+    }
+
+    @MainActor @Test func aNamespaceDeclaresMainActorAccessors() {
+        #expect(container.asyncStores.catalog().title == "store")
     }
 
     @MainActor @Test func aMainActorAccessorIsOverridden() {
