@@ -28,6 +28,7 @@ chapter("Saber-style module containers", saberModules)
 chapter("Isolating tests", isolatingTests)
 chapter("Seeing your graph", seeingYourGraph)
 await chapter("Swift concurrency", swiftConcurrency)
+await chapter("Factory, round two", factoryRoundTwo)
 
 print("")
 if Tour.failures.isEmpty {

@@ -94,6 +94,48 @@ extension DependencyContainer {
         return recorder.report(validating: self)
     }
 
+    /// Resolves the typed accessors at `roots`, then every definition, to check that the graph can be built: the
+    /// accessors need not have been called before, since resolving them here registers their declared defaults.
+    ///
+    /// ```swift
+    /// let report = try container.validate(roots: \.analytics, \.checkout.view)
+    /// print(report.mermaid)
+    /// ```
+    ///
+    /// The returned ``GraphReport`` shows what the roots reach, as ``validate(_:)-2t1ea`` does for definitions; a root
+    /// is an entry point, so it is never reported ``GraphReport/Finding/Kind/unused``. A key path to a value that is
+    /// not a ``TypedAccessor`` (a ``ParameterFactory``, which needs an argument, or an ``AsyncFactory``, which needs
+    /// `await`) is logged at ``LogLevel/errors`` and skipped: pass an argument set to `validate(_:)`, or use the
+    /// async `validate()`, for those.
+    /// - Parameters:
+    ///   - root: The key path from a container to a typed accessor (`\.analytics`, `\.mappers.priceMapper`).
+    ///   - more: Key paths to more typed accessors.
+    /// - Returns: The graph report of this validation.
+    /// - Throws: The first ``ResolutionError``, as ``validate(_:)-2t1ea`` does.
+    @discardableResult
+    public func validate(
+        roots root: PartialKeyPath<DependencyContainer>, _ more: PartialKeyPath<DependencyContainer>...
+    ) throws -> GraphReport {
+        let recorder = GraphRecorder()
+        try recorder.recording {
+            for root in [root] + more {
+                guard let accessor = self[keyPath: root] as? any TypedAccessor else {
+                    log(.errors, "Plexus: validate(roots:) skipped \(root): it is not a Factory or SingletonFactory.")
+                    continue
+                }
+                let key = accessor.key ?? DefinitionKey(type: Swift.type(of: accessor), typeOfArguments: Void.self)
+                try validate(key) { _ = try accessor.resolve() }
+            }
+            for (key, slot, forwards) in validationEntries() {
+                try validate(slot, key: key, forward: nil, validating: key, [])
+                for (forwardKey, forward) in forwards {
+                    try validate(slot, key: forwardKey, forward: forward, validating: key, [])
+                }
+            }
+        }
+        return recorder.report(validating: self)
+    }
+
     /// What `validate` resolves, in order: each definition with the keys it is forwarded under, then the typed
     /// accessors' declared defaults used so far that no override here replaces.
     func validationEntries() -> [(DefinitionKey, Slot, [(key: DefinitionKey, forward: Forward)])] {

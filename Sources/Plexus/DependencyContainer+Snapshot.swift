@@ -9,6 +9,8 @@ extension DependencyContainer {
         let registry: Protected<Registry>
         /// The container the snapshot was taken of.
         let container: ObjectIdentifier
+        /// The decorators of the typed accessors that take a runtime argument (their instances are not kept).
+        let parameterAccessors: Protected<[DefinitionKey: ParameterAccessorState]>
     }
 
     /// Records this container's definitions, overrides, decorators and singletons, to go back to them later with
@@ -26,7 +28,11 @@ extension DependencyContainer {
     /// - Returns: The state to restore.
     public func snapshot() -> Snapshot {
         let copy = registry.withLock { $0.copyingSlots() }
-        return Snapshot(registry: Protected(copy), container: ObjectIdentifier(self))
+        let parameters = parameterAccessors.withLock { states in
+            states.mapValues { ParameterAccessorState(decorators: $0.decorators) }
+        }
+        return Snapshot(
+            registry: Protected(copy), container: ObjectIdentifier(self), parameterAccessors: Protected(parameters))
     }
 
     /// Puts this container's definitions, typed-accessor overrides and decorators back to what they were when
@@ -39,7 +45,8 @@ extension DependencyContainer {
     /// ```
     ///
     /// Singletons created before the snapshot are kept (they are the ones the snapshot saw); singletons, cached
-    /// and weak singletons created after it are released here. The collaborators stay as they are now, as with
+    /// and weak singletons created after it are released here, and so is every instance a ``ParameterFactory``
+    /// kept per argument. The collaborators stay as they are now, as with
     /// ``reset()``, and the bootstrap state returns to the snapshot's. Resolutions in flight finish with what they
     /// started with. The ``defaults`` companion is not part of a snapshot (overrides never reach it). A snapshot of
     /// another container is not restored (restoring it would mix two containers' definitions): it is logged at
@@ -60,5 +67,7 @@ extension DependencyContainer {
             return restored
         }
         release(dropped: old)
+        let parameters = snapshot.parameterAccessors.withLock { $0 }
+        dropParameterAccessors(replacingWith: parameters)
     }
 }

@@ -34,6 +34,8 @@ public final class DependencyContainer: Sendable {
     let isDefaultsOnly: Bool
     /// The ``defaults`` companion, made on first use.
     let defaultsCompanion = Protected<DependencyContainer?>(nil)
+    /// Typed accessors taking a runtime argument: their decorators and per-argument instances, per key.
+    let parameterAccessors = Protected<[DefinitionKey: ParameterAccessorState]>([:])
 
     /// Creates a container.
     ///
@@ -101,6 +103,7 @@ public final class DependencyContainer: Sendable {
     /// ``defaults`` companion forgets its declared defaults and their instances too.
     public func reset() {
         release(dropped: registry.withLock { $0.reset() })
+        dropParameterAccessors(replacingWith: [:])
         if !isDefaultsOnly, let companion = defaultsCompanion.withLock({ $0 }) { companion.reset() }
     }
 

@@ -15,7 +15,7 @@ enum FactoryIsolation: Sendable {
 
 /// The factory of an `async` or `@MainActor` definition as the async resolve calls it.
 @usableFromInline
-struct AsyncFactory: Sendable {
+struct AwaitableFactory: Sendable {
     /// Makes the instance from the runtime arguments (`Any` holding the factory's argument tuple), inside `graph`.
     let run: @Sendable (_ arguments: Any, _ graph: GraphToken) async throws -> Any
     /// Resolves the factory's arguments with the async resolve (auto-wiring), as their tuple; `nil` if it takes none.
@@ -66,7 +66,7 @@ extension Blueprint {
             throw ResolutionError.requiresAwait(
                 key: DefinitionKey(type: T.self, typeOfArguments: (repeat each A).self, tag: nil))
         }
-        let async = AsyncFactory.make(T.self, argumentCount: plain.argumentCount) {
+        let async = AwaitableFactory.make(T.self, argumentCount: plain.argumentCount) {
             (_: GraphToken, arguments: repeat each A) in try await factory(repeat each arguments)
         }
         return plain.with(isolation: .async, asyncFactory: async)
@@ -92,7 +92,7 @@ extension Blueprint {
             }
             return made
         }
-        let async = AsyncFactory.make(T.self, argumentCount: plain.argumentCount) {
+        let async = AwaitableFactory.make(T.self, argumentCount: plain.argumentCount) {
             (token: GraphToken, arguments: repeat each A) in
             let passed = MainActorHandOver((repeat each arguments))
             let result = try await MainActor.run {
@@ -105,7 +105,7 @@ extension Blueprint {
     }
 
     /// This blueprint with another isolation and async factory.
-    private func with(isolation: FactoryIsolation, asyncFactory: AsyncFactory) -> Blueprint {
+    private func with(isolation: FactoryIsolation, asyncFactory: AwaitableFactory) -> Blueprint {
         Blueprint(
             scope: scope, type: type, argumentsType: argumentsType, argumentCount: argumentCount, ops: ops,
             factory: factory, withArguments: withArguments, autoWire: autoWire, isolation: isolation,
@@ -113,14 +113,14 @@ extension Blueprint {
     }
 }
 
-extension AsyncFactory {
+extension AwaitableFactory {
     /// The async factory of a definition of `T` taking the arguments `A…`: unpacks them for `run` (after the graph),
     /// and auto-wires
     /// them with the async resolve when it takes any.
     static func make<T, each A>(
         _: T.Type, argumentCount: Int,
         run: @escaping @Sendable (GraphToken, repeat each A) async throws -> Any
-    ) -> AsyncFactory {
+    ) -> AwaitableFactory {
         var autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?) async throws -> Any)?
         if argumentCount > 0 {
             autoWire = { container, tag in
@@ -128,7 +128,7 @@ extension AsyncFactory {
                 return arguments
             }
         }
-        return AsyncFactory(
+        return AwaitableFactory(
             run: { arguments, token in
                 guard let arguments = arguments as? (repeat each A) else {
                     throw ResolutionError.invalidType(

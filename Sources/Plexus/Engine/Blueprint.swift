@@ -109,7 +109,7 @@ final class Blueprint: Sendable {
     let isolation: FactoryIsolation
     /// The factory of an `async` or `@MainActor` definition, for the async resolve (Concurrency/): the runtime
     /// arguments (as `Any`, a tuple for several) in, the instance out. `nil` for a plain synchronous factory.
-    let asyncFactory: AsyncFactory?
+    let asyncFactory: AwaitableFactory?
 
     @usableFromInline
     init(
@@ -122,7 +122,7 @@ final class Blueprint: Sendable {
         withArguments: @escaping @Sendable (Any, ArgumentsBody) throws -> Bool,
         autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?,
         isolation: FactoryIsolation = .none,
-        asyncFactory: AsyncFactory? = nil
+        asyncFactory: AwaitableFactory? = nil
     ) {
         self.scope = scope
         self.type = type

@@ -25,7 +25,7 @@ extension DependencyContainer {
         /// Typed accessors: the declared default to register in the first container when it has none, in the same
         /// lock section that takes it (a `reset()` on another thread cannot fall between the two); `nil` for the
         /// first attempt and for keyed lookups, which have none.
-        var declaredDefault: Blueprint?
+        var declaredDefault: DeclaredDefault?
 
         init(_ key: DefinitionKey) {
             self.key = key
@@ -194,10 +194,12 @@ extension DependencyContainer {
     /// registered first if there is none (one lock section).
     @inline(never)
     private func lookUpAccessorDefault(
-        _ key: DefinitionKey, registering blueprint: Blueprint?, graph: ResolutionGraph
+        _ key: DefinitionKey, registering declared: DeclaredDefault?, graph: ResolutionGraph
     ) -> Located? {
         registry.withLock { registry in
-            if let blueprint { registry.registerAccessorDefault(key, blueprint: blueprint) }
+            if let declared {
+                registry.registerAccessorDefault(key, blueprint: declared.blueprint, hooks: declared.hooks)
+            }
             return registry.accessorDefaults[key].map { slot in
                 Located(
                     found: Registry.Found(slot: slot, forward: nil), requested: key,

@@ -93,12 +93,13 @@ struct Registry {
 
     /// Typed accessors: registers the declared default for `key` unless one is registered already, so that
     /// concurrent first uses register it once. A route remembered for the key (a fallback found before) goes: the
-    /// key now answers as the accessor does (`isAccessorKey`).
-    mutating func registerAccessorDefault(_ key: DefinitionKey, blueprint: Blueprint) {
+    /// key now answers as the accessor does (`isAccessorKey`). `hooks` are the declaration's `resolvingProperties`
+    /// hooks.
+    mutating func registerAccessorDefault(_ key: DefinitionKey, blueprint: Blueprint, hooks: [Hook] = []) {
         guard accessorDefaults[key] == nil else { return }
         routes[key] = nil
         let slot = Slot(
-            definition: blueprint, blueprint: blueprint, recipe: Recipe(hooks: [], autoInjects: nil), key: key,
+            definition: blueprint, blueprint: blueprint, recipe: Recipe(hooks: hooks, autoInjects: nil), key: key,
             order: nextOrder)
         nextOrder += 1
         slot.recipe = slot.recipe.with(decorators: decorators[key]?.matching(blueprint))

@@ -10,6 +10,9 @@ extension GraphReport {
     /// | property hook | dashed, labelled `hook` |
     /// | auto-injected | dotted, labelled `@Injected` |
     /// | typed accessor | bold, labelled `accessor` |
+    ///
+    /// An edge on the path of a captive dependency is drawn orange and labelled `captive`, and a legend cluster
+    /// explains every style.
     public var dot: String {
         var lines = [
             "digraph Plexus {",
@@ -33,26 +36,37 @@ extension GraphReport {
             }
             lines.append("  }")
         }
+        let captive = captiveEdges
         for edge in edges {
             var attributes: [String]
+            let label: String?
             switch edge.kind {
-            case .factory: attributes = []
-            case .autoWired: attributes = ["arrowhead=empty", "label=\"auto-wired\""]
-            case .propertyHook: attributes = ["style=dashed", "label=\"hook\""]
-            case .autoInjected: attributes = ["style=dotted", "label=\"@Injected\""]
-            case .typedAccessor: attributes = ["style=bold", "label=\"accessor\""]
+            case .factory: (attributes, label) = ([], nil)
+            case .autoWired: (attributes, label) = (["arrowhead=empty"], "auto-wired")
+            case .propertyHook: (attributes, label) = (["style=dashed"], "hook")
+            case .autoInjected: (attributes, label) = (["style=dotted"], "@Injected")
+            case .typedAccessor: (attributes, label) = (["style=bold"], "accessor")
             }
-            if edge.crossesContainers { attributes.append("color=\"#1f6feb\", penwidth=2") }
+            let isCaptive = captive.contains(EdgeEnds(from: edge.from, to: edge.to))
+            let labels = [label, isCaptive ? "captive" : nil].compactMap { $0 }
+            if !labels.isEmpty { attributes.append("label=\(dotQuoted(labels.joined(separator: ", ")))") }
+            if isCaptive {
+                attributes.append("color=\"#e67e22\", fontcolor=\"#e67e22\", penwidth=2")
+            } else if edge.crossesContainers {
+                attributes.append("color=\"#1f6feb\", penwidth=2")
+            }
             let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
             lines.append("  \(dotQuoted(edge.from)) -> \(dotQuoted(edge.to))\(suffix);")
         }
+        lines.append(contentsOf: dotLegend)
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// The graph as a Mermaid flowchart (GitHub renders it in Markdown): one `subgraph` per container, a box per
-    /// definition, dashed arrows for property hooks and injected properties, thick ones for typed accessors, and
-    /// container crossings coloured blue with a `linkStyle` line.
+    /// definition, dashed arrows for property hooks and injected properties, thick ones for typed accessors,
+    /// container crossings coloured blue and the edges of a captive dependency orange (labelled `captive`) with
+    /// `linkStyle` lines, and a legend subgraph.
     ///
     /// ````markdown
     /// ```mermaid
@@ -74,25 +88,103 @@ extension GraphReport {
             }
             lines.append("  end")
         }
+        let captive = captiveEdges
         var crossing: [Int] = []
-        for (index, edge) in edges.enumerated() {
+        var captiveLinks: [Int] = []
+        var link = 0
+        for edge in edges {
             guard let from = ids[edge.from], let to = ids[edge.to] else { continue }
-            let arrow =
+            let isCaptive = captive.contains(EdgeEnds(from: edge.from, to: edge.to))
+            let (arrow, label): (String, String?) =
                 switch edge.kind {
-                case .factory: "-->"
-                case .autoWired: "-->|auto-wired|"
-                case .propertyHook: "-.->|hook|"
-                case .autoInjected: "-.->|@Injected|"
-                case .typedAccessor: "==>|accessor|"
+                case .factory: ("-->", nil)
+                case .autoWired: ("-->", "auto-wired")
+                case .propertyHook: ("-.->", "hook")
+                case .autoInjected: ("-.->", "@Injected")
+                case .typedAccessor: ("==>", "accessor")
                 }
-            lines.append("  \(from) \(arrow) \(to)")
-            if edge.crossesContainers { crossing.append(index) }
+            let labels = [label, isCaptive ? "captive" : nil].compactMap { $0 }
+            let text = labels.isEmpty ? "" : "|\(mermaidEscaped(labels.joined(separator: ", ")))|"
+            lines.append("  \(from) \(arrow)\(text) \(to)")
+            if isCaptive {
+                captiveLinks.append(link)
+            } else if edge.crossesContainers {
+                crossing.append(link)
+            }
+            link += 1
         }
+        lines.append(contentsOf: mermaidLegend(firstLink: link))
         if !crossing.isEmpty {
             lines.append(
                 "  linkStyle \(crossing.map(String.init).joined(separator: ",")) stroke:#1f6feb,stroke-width:2px")
         }
+        if !captiveLinks.isEmpty {
+            lines.append(
+                "  linkStyle \(captiveLinks.map(String.init).joined(separator: ",")) stroke:#e67e22,stroke-width:2px")
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The two ends of an edge.
+    private struct EdgeEnds: Hashable {
+        let from: String
+        let to: String
+    }
+
+    /// The edges on the path of a captive dependency: from the long-lived instance towards the short-lived one.
+    private var captiveEdges: Set<EdgeEnds> {
+        var result = Set<EdgeEnds>()
+        for finding in findings where finding.kind == .captiveDependency {
+            for (from, to) in zip(finding.nodes, finding.nodes.dropFirst()) {
+                result.insert(EdgeEnds(from: from, to: to))
+            }
+        }
+        return result
+    }
+
+    /// The legend of `dot`: one sample edge per style, in a cluster of its own.
+    private var dotLegend: [String] {
+        let samples: [(String, String)] = [
+            ("factory", ""),
+            ("auto-wired", "arrowhead=empty"),
+            ("hook", "style=dashed"),
+            ("@Injected", "style=dotted"),
+            ("accessor", "style=bold"),
+            ("crosses containers", "color=\"#1f6feb\", penwidth=2"),
+            ("captive", "color=\"#e67e22\", fontcolor=\"#e67e22\", penwidth=2"),
+        ]
+        var lines = [
+            "  subgraph cluster_legend {",
+            "    label=\"Legend\";",
+            "    style=\"rounded\"; color=\"#bbbbbb\";",
+            "    node [shape=point, width=0.05, label=\"\"];",
+        ]
+        for (index, sample) in samples.enumerated() {
+            let attributes = ["label=\(dotQuoted(sample.0))"] + (sample.1.isEmpty ? [] : [sample.1])
+            lines.append(
+                "    \"legend_\(index)_from\" -> \"legend_\(index)_to\" [\(attributes.joined(separator: ", "))];")
+        }
+        lines.append("    \"legend_accessor\" [shape=component, width=0.3, height=0.2, label=\"typed accessor\"];")
+        lines.append(
+            "    \"legend_captive\" [shape=box, style=\"rounded\", color=\"#e67e22\", penwidth=2, label=\"in a finding\"];"
+        )
+        lines.append("  }")
+        return lines
+    }
+
+    /// The legend of `mermaid`: a subgraph of sample edges, whose links are numbered from `firstLink`.
+    private func mermaidLegend(firstLink: Int) -> [String] {
+        [
+            "  subgraph legend[\"Legend\"]",
+            "    legend0[\"definition\"] -->|factory| legend1[/\"typed accessor\"/]",
+            "    legend2[\" \"] -.->|hook or @Injected| legend3[\" \"]",
+            "    legend4[\" \"] ==>|accessor| legend5[\" \"]",
+            "    legend6[\" \"] -->|crosses containers| legend7[\" \"]",
+            "    legend8[\" \"] -->|captive| legend9[\" \"]",
+            "  end",
+            "  linkStyle \(firstLink + 3) stroke:#1f6feb,stroke-width:2px",
+            "  linkStyle \(firstLink + 4) stroke:#e67e22,stroke-width:2px",
+        ]
     }
 
     /// A node's label: type, tag and arguments, then scope, then the registration site.

@@ -25,14 +25,14 @@ extension DependencyContainer {
     /// each instance with the closure it returns (see `Blueprint.makeNullary`).
     @usableFromInline
     func resolveAccessor<T>(
-        _ site: AccessorSite, scope: ComponentScope, make: @escaping @Sendable () throws -> T,
+        _ site: AccessorSite, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T,
         build: @escaping AccessorFactoryBuilder<T>
     ) throws -> T {
         // A first use registers the declared default, then tries the non-generic call again: a graph of accessors
         // resolved for the first time (an app's start) then recurses through the engine's direct path, as later
         // resolves do, instead of the general path below (about 3.9 KB of stack per level in release and 14.7 KB in
         // a debug build, against about 1 KB and 5.4 KB).
-        if registerAccessorDefaultIfNeeded(site, scope: scope, make: make, build: build) {
+        if registerAccessorDefaultIfNeeded(site, storage: storage, make: make, build: build) {
             let resolved = try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer -> T? in
                 guard let storage = buffer.baseAddress,
                     try resolveAccessor(site, into: UnsafeMutableRawPointer(storage))
@@ -41,14 +41,14 @@ extension DependencyContainer {
             }
             if let resolved { return resolved }
         }
-        return try resolveAccessorInGeneral(site, scope: scope, make: make, build: build)
+        return try resolveAccessorInGeneral(site, storage: storage, make: make, build: build)
     }
 
-    /// `resolveAccessor(_:scope:make:)` through the engine's general path (or a direct decision made here). Out of
+    /// `resolveAccessor(_:storage:make:build:)` through the engine's general path (or a direct decision made here). Out of
     /// line: its frame stays off the stack of first uses that the direct path answers.
     @inline(never)
     private func resolveAccessorInGeneral<T>(
-        _ site: AccessorSite, scope: ComponentScope, make: @escaping @Sendable () throws -> T,
+        _ site: AccessorSite, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T,
         build: @escaping AccessorFactoryBuilder<T>
     ) throws -> T {
         var (step, key) = registry.withLock { registry -> (AccessorStep, DefinitionKey) in
@@ -70,10 +70,12 @@ extension DependencyContainer {
         case .resolve, .copied:
             break
         case .registerDefault:
-            registerAccessorDefault(key, scope: scope, make: make, build: build)
+            registerAccessorDefault(key, storage: storage, make: make, build: build)
         }
         return try resolveExact(key) {
-            Blueprint.makeNullary(scope: scope, type: T.self, factory: make, build: build)
+            DeclaredDefault(
+                Blueprint.makeNullary(scope: storage.scope, type: T.self, factory: make, build: build),
+                hooks: storage.hooks)
         }
     }
 
@@ -83,7 +85,7 @@ extension DependencyContainer {
     /// may hold an override (the general path searches them first), or while `validate` records (§21: the general
     /// path notes the accessor's edges).
     private func registerAccessorDefaultIfNeeded<T>(
-        _ site: AccessorSite, scope: ComponentScope, make: @escaping @Sendable () throws -> T,
+        _ site: AccessorSite, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T,
         build: @escaping AccessorFactoryBuilder<T>
     ) -> Bool {
         guard !GraphRecorder.isActive else { return false }
@@ -95,23 +97,25 @@ extension DependencyContainer {
             return entry.key
         }
         guard let key else { return false }
-        registerAccessorDefault(key, scope: scope, make: make, build: build)
+        registerAccessorDefault(key, storage: storage, make: make, build: build)
         return true
     }
 
-    /// Registers `make` with `scope` as the declared default of the accessor key `key`.
+    /// Registers `make` with `storage` (its scope and property hooks) as the declared default of the accessor key
+    /// `key`.
     private func registerAccessorDefault<T>(
-        _ key: DefinitionKey, scope: ComponentScope, make: @escaping @Sendable () throws -> T,
+        _ key: DefinitionKey, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T,
         build: @escaping AccessorFactoryBuilder<T>
     ) {
-        let blueprint = Blueprint.makeNullary(scope: scope, type: T.self, factory: make, build: build)
-        registry.withLock { $0.registerAccessorDefault(key, blueprint: blueprint) }
-        if scope == .cached { watchMemoryPressure() }
+        let blueprint = Blueprint.makeNullary(scope: storage.scope, type: T.self, factory: make, build: build)
+        let hooks = storage.hooks
+        registry.withLock { $0.registerAccessorDefault(key, blueprint: blueprint, hooks: hooks) }
+        if storage.scope == .cached { watchMemoryPressure() }
     }
 
     /// The common accessor resolves, not generic: a published singleton, copied into `result` under the lock, or a
     /// hook-free new instance made by the engine's direct path into `result`. `false` (with `result` untouched) when
-    /// the accessor needs `resolveAccessor(_:scope:make:)`: first use, an override elsewhere, hooks, or a recording
+    /// the accessor needs `resolveAccessor(_:storage:make:build:)`: first use, an override elsewhere, hooks, or a recording
     /// `validate`.
     @usableFromInline
     func resolveAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
@@ -281,14 +285,15 @@ extension DependencyContainer {
         return directDecision(for: slot).map { .direct($0) } ?? .resolve
     }
 
-    /// Registers an override for an accessor's key: an ordinary definition under exactly that key, which replaces
-    /// any earlier override and drops what it cached.
+    /// Registers an override for an accessor's key: an ordinary definition under exactly that key, with the property
+    /// hooks of `storage`, which replaces any earlier override and drops what it cached.
     func registerOverride<T>(
-        _ key: DefinitionKey, scope: ComponentScope, make: @escaping @Sendable () throws -> T
+        _ key: DefinitionKey, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T
     ) {
         let definition = Definition<T, Void>(
-            blueprint: Blueprint.makeNullary(scope: scope, type: T.self, factory: make),
+            blueprint: Blueprint.makeNullary(scope: storage.scope, type: T.self, factory: make),
             site: CallSite(file: #fileID, line: #line))
+        for hook in storage.hooks { definition.addHook(hook) }
         register(definition, tag: key.tag)
     }
 
@@ -318,8 +323,10 @@ extension DependencyContainer {
         if case ResolutionError.circularDependency(let path) = error {
             let chain = path.map { "\($0)" }.joined(separator: " -> ")
             fatalError(
-                "Plexus: circular dependency between typed accessors: \(chain). Use `try accessor.resolve()` to get the error instead."
-            )
+                "Plexus: circular dependency between typed accessors: \(chain). Close it with "
+                    + "`.resolvingProperties { container, instance in … }` on one of them: make that instance without "
+                    + "the other, and set the back-reference in the hook, which runs once both exist. "
+                    + "Use `try accessor.resolve()` to get the error instead.")
         }
         fatalError(
             "Plexus: could not resolve \(name): \(error). Use `try accessor.resolve()` to get the error instead.")

@@ -9,23 +9,36 @@ extension DependencyContainer {
     /// `declaredDefault` makes the accessor's declared default (`nil` for a keyed lookup, which has none). A `reset()`
     /// on another thread may drop it between its registration and this lookup: a miss then looks once more, with the
     /// default registered in the same lock section that takes it, so a second miss means that no default answers.
-    func resolveExact<T>(_ key: DefinitionKey, declaredDefault: () -> Blueprint? = { nil }) throws -> T {
+    func resolveExact<T>(_ key: DefinitionKey, declaredDefault: () -> DeclaredDefault? = { nil }) throws -> T {
+        try resolveExact(key, argumentsAt: zeroSizedArguments, declaredDefault: declaredDefault)
+    }
+
+    /// `resolveExact(_:declaredDefault:)` for a key whose definitions take runtime arguments: `arguments` (a tuple
+    /// for several) is handed to the factory that answers.
+    func resolveExact<T, A>(_ key: DefinitionKey, arguments: A, declaredDefault: () -> DeclaredDefault?) throws -> T {
+        try withArgumentsPointer(to: arguments) { pointer in
+            try resolveExact(key, argumentsAt: pointer, declaredDefault: declaredDefault)
+        }
+    }
+
+    private func resolveExact<T>(
+        _ key: DefinitionKey, argumentsAt arguments: UnsafeRawPointer, declaredDefault: () -> DeclaredDefault?
+    ) throws -> T {
         try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             let storage = buffer.baseAddress
             let result = storage.map { UnsafeMutableRawPointer($0) }
             let delivery = try inGraph(into: result) { graph in
                 var search = Search(key)
                 search.isAccessor = true
-                if let delivery = try find(&search, arguments: .pointer(zeroSizedArguments), into: result, graph: graph)
-                {
+                if let delivery = try find(&search, arguments: .pointer(arguments), into: result, graph: graph) {
                     return delivery
                 }
-                if let blueprint = declaredDefault() {
+                if let declared = declaredDefault() {
                     search = Search(key)
                     search.isAccessor = true
-                    search.declaredDefault = blueprint
+                    search.declaredDefault = declared
                     if let delivery = try find(
-                        &search, arguments: .pointer(zeroSizedArguments), into: result, graph: graph)
+                        &search, arguments: .pointer(arguments), into: result, graph: graph)
                     {
                         return delivery
                     }

@@ -25,12 +25,12 @@ public struct SingletonFactory<T>: TypedAccessor, AccessorParts {
     /// The container, `nil` while unbound.
     @usableFromInline let container: DependencyContainer?
     @usableFromInline let site: AccessorSite
-    @usableFromInline let storage: ComponentScope
+    @usableFromInline let storage: DeclaredStorage
     @usableFromInline let make: @Sendable () throws -> T
 
     @inlinable
     init(
-        container: DependencyContainer?, site: AccessorSite, storage: ComponentScope,
+        container: DependencyContainer?, site: AccessorSite, storage: DeclaredStorage,
         make: @escaping @Sendable () throws -> T
     ) {
         self.container = container
@@ -44,7 +44,7 @@ public struct SingletonFactory<T>: TypedAccessor, AccessorParts {
     public var key: DefinitionKey? { binding.key }
 
     /// The storage of the declared default factory (``ComponentScope/singleton`` unless a modifier changed it).
-    public var scope: ComponentScope { storage }
+    public var scope: ComponentScope { storage.scope }
 
     /// An unbound factory for assignment to an accessor, which then keeps one instance.
     ///
@@ -82,7 +82,7 @@ public struct SingletonFactory<T>: TypedAccessor, AccessorParts {
     /// Overrides the accessor in its container with `make`, keeping the accessor's storage (one instance).
     /// - Parameter make: Makes the instance.
     public func replace(_ make: @escaping @Sendable () throws -> T) {
-        core.override(scope: storage, make: make)
+        core.override(storage: storage, make: make)
     }
 
     /// Adds a decorator in the accessor's container: the instance made for the key is passed through it (after
@@ -95,6 +95,40 @@ public struct SingletonFactory<T>: TypedAccessor, AccessorParts {
     /// - Parameter decorator: Returns the instance to use instead of the one it is given.
     public func decorate(_ decorator: @escaping @Sendable (T) -> T) {
         core.decorate(decorator)
+    }
+
+    /// The same accessor with a property hook on its declared default: the hook runs on each new instance after the
+    /// instance is made and kept in its storage, deferred until the outermost factory of the resolution graph has
+    /// returned, like ``Definition/resolvingProperties(_:)``. It closes a cycle between accessors that would
+    /// otherwise stop the process: one side is made without the other, and the hook sets the back-reference.
+    ///
+    /// ```swift
+    /// extension DependencyContainer.Sessions {
+    ///     var session: SingletonFactory<Session> {
+    ///         get {
+    ///             resolve { Session() }
+    ///                 .resolvingProperties { container, session in session.monitor = container.sessions.monitor() }
+    ///         }
+    ///         set { inject(newValue) }
+    ///     }
+    ///     var monitor: SingletonFactory<SessionMonitor> {
+    ///         resolve { SessionMonitor(session: self.container.sessions.session()) }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Hooks run in the order added and belong to the declaration: ``replace(_:)`` keeps them; a value assigned to
+    /// the accessor (`= .factory { … }`) or a `register` under ``key`` has none. Like storage modifiers, write it
+    /// on the declaration.
+    /// - Parameter hook: Sets properties of the instance; it may resolve other accessors. An error it throws
+    ///   propagates out of ``resolve()`` (``callAsFunction()`` stops the process).
+    /// - Returns: The accessor with the hook.
+    public func resolvingProperties(_ hook: @escaping @Sendable (DependencyContainer, T) throws -> Void)
+        -> SingletonFactory
+    {
+        adding { container, instance in
+            if let instance = instance as? T { try hook(container, instance) }
+        }
     }
 
     // MARK: Storage modifiers

@@ -28,26 +28,36 @@ protocol AccessorParts: TypedAccessor {
     /// The container, `nil` while unbound.
     var container: DependencyContainer? { get }
     var site: AccessorSite { get }
-    var storage: ComponentScope { get }
+    var storage: DeclaredStorage { get }
     var make: @Sendable () throws -> Instance { get }
 
     init(
-        container: DependencyContainer?, site: AccessorSite, storage: ComponentScope,
+        container: DependencyContainer?, site: AccessorSite, storage: DeclaredStorage,
         make: @escaping @Sendable () throws -> Instance)
 }
 
 extension AccessorParts {
     /// An unbound accessor with `storage` (`.factory { … }`, `.single { … }`).
     @inlinable
-    init(unbound storage: ComponentScope, make: @escaping @Sendable () throws -> Instance) {
+    init(unbound storage: DeclaredStorage, make: @escaping @Sendable () throws -> Instance) {
         self.init(
             container: nil, site: AccessorSite(Instance.self, marker: Never.self, property: ""), storage: storage,
             make: make)
     }
 
-    /// The same accessor with `storage`.
+    /// The same accessor, with its property hooks, and `storage`.
     @inlinable
     consuming func with(storage: ComponentScope) -> Self {
+        Self(container: container, site: site, storage: self.storage.with(scope: storage), make: make)
+    }
+
+    /// The same accessor with `hook` after its property hooks (`resolvingProperties`).
+    func adding(hook: @escaping Hook) -> Self {
+        Self(container: container, site: site, storage: storage.adding(hook), make: make)
+    }
+
+    /// The same accessor whose declared default is `make`.
+    func with(make: @escaping @Sendable () throws -> Instance) -> Self {
         Self(container: container, site: site, storage: storage, make: make)
     }
 
@@ -58,7 +68,7 @@ extension AccessorParts {
 
     /// The parts, for the cold paths (overrides, decorators, assignment).
     var core: AccessorCore<Instance> {
-        AccessorCore(binding: binding, scope: storage, make: make)
+        AccessorCore(binding: binding, storage: storage, make: make)
     }
 }
 
@@ -106,12 +116,12 @@ struct AccessorStorage {
 @usableFromInline
 struct AccessorCore<T>: Sendable {
     let binding: AccessorBinding
-    let scope: ComponentScope
+    let storage: DeclaredStorage
     let make: @Sendable () throws -> T
 
-    init(binding: AccessorBinding, scope: ComponentScope, make: @escaping @Sendable () throws -> T) {
+    init(binding: AccessorBinding, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T) {
         self.binding = binding
-        self.scope = scope
+        self.storage = storage
         self.make = make
     }
 
@@ -127,7 +137,7 @@ struct AccessorCore<T>: Sendable {
     /// The instance, as `Factory.resolve()` gives it.
     @inlinable
     static func resolve(
-        _ container: DependencyContainer?, _ site: AccessorSite, _ scope: ComponentScope,
+        _ container: DependencyContainer?, _ site: AccessorSite, _ declared: DeclaredStorage,
         _ make: @escaping @Sendable () throws -> T
     ) throws -> T {
         // The common cases fill storage specialized here, through a call that is not generic (generic code in the
@@ -141,7 +151,7 @@ struct AccessorCore<T>: Sendable {
         {
             var storage = AccessorStorage()
             if try container?.resolveAccessor(site, into: &storage) == true { return take(&storage) }
-            return try resolveInGeneral(container, site, scope, make)
+            return try resolveInGeneral(container, site, declared, make)
         }
         return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             if let storage = buffer.baseAddress,
@@ -149,18 +159,18 @@ struct AccessorCore<T>: Sendable {
             {
                 return storage.move()
             }
-            return try resolveInGeneral(container, site, scope, make)
+            return try resolveInGeneral(container, site, declared, make)
         }
     }
 
     /// The instance, as `Factory.callAsFunction()` gives it: stops the process if it cannot be made.
     @inlinable
     static func callAsFunction(
-        _ container: DependencyContainer?, _ site: AccessorSite, _ scope: ComponentScope,
+        _ container: DependencyContainer?, _ site: AccessorSite, _ declared: DeclaredStorage,
         _ make: @escaping @Sendable () throws -> T
     ) -> T {
         do {
-            return try resolve(container, site, scope, make)
+            return try resolve(container, site, declared, make)
         } catch {
             DependencyContainer.accessorFailed(container, site, error)
         }
@@ -176,11 +186,11 @@ struct AccessorCore<T>: Sendable {
     /// override elsewhere, hooks).
     @inlinable
     static func resolveInGeneral(
-        _ container: DependencyContainer?, _ site: AccessorSite, _ scope: ComponentScope,
+        _ container: DependencyContainer?, _ site: AccessorSite, _ declared: DeclaredStorage,
         _ make: @escaping @Sendable () throws -> T
     ) throws -> T {
         guard let container else { return try make() }
-        return try container.resolveAccessor(site, scope: scope, make: make, build: factory)
+        return try container.resolveAccessor(site, storage: declared, make: make, build: factory)
     }
 
     /// The blueprint factory of a declared default: `make`'s instance, moved into the result. Specialized by the
@@ -194,16 +204,16 @@ struct AccessorCore<T>: Sendable {
 
     /// The instance (cold paths: `assign(to:)`).
     func resolve() throws -> T {
-        try Self.resolve(binding.container, binding.site, scope, make)
+        try Self.resolve(binding.container, binding.site, storage, make)
     }
 
-    /// Registers `make` under this accessor's key in its container, with `scope`.
-    func override(scope: ComponentScope, make: @escaping @Sendable () throws -> T) {
+    /// Registers `make` under this accessor's key in its container, with `storage` (its scope and property hooks).
+    func override(storage: DeclaredStorage, make: @escaping @Sendable () throws -> T) {
         guard let (container, key) = binding.bound else {
             log(.errors, "Plexus: an unbound accessor cannot be overridden; assign it to an accessor property first.")
             return
         }
-        container.registerOverride(key, scope: scope, make: make)
+        container.registerOverride(key, storage: storage, make: make)
     }
 
     /// Binds the value assigned to an accessor (`accessor = .single { … }`) to the accessor's key: an unbound value
@@ -211,12 +221,12 @@ struct AccessorCore<T>: Sendable {
     func assign(to target: AccessorBinding) {
         guard let target = target.bound else { return }  // a namespace's binding always has its container
         guard let source = binding.bound else {
-            target.container.registerOverride(target.key, scope: scope, make: make)
+            target.container.registerOverride(target.key, storage: storage, make: make)
             return
         }
         guard source.container !== target.container || source.key != target.key else { return }
         let other = self
-        target.container.registerOverride(target.key, scope: .unique) { try other.resolve() }
+        target.container.registerOverride(target.key, storage: .unique) { try other.resolve() }
     }
 
     func decorate(_ decorator: @escaping @Sendable (T) -> T) {

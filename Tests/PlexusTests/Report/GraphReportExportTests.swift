@@ -38,7 +38,9 @@ private struct Box<Value> {}
             dot.contains(
                 ##""Feature \"One\"/Presenter" -> "Root/Api (tag: \"prod\")" [color="#1f6feb", penwidth=2];"##))
         #expect(dot.contains(#""Feature \"One\"/View" -> "Feature \"One\"/Presenter" [style=dashed, label="hook"];"#))
-        #expect(dot.components(separatedBy: "subgraph cluster_").count == 3)
+        // Two containers and the legend.
+        #expect(dot.components(separatedBy: "subgraph cluster_").count == 4)
+        #expect(dot.contains("subgraph cluster_legend {"))
         #expect(dot.contains("Box<Dictionary<Int, String>>"))
     }
 
@@ -56,7 +58,9 @@ private struct Box<Value> {}
         let lines = mermaid.split(separator: "\n").map(String.init)
         #expect(lines.first == "flowchart LR")
         #expect(lines.filter { $0.hasPrefix("  subgraph c") }.count == 2)
-        #expect(lines.filter { $0 == "  end" }.count == 2)
+        // Two containers and the legend.
+        #expect(lines.filter { $0 == "  end" }.count == 3)
+        #expect(lines.contains("  subgraph legend[\"Legend\"]"))
         #expect(lines.contains("  subgraph c0[\"Feature #quot;One#quot;\"]"))
         #expect(mermaid.contains("Box#lt;Dictionary#lt;Int, String#gt;#gt;"))
         #expect(!mermaid.contains("Box<"))

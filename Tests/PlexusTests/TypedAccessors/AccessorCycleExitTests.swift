@@ -68,6 +68,7 @@ extension DependencyContainer {
         #expect(message.contains("circular dependency between typed accessors"))
         #expect(message.contains("DependencyContainer.egg"))
         #expect(message.contains("DependencyContainer.chicken"))
+        #expect(message.contains(".resolvingProperties"))
     }
 
     /// The first read of a `@LazyInject` property holds its gate while the accessor resolves: a read of the same

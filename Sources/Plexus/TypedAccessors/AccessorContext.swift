@@ -1,0 +1,178 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A situation the process runs in, for which an accessor's declaration may give a factory of its own:
+/// `.context(.test) { MockAnalytics() }`, or the shorthands `.onTest { … }`, `.onPreview { … }`, `.onDebug { … }` and
+/// `.onArg("mock") { … }`.
+///
+/// - ``test``: the process runs tests, under Swift Testing or XCTest. Detected once per process: the test
+///   runner's process (a `.xctest` bundle or the `xctest` tool, as `swift test` starts on Linux and macOS, or
+///   `swiftpm-testing-helper`), a `--testing-library` launch argument (Swift Testing under `swift test`), or the
+///   `XCTestConfigurationFilePath`, `XCTestBundlePath` or `XCTestSessionIdentifier` variable that Xcode sets for
+///   tests hosted in an app.
+/// - ``preview``: Xcode runs the process for SwiftUI previews (`XCODE_RUNNING_FOR_PREVIEWS` is `1`).
+/// - ``debug``: the code that declares the accessor is built with assertions on (a Debug configuration). It is
+///   decided in your module, where the modifier is emitted, not in Plexus's: a Plexus built for release still sees
+///   your Debug builds as debug, and a `#if DEBUG` inside Plexus could not.
+/// - ``arg(_:)``: the process was launched with that argument (`CommandLine.arguments`, for example a scheme's
+///   "Arguments Passed On Launch").
+///
+/// A context's factory replaces the declared default only: an override (`replace`, assignment, `register`) still
+/// wins. When several contexts of one declaration hold, the one written last is used.
+public enum AccessorContext: Hashable, Sendable {
+    /// Running tests (Swift Testing or XCTest).
+    case test
+    /// Running for Xcode's SwiftUI previews.
+    case preview
+    /// Built with assertions on, in the module that declares the accessor.
+    case debug
+    /// Launched with this argument.
+    case arg(String)
+
+    /// Whether the process is in this context; `isDebugBuild` is the answer for ``debug``, which only the caller's
+    /// module knows.
+    @usableFromInline
+    func holds(isDebugBuild: Bool) -> Bool {
+        switch self {
+        case .test: ProcessContext.isRunningTests
+        case .preview: ProcessContext.isRunningForPreviews
+        case .debug: isDebugBuild
+        case .arg(let argument): ProcessContext.launchArguments.contains(argument)
+        }
+    }
+}
+
+/// What the process runs in, read once.
+enum ProcessContext {
+    static let launchArguments = Set(CommandLine.arguments.dropFirst())
+
+    static let isRunningForPreviews = environment("XCODE_RUNNING_FOR_PREVIEWS") == "1"
+
+    static let isRunningTests: Bool = {
+        let testVariables = ["XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestSessionIdentifier"]
+        if testVariables.contains(where: { environment($0) != nil }) { return true }
+        if launchArguments.contains("--testing-library") { return true }
+        let process = CommandLine.arguments.first?.split(separator: "/").last.map(String.init) ?? ""
+        return process.hasSuffix(".xctest") || process == "xctest" || process == "swiftpm-testing-helper"
+    }()
+
+    private static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+}
+
+// The modifiers are emitted into the caller's module (`@_alwaysEmitIntoClient`), so that `assert` in them, which runs
+// only where assertions are on, tells whether the caller's code is a debug build.
+
+extension Factory {
+    /// The same accessor whose declared default is `make` while the process runs in `context`.
+    ///
+    /// ```swift
+    /// var analytics: Factory<AnalyticsService> { self { ConsoleAnalytics() }.context(.test) { SilentAnalytics() } }
+    /// ```
+    /// - Parameters:
+    ///   - context: When to use `make`.
+    ///   - make: The factory for that context.
+    /// - Returns: The accessor.
+    @_alwaysEmitIntoClient
+    public func context(_ context: AccessorContext, _ make: @escaping @Sendable () throws -> T) -> Factory {
+        var isDebugBuild = false
+        assert(
+            {
+                isDebugBuild = true
+                return true
+            }())
+        return choosing(make, when: context.holds(isDebugBuild: isDebugBuild))
+    }
+
+    /// The same accessor whose declared default is `make` while tests run (``AccessorContext/test``).
+    /// - Parameter make: The factory for tests.
+    /// - Returns: The accessor.
+    @_alwaysEmitIntoClient
+    public func onTest(_ make: @escaping @Sendable () throws -> T) -> Factory { context(.test, make) }
+
+    /// The same accessor whose declared default is `make` in SwiftUI previews (``AccessorContext/preview``).
+    /// - Parameter make: The factory for previews.
+    /// - Returns: The accessor.
+    @_alwaysEmitIntoClient
+    public func onPreview(_ make: @escaping @Sendable () throws -> T) -> Factory { context(.preview, make) }
+
+    /// The same accessor whose declared default is `make` in debug builds of the declaring module
+    /// (``AccessorContext/debug``).
+    /// - Parameter make: The factory for debug builds.
+    /// - Returns: The accessor.
+    @_alwaysEmitIntoClient
+    public func onDebug(_ make: @escaping @Sendable () throws -> T) -> Factory { context(.debug, make) }
+
+    /// The same accessor whose declared default is `make` when the process was launched with `argument`
+    /// (``AccessorContext/arg(_:)``).
+    /// - Parameters:
+    ///   - argument: The launch argument.
+    ///   - make: The factory for that launch.
+    /// - Returns: The accessor.
+    @_alwaysEmitIntoClient
+    public func onArg(_ argument: String, _ make: @escaping @Sendable () throws -> T) -> Factory {
+        context(.arg(argument), make)
+    }
+}
+
+extension SingletonFactory {
+    /// The same accessor whose declared default is `make` while the process runs in `context`.
+    /// - Parameters:
+    ///   - context: When to use `make`.
+    ///   - make: The factory for that context.
+    /// - Returns: The accessor.
+    @_alwaysEmitIntoClient
+    public func context(_ context: AccessorContext, _ make: @escaping @Sendable () throws -> T) -> SingletonFactory {
+        var isDebugBuild = false
+        assert(
+            {
+                isDebugBuild = true
+                return true
+            }())
+        return choosing(make, when: context.holds(isDebugBuild: isDebugBuild))
+    }
+
+    /// The same accessor whose declared default is `make` while tests run (``AccessorContext/test``).
+    /// - Parameter make: The factory for tests.
+    /// - Returns: The accessor.
+    @_alwaysEmitIntoClient
+    public func onTest(_ make: @escaping @Sendable () throws -> T) -> SingletonFactory { context(.test, make) }
+
+    /// The same accessor whose declared default is `make` in SwiftUI previews (``AccessorContext/preview``).
+    /// - Parameter make: The factory for previews.
+    /// - Returns: The accessor.
+    @_alwaysEmitIntoClient
+    public func onPreview(_ make: @escaping @Sendable () throws -> T) -> SingletonFactory { context(.preview, make) }
+
+    /// The same accessor whose declared default is `make` in debug builds of the declaring module
+    /// (``AccessorContext/debug``).
+    /// - Parameter make: The factory for debug builds.
+    /// - Returns: The accessor.
+    @_alwaysEmitIntoClient
+    public func onDebug(_ make: @escaping @Sendable () throws -> T) -> SingletonFactory { context(.debug, make) }
+
+    /// The same accessor whose declared default is `make` when the process was launched with `argument`
+    /// (``AccessorContext/arg(_:)``).
+    /// - Parameters:
+    ///   - argument: The launch argument.
+    ///   - make: The factory for that launch.
+    /// - Returns: The accessor.
+    @_alwaysEmitIntoClient
+    public func onArg(_ argument: String, _ make: @escaping @Sendable () throws -> T) -> SingletonFactory {
+        context(.arg(argument), make)
+    }
+}
+
+extension AccessorParts {
+    /// This accessor, with `make` as its declared default when `holds`.
+    @usableFromInline
+    func choosing(_ make: @escaping @Sendable () throws -> Instance, when holds: Bool) -> Self {
+        holds ? with(make: make) : self
+    }
+}

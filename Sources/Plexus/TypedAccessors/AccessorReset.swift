@@ -1,0 +1,76 @@
+/// What `reset(_:)` of a typed accessor forgets in its container.
+///
+/// ```swift
+/// container.analytics.reset()          // .all: the override and the kept instance
+/// container.analytics.reset(.scope)    // only the kept instance: the next call makes a new one
+/// ```
+public enum AccessorReset: Hashable, Sendable {
+    /// The override made in the container (assignment, `replace`, `register` under the key) and the instances kept
+    /// for the key: the accessor starts over from its declared default.
+    case all
+    /// Only the override; the next call uses the declared default (or a collaborator's override).
+    case override
+    /// Only the instances kept for the key (a singleton, a cached or weak singleton, the instances a
+    /// ``ParameterFactory`` keeps per argument); the override stays.
+    case scope
+}
+
+extension DependencyContainer {
+    /// Forgets what `options` says about the typed accessor key `key` in this container; decorators stay.
+    func resetAccessor(_ key: DefinitionKey, _ options: AccessorReset) {
+        let dropped = registry.withLock { registry -> [Any] in
+            var dropped: [Any] = []
+            if options != .scope { dropped += registry.remove(key) }
+            if options != .override {
+                for case let slot? in [registry.slots[key], registry.accessorDefaults[key]] {
+                    dropped += slot.dropCached()
+                }
+            }
+            return dropped
+        }
+        // A `ParameterFactory`'s instances belong to the definition that made them.
+        dropParameterInstances(key)
+        release(dropped: dropped)
+    }
+}
+
+extension Factory {
+    /// Forgets the accessor's override and kept instance in its container, or only what `options` says.
+    /// - Parameter options: What to forget; ``AccessorReset/all`` by default.
+    public func reset(_ options: AccessorReset = .all) {
+        if let key { container?.resetAccessor(key, options) }
+    }
+}
+
+extension SingletonFactory {
+    /// Forgets the accessor's override and kept instance in its container, or only what `options` says.
+    /// - Parameter options: What to forget; ``AccessorReset/all`` by default.
+    public func reset(_ options: AccessorReset = .all) {
+        if let key { container?.resetAccessor(key, options) }
+    }
+}
+
+extension ParameterFactory {
+    /// Forgets the accessor's override and the instances it keeps per argument in its container, or only what
+    /// `options` says.
+    /// - Parameter options: What to forget; ``AccessorReset/all`` by default.
+    public func reset(_ options: AccessorReset = .all) {
+        if let key { container?.resetAccessor(key, options) }
+    }
+}
+
+extension AsyncFactory {
+    /// Forgets the accessor's override and kept instance in its container, or only what `options` says.
+    /// - Parameter options: What to forget; ``AccessorReset/all`` by default.
+    public func reset(_ options: AccessorReset = .all) {
+        if let key { container?.resetAccessor(key, options) }
+    }
+}
+
+extension MainActorFactory {
+    /// Forgets the accessor's override and kept instance in its container, or only what `options` says.
+    /// - Parameter options: What to forget; ``AccessorReset/all`` by default.
+    public func reset(_ options: AccessorReset = .all) {
+        if let key { container?.resetAccessor(key, options) }
+    }
+}

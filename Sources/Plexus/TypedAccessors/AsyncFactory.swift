@@ -1,0 +1,294 @@
+/// A typed accessor whose default factory is `async`: declared as a computed property, resolved with `await`.
+///
+/// ```swift
+/// extension DependencyContainer {
+///     var database: AsyncFactory<Database> { self { try await Database.open() }.singleton }
+/// }
+/// let database = try await container.database()
+/// ```
+///
+/// It lives on the same registry and resolution graph as `register { () async throws -> T in … }` definitions: its
+/// key is its type, no arguments, and the tag `"DependencyContainer.<property>"`; an override made with
+/// ``replace(_:)`` or an async `register` under ``key`` takes its place, here or in a collaborator, as for
+/// ``Factory``. Every storage works: a singleton is made once even when many tasks ask for it while its factory
+/// suspends (the others wait without blocking a thread), and a creation that throws or is cancelled leaves nothing
+/// kept, so the next call tries again. A synchronous `try container.resolve(tag:)` of an async override under its
+/// key throws ``ResolutionError/requiresAwait(key:)`` rather than block.
+public struct AsyncFactory<T>: Sendable {
+    /// The container, `nil` while unbound.
+    let container: DependencyContainer?
+    let site: AccessorSite
+    let storage: ComponentScope
+    let make: @Sendable () async throws -> T
+
+    init(
+        container: DependencyContainer?, site: AccessorSite, storage: ComponentScope,
+        make: @escaping @Sendable () async throws -> T
+    ) {
+        self.container = container
+        self.site = site
+        self.storage = storage
+        self.make = make
+    }
+
+    /// The key the accessor resolves: its type, no arguments, and the tag `"<Namespace>.<property>"`; `nil` when
+    /// unbound.
+    public var key: DefinitionKey? { AccessorBinding(container: container, site: site).key }
+
+    /// The storage of the declared default factory.
+    public var scope: ComponentScope { storage }
+
+    /// The instance: an override made in the container, else a definition under the same key in its
+    /// collaborators, else the declared default (registered in the container on first use).
+    /// - Returns: The instance, after every property hook of its resolution graph has run.
+    /// - Throws: ``ResolutionError`` for a cycle or a missing dependency, and any error a factory on the way throws.
+    public func callAsFunction() async throws -> T {
+        guard let container, let key else { return try await make() }
+        return try await container.resolveAsyncAccessor(key, storage: storage, make: make)
+    }
+
+    /// Overrides the accessor in its container with `make`, keeping the accessor's storage; drops the instance kept
+    /// for the key.
+    ///
+    /// ```swift
+    /// container.database.replace { InMemoryDatabase() }
+    /// ```
+    /// - Parameter make: Makes an instance; it may `await`.
+    public func replace(_ make: @escaping @Sendable () async throws -> T) {
+        guard let container, let key else {
+            log(.errors, "Plexus: an unbound accessor cannot be overridden; declare it on a container first.")
+            return
+        }
+        let definition = Definition<T, Void>(
+            blueprint: Blueprint.makeAsync(scope: storage, factory: make), site: CallSite(file: #fileID, line: #line))
+        container.register(definition, tag: key.tag)
+    }
+
+    /// Adds a decorator in the accessor's container: every instance made for the key is passed through it (after
+    /// the decorators added before) once, before it is kept or handed over. Drops the instance kept for the key.
+    /// - Parameter decorator: Returns the instance to use instead of the one it is given.
+    public func decorate(_ decorator: @escaping @Sendable (T) -> T) {
+        guard let container, let key else {
+            log(.errors, "Plexus: an unbound accessor cannot be decorated; decorate the accessor property.")
+            return
+        }
+        container.addDecorator(key, decorator)
+    }
+
+    // MARK: Storage modifiers
+
+    /// The same accessor making a new instance on every call (the default).
+    public var unique: AsyncFactory { with(storage: .unique) }
+    /// The same accessor with one instance per resolution graph (``ComponentScope/shared``).
+    public var shared: AsyncFactory { with(storage: .shared) }
+    /// The same accessor with one instance kept by the container (``ComponentScope/singleton``).
+    public var singleton: AsyncFactory { with(storage: .singleton) }
+    /// The same accessor with one instance that ``DependencyContainer/trimCaches()`` and memory pressure release.
+    public var cached: AsyncFactory { with(storage: .cached) }
+    /// The same accessor with one instance kept while something outside holds it.
+    public var weakSingleton: AsyncFactory { with(storage: .weakSingleton) }
+
+    func with(storage: ComponentScope) -> AsyncFactory {
+        AsyncFactory(container: container, site: site, storage: storage, make: make)
+    }
+}
+
+/// A typed accessor whose default factory is `@MainActor` code: a view model or presenter, made and called on the
+/// main actor.
+///
+/// ```swift
+/// extension DependencyContainer {
+///     var catalog: MainActorFactory<CatalogViewModel> { self { @MainActor in CatalogViewModel() } }
+/// }
+/// @MainActor func show() { let model = container.catalog() }
+/// ```
+///
+/// It lives on the same registry and resolution graph as `register { @MainActor in … }` definitions, and resolves
+/// as ``Factory`` does (override, collaborators, declared default). Its factory runs synchronously, on the main
+/// actor; from elsewhere, hop there first (`await MainActor.run { container.catalog() }`).
+public struct MainActorFactory<T>: Sendable {
+    /// The container, `nil` while unbound.
+    let container: DependencyContainer?
+    let site: AccessorSite
+    let storage: ComponentScope
+    let make: @MainActor @Sendable () throws -> T
+
+    init(
+        container: DependencyContainer?, site: AccessorSite, storage: ComponentScope,
+        make: @escaping @MainActor @Sendable () throws -> T
+    ) {
+        self.container = container
+        self.site = site
+        self.storage = storage
+        self.make = make
+    }
+
+    /// The key the accessor resolves: its type, no arguments, and the tag `"<Namespace>.<property>"`; `nil` when
+    /// unbound.
+    public var key: DefinitionKey? { AccessorBinding(container: container, site: site).key }
+
+    /// The storage of the declared default factory.
+    public var scope: ComponentScope { storage }
+
+    /// The instance, made on the main actor: an override made in the container, else a definition under the same
+    /// key in its collaborators, else the declared default.
+    ///
+    /// Stops the process, in release builds too, with a message naming the path, when the accessors form a cycle
+    /// or a dependency throws; use ``resolve()`` to get that error instead.
+    @MainActor
+    public func callAsFunction() -> T {
+        do {
+            return try resolve()
+        } catch {
+            DependencyContainer.accessorFailed(container, site, error)
+        }
+    }
+
+    /// The instance, as ``callAsFunction()`` gives it.
+    /// - Returns: The instance.
+    /// - Throws: ``ResolutionError/circularDependency(path:)`` for a cycle, and any error a factory on the way
+    ///   throws.
+    @MainActor
+    public func resolve() throws -> T {
+        guard let container, let key else { return try make() }
+        let (storage, make) = (storage, make)
+        return try container.resolveExact(key) {
+            DeclaredDefault(Blueprint.makeMainActor(scope: storage, factory: make))
+        }
+    }
+
+    /// Overrides the accessor in its container with `make`, keeping the accessor's storage; drops the instance kept
+    /// for the key.
+    /// - Parameter make: Makes an instance on the main actor.
+    public func replace(_ make: @escaping @MainActor @Sendable () throws -> T) {
+        guard let container, let key else {
+            log(.errors, "Plexus: an unbound accessor cannot be overridden; declare it on a container first.")
+            return
+        }
+        let definition = Definition<T, Void>(
+            blueprint: Blueprint.makeMainActor(scope: storage, factory: make),
+            site: CallSite(file: #fileID, line: #line))
+        container.register(definition, tag: key.tag)
+    }
+
+    /// Adds a decorator in the accessor's container: every instance made for the key is passed through it (after
+    /// the decorators added before) once, before it is kept or handed over. Drops the instance kept for the key.
+    /// - Parameter decorator: Returns the instance to use instead of the one it is given.
+    public func decorate(_ decorator: @escaping @Sendable (T) -> T) {
+        guard let container, let key else {
+            log(.errors, "Plexus: an unbound accessor cannot be decorated; decorate the accessor property.")
+            return
+        }
+        container.addDecorator(key, decorator)
+    }
+
+    // MARK: Storage modifiers
+
+    /// The same accessor making a new instance on every call (the default).
+    public var unique: MainActorFactory { with(storage: .unique) }
+    /// The same accessor with one instance per resolution graph (``ComponentScope/shared``).
+    public var shared: MainActorFactory { with(storage: .shared) }
+    /// The same accessor with one instance kept by the container (``ComponentScope/singleton``).
+    public var singleton: MainActorFactory { with(storage: .singleton) }
+    /// The same accessor with one instance kept while something outside holds it.
+    public var weakSingleton: MainActorFactory { with(storage: .weakSingleton) }
+
+    func with(storage: ComponentScope) -> MainActorFactory {
+        MainActorFactory(container: container, site: site, storage: storage, make: make)
+    }
+}
+
+extension DependencyContainer {
+    /// Declares a typed accessor with an `async` default factory on the container itself.
+    ///
+    /// ```swift
+    /// extension DependencyContainer {
+    ///     var database: AsyncFactory<Database> { self { try await Database.open() }.singleton }
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - property: The property's name; leave the default.
+    ///   - make: The default factory, registered in the container on first use.
+    /// - Returns: The accessor, unique unless a modifier says otherwise.
+    public func callAsFunction<T>(
+        property: String = #function, _ make: @escaping @Sendable () async throws -> T
+    ) -> AsyncFactory<T> {
+        AsyncFactory(
+            container: self, site: AccessorSite(T.self, marker: DependencyContainer.self, property: property),
+            storage: .unique, make: make)
+    }
+
+    /// Declares a typed accessor with a `@MainActor` default factory on the container itself.
+    ///
+    /// ```swift
+    /// extension DependencyContainer {
+    ///     var catalog: MainActorFactory<CatalogViewModel> { self { @MainActor in CatalogViewModel() } }
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - property: The property's name; leave the default.
+    ///   - make: The default factory, registered in the container on first use.
+    /// - Returns: The accessor, unique unless a modifier says otherwise.
+    public func callAsFunction<T>(
+        property: String = #function, _ make: @escaping @MainActor @Sendable () throws -> T
+    ) -> MainActorFactory<T> {
+        MainActorFactory(
+            container: self, site: AccessorSite(T.self, marker: DependencyContainer.self, property: property),
+            storage: .unique, make: make)
+    }
+
+    /// Resolves an ``AsyncFactory``: one async resolve, with the declared default registered here on first use.
+    func resolveAsyncAccessor<T>(
+        _ key: DefinitionKey, storage: ComponentScope, make: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        try await resolveAsync(
+            arguments: (),
+            deliver: { instance in
+                guard let typed = instance as? T else {
+                    throw ResolutionError.invalidType(resolved: Swift.type(of: instance), key: key)
+                }
+                return typed
+            },
+            segment: { _ in
+                try self.resolveExact(key) { DeclaredDefault(Blueprint.makeAsync(scope: storage, factory: make)) }
+            })
+    }
+}
+
+extension Namespace {
+    /// Declares an accessor with an `async` default factory, which makes a new instance on every call unless a
+    /// modifier says otherwise; call it from the accessor's getter, where `#function` is the property's name.
+    ///
+    /// ```swift
+    /// extension DependencyContainer.Stores {
+    ///     var database: AsyncFactory<Database> { resolve { try await Database.open() }.singleton }
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - property: The property's name; leave the default.
+    ///   - make: The default factory, registered in the container on first use.
+    /// - Returns: The accessor, bound to this namespace's container and key.
+    public func resolve<T>(
+        property: String = #function, _ make: @escaping @Sendable () async throws -> T
+    ) -> AsyncFactory<T> {
+        AsyncFactory(container: container, site: site(T.self, property), storage: .unique, make: make)
+    }
+
+    /// Declares an accessor with a `@MainActor` default factory, which makes a new instance on every call unless a
+    /// modifier says otherwise; call it from the accessor's getter, where `#function` is the property's name.
+    ///
+    /// ```swift
+    /// extension DependencyContainer.Screens {
+    ///     var catalog: MainActorFactory<CatalogViewModel> { resolve { @MainActor in CatalogViewModel() } }
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - property: The property's name; leave the default.
+    ///   - make: The default factory, registered in the container on first use.
+    /// - Returns: The accessor, bound to this namespace's container and key.
+    public func resolve<T>(
+        property: String = #function, _ make: @escaping @MainActor @Sendable () throws -> T
+    ) -> MainActorFactory<T> {
+        MainActorFactory(container: container, site: site(T.self, property), storage: .unique, make: make)
+    }
+}

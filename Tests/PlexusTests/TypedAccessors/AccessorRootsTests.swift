@@ -1,0 +1,78 @@
+import Plexus
+import PlexusTesting
+import Testing
+
+private final class Clock: Sendable {}
+private final class Feed: Sendable {
+    let clock: Clock
+    init(clock: Clock) { self.clock = clock }
+}
+private final class Screen: Sendable {
+    let feed: Feed
+    init(feed: Feed) { self.feed = feed }
+}
+private final class Cache: Sendable {
+    let clock: Clock
+    init(clock: Clock) { self.clock = clock }
+}
+
+extension DependencyContainer {
+    fileprivate enum NamespaceRootScreens {}
+    fileprivate typealias RootScreens = Namespace<NamespaceRootScreens>
+    fileprivate var rootScreens: RootScreens { namespace() }
+
+    fileprivate var rootClock: Factory<Clock> { self { Clock() } }
+    fileprivate var rootFeed: Factory<Feed> { self { Feed(clock: self.rootClock()) } }
+    fileprivate var rootCache: Factory<Cache> { self { Cache(clock: self.rootClock()) }.singleton }
+}
+
+extension DependencyContainer.RootScreens {
+    fileprivate var screen: Factory<Screen> {
+        get { resolve { Screen(feed: self.container.rootFeed()) } }
+        set { inject(newValue) }
+    }
+}
+
+@Suite(.silencingPlexusLogs) struct AccessorRootsTests {
+    let container = DependencyContainer()
+
+    @Test func rootsAreValidatedWithoutHavingBeenCalled() throws {
+        let report = try container.validate(roots: \.rootScreens.screen)
+        let types = Set(report.nodes.map(\.key.type))
+        #expect(types.isSuperset(of: ["Screen", "Feed", "Clock"]))
+        #expect(report.edges.count >= 2)
+    }
+
+    @Test func aRootIsNeverUnused() throws {
+        let report = try container.validate(roots: \.rootScreens.screen, \.rootCache)
+        let unused = report.findings.filter { $0.kind == .unused }.flatMap(\.path).map(\.type)
+        #expect(!unused.contains("Screen"))
+        #expect(!unused.contains("Cache"))
+    }
+
+    @Test func aRootsCaptiveDependencyIsReported() throws {
+        let report = try container.validate(roots: \.rootCache)
+        let captive = report.findings.filter { $0.kind == .captiveDependency }
+        #expect(captive.count == 1)
+        #expect(captive.first?.path.map(\.type) == ["Cache", "Clock"])
+    }
+
+    @Test func diagramsLabelTheEdgeOfACaptiveDependencyAndCarryALegend() throws {
+        let report = try container.validate(roots: \.rootCache)
+        let dot = report.dot
+        let captiveEdge = dot.split(separator: "\n").first {
+            $0.contains("->") && $0.contains("captive") && !$0.contains("legend")
+        }
+        #expect(captiveEdge?.contains("#e67e22") == true)
+        #expect(dot.contains("subgraph cluster_legend {"))
+        let mermaid = report.mermaid
+        #expect(mermaid.contains("captive|"))
+        #expect(mermaid.contains("subgraph legend[\"Legend\"]"))
+        #expect(mermaid.contains("stroke:#e67e22"))
+    }
+
+    @Test func aKeyPathThatIsNotAnAccessorIsSkipped() throws {
+        let report = try container.validate(roots: \.name)
+        #expect(report.nodes.isEmpty)
+    }
+}

@@ -1,0 +1,142 @@
+import Plexus
+import PlexusTesting
+import Testing
+
+private final class Database: Sendable {
+    let name: String
+    init(name: String) { self.name = name }
+
+    static func open(name: String = "main", calls: Counter? = nil) async throws -> Database {
+        calls?.increment()
+        try await Task.sleep(for: .milliseconds(20))
+        return Database(name: name)
+    }
+}
+private final class Repository: Sendable {
+    let database: Database
+    let clock: Clock
+    init(database: Database, clock: Clock) {
+        self.database = database
+        self.clock = clock
+    }
+}
+private final class Clock: Sendable {}
+@MainActor private final class CatalogViewModel {
+    let title: String
+    init(title: String = "catalog") { self.title = title }
+}
+
+extension DependencyContainer {
+    fileprivate var database: AsyncFactory<Database> { self { try await Database.open() }.singleton }
+    fileprivate var freshDatabase: AsyncFactory<Database> { self { try await Database.open(name: "fresh") } }
+    fileprivate var clock: Factory<Clock> { self { Clock() }.singleton }
+    fileprivate var repository: AsyncFactory<Repository> {
+        self { Repository(database: try await self.database(), clock: self.clock()) }
+    }
+    fileprivate var catalog: MainActorFactory<CatalogViewModel> { self { @MainActor in CatalogViewModel() } }
+    fileprivate var keptCatalog: MainActorFactory<CatalogViewModel> {
+        self { @MainActor in CatalogViewModel() }.singleton
+    }
+
+    fileprivate enum NamespaceAsyncStores {}
+    fileprivate typealias AsyncStores = Namespace<NamespaceAsyncStores>
+    fileprivate var asyncStores: AsyncStores { namespace() }
+}
+
+extension DependencyContainer.AsyncStores {
+    fileprivate var database: AsyncFactory<Database> { resolve { try await Database.open(name: "store") }.singleton }
+    fileprivate var catalog: MainActorFactory<CatalogViewModel> {
+        resolve { @MainActor in CatalogViewModel(title: "store") }
+    }
+}
+
+@Suite(.silencingPlexusLogs) struct AsyncAccessorTests {
+    let container = DependencyContainer()
+
+    @Test func anAsyncAccessorIsCalledWithAwait() async throws {
+        #expect(try await container.database().name == "main")
+    }
+
+    @Test func anAsyncSingletonIsKept() async throws {
+        let first = try await container.database()
+        #expect(try await container.database() === first)
+        #expect(try await container.freshDatabase() !== container.freshDatabase())
+    }
+
+    @Test func anAsyncAccessorResolvesSynchronousAccessorsInItsGraph() async throws {
+        let repository = try await container.repository()
+        #expect(repository.database === (try await container.database()))
+        #expect(repository.clock === container.clock())
+    }
+
+    @Test func anAsyncSingletonIsMadeOnceForManyTasks() async throws {
+        let calls = Counter()
+        container.database.replace { try await Database.open(calls: calls) }
+        let made = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<50 {
+                group.addTask { ObjectIdentifier(try await container.database()) }
+            }
+            return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+        }
+        #expect(made.count == 1)
+        #expect(calls.count == 1)
+    }
+
+    @Test func replaceKeepsTheStorage() async throws {
+        let before = try await container.database()
+        container.database.replace { Database(name: "replaced") }
+        let after = try await container.database()
+        #expect(after !== before)
+        #expect(after.name == "replaced")
+        #expect(try await container.database() === after)
+    }
+
+    @Test func aDecoratorRunsOncePerInstance() async throws {
+        container.freshDatabase.decorate { Database(name: $0.name + "+decorated") }
+        #expect(try await container.freshDatabase().name == "fresh+decorated")
+    }
+
+    @Test func aSynchronousResolveOfAnOverrideThrowsInsteadOfBlocking() async throws {
+        container.freshDatabase.replace { try await Database.open(name: "override") }
+        let error = #expect(throws: ResolutionError.self) {
+            let _: Database = try container.resolve(tag: "DependencyContainer.freshDatabase")
+        }
+        guard case .requiresAwait = error else {
+            Issue.record("expected requiresAwait, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test func theKeyIsTheTypeAndTheProperty() throws {
+        let key = try #require(container.database.key)
+        #expect(key.tag == "DependencyContainer.database")
+        #expect(container.database.scope == .singleton)
+    }
+
+    @MainActor @Test func aMainActorAccessorIsCalledOnTheMainActor() {
+        #expect(container.catalog().title == "catalog")
+        #expect(container.catalog() !== container.catalog())
+        #expect(container.keptCatalog() === container.keptCatalog())
+    }
+
+    @Test func aNamespaceDeclaresAsyncAccessors() async throws {
+        let database = try await container.asyncStores.database()
+        #expect(database.name == "store")
+        #expect(try await container.asyncStores.database() === database)
+        #expect(container.asyncStores.database.key?.tag == "NamespaceAsyncStores.database")
+    }
+
+    @MainActor @Test func aNamespaceDeclaresMainActorAccessors() {
+        #expect(container.asyncStores.catalog().title == "store")
+    }
+
+    @MainActor @Test func aMainActorAccessorIsOverridden() {
+        container.catalog.replace { @MainActor in CatalogViewModel(title: "replaced") }
+        #expect(container.catalog().title == "replaced")
+    }
+
+    @Test func aMainActorAccessorIsCalledFromElsewhereByHoppingToTheMainActor() async {
+        let title = await MainActor.run { container.catalog().title }
+        #expect(title == "catalog")
+    }
+}

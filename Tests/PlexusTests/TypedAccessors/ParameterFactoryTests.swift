@@ -1,0 +1,195 @@
+import Plexus
+import PlexusTesting
+import Testing
+
+private final class Detail: Sendable {
+    let id: Int
+    let note: String
+    init(id: Int, note: String = "default") {
+        self.id = id
+        self.note = note
+    }
+}
+private final class Row: Sendable {
+    let id: Int
+    let title: String
+    init(id: Int, title: String) {
+        self.id = id
+        self.title = title
+    }
+}
+/// An argument that is not `Hashable`.
+private struct Query: Sendable {
+    let text: String
+}
+private struct Tile: Sendable {
+    var size: Int
+}
+
+extension DependencyContainer {
+    fileprivate var detail: ParameterFactory<Int, Detail> { self { id in Detail(id: id) } }
+    fileprivate var keptDetail: ParameterFactory<Int, Detail> { self { id in Detail(id: id) }.singleton }
+    fileprivate var row: ParameterFactory<(Int, String), Row> { self { id, title in Row(id: id, title: title) } }
+    fileprivate var keptRow: ParameterFactory<(Int, String), Row> {
+        self { id, title in Row(id: id, title: title) }.singleton
+    }
+    fileprivate var search: ParameterFactory<Query, Detail> { self { query in Detail(id: query.text.count) }.singleton }
+    fileprivate var tile: ParameterFactory<Int, Tile> { self { size in Tile(size: size) } }
+    fileprivate var countdown: ParameterFactory<Int, Detail> {
+        self { id in id == 0 ? Detail(id: 0) : Detail(id: try self.countdown.resolve(id - 1).id + 1) }
+    }
+
+    fileprivate enum NamespaceParameterScreens {}
+    fileprivate typealias ParameterScreens = Namespace<NamespaceParameterScreens>
+    fileprivate var parameterScreens: ParameterScreens { namespace() }
+}
+
+extension DependencyContainer.ParameterScreens {
+    fileprivate var detail: ParameterFactory<Int, Detail> {
+        get { resolve { id in Detail(id: id, note: "namespace") } }
+        set { inject(newValue) }
+    }
+}
+
+@Suite(.silencingPlexusLogs) struct ParameterFactoryTests {
+    let container = DependencyContainer()
+
+    @Test func anAccessorIsCalledWithItsArgument() {
+        #expect(container.detail(42).id == 42)
+        #expect(container.detail(42) !== container.detail(42))
+    }
+
+    @Test func severalArgumentsAreOneTuple() {
+        let row = container.row((7, "Inbox"))
+        #expect(row.id == 7)
+        #expect(row.title == "Inbox")
+    }
+
+    @Test func aSingletonKeepsOneInstancePerArgumentValue() {
+        let first = container.keptDetail(1)
+        #expect(container.keptDetail(1) === first)
+        #expect(container.keptDetail(2) !== first)
+        #expect(container.keptDetail(2).id == 2)
+    }
+
+    @Test func aSingletonWithATupleOfHashablesKeepsOneInstancePerTuple() {
+        let first = container.keptRow((1, "a"))
+        #expect(container.keptRow((1, "a")) === first)
+        #expect(container.keptRow((1, "b")) !== first)
+    }
+
+    @Test func aSingletonWithAnArgumentThatIsNotHashableMakesAnInstancePerCall() {
+        #expect(container.search(Query(text: "abc")) !== container.search(Query(text: "abc")))
+        #expect(container.search.scope == .singleton)
+    }
+
+    @Test func eachContainerKeepsItsOwnInstances() {
+        let other = DependencyContainer()
+        #expect(container.keptDetail(1) !== other.keptDetail(1))
+    }
+
+    @Test func replaceOverridesTheDefaultAndKeepsTheStorage() {
+        let before = container.keptDetail(1)
+        container.keptDetail.replace { id in Detail(id: id, note: "replaced") }
+        let after = container.keptDetail(1)
+        #expect(after !== before)
+        #expect(after.note == "replaced")
+        #expect(container.keptDetail(1) === after)
+    }
+
+    @Test func decoratorsRunOncePerInstanceInTheOrderAdded() {
+        container.tile.decorate { Tile(size: $0.size * 10) }
+        container.tile.decorate { Tile(size: $0.size + 1) }
+        #expect(container.tile(4).size == 41)
+    }
+
+    @Test func aDecoratorDropsTheKeptInstances() {
+        let before = container.keptDetail(3)
+        container.keptDetail.decorate { Detail(id: $0.id, note: "decorated") }
+        let after = container.keptDetail(3)
+        #expect(after !== before)
+        #expect(after.note == "decorated")
+        #expect(container.keptDetail(3) === after)
+    }
+
+    @Test func theKeyCarriesTheArgumentType() throws {
+        let key = try #require(container.row.key)
+        #expect(ObjectIdentifier(key.type) == ObjectIdentifier(Row.self))
+        #expect(ObjectIdentifier(key.typeOfArguments) == ObjectIdentifier((Int, String).self))
+        #expect(key.tag == "DependencyContainer.row")
+    }
+
+    @Test func aKeyedResolveWithArgumentsReachesAnOverride() throws {
+        container.detail.replace { id in Detail(id: id, note: "replaced") }
+        let detail: Detail = try container.resolve(tag: "DependencyContainer.detail", arguments: 5)
+        #expect(detail.id == 5)
+        #expect(detail.note == "replaced")
+    }
+
+    @Test func aKeyedRegistrationUnderTheKeyOverridesTheAccessor() {
+        container.register(.unique, tag: "DependencyContainer.detail") { (id: Int) in Detail(id: id, note: "keyed") }
+        #expect(container.detail(8).note == "keyed")
+    }
+
+    @Test func anOverrideInACollaboratorIsSeen() {
+        let module = DependencyContainer()
+        container.collaborate(with: module)
+        module.detail.replace { id in Detail(id: id, note: "module") }
+        #expect(container.detail(2).note == "module")
+    }
+
+    @Test func aNamespaceDeclaresAndOverridesOne() {
+        #expect(container.parameterScreens.detail(3).note == "namespace")
+        container.parameterScreens.detail = .factory { id in Detail(id: id, note: "assigned") }
+        #expect(container.parameterScreens.detail(3).note == "assigned")
+    }
+
+    @Test func resetForgetsOverridesAndInstances() {
+        let before = container.keptDetail(1)
+        container.keptDetail.replace { id in Detail(id: id, note: "replaced") }
+        container.reset()
+        let after = container.keptDetail(1)
+        #expect(after !== before)
+        #expect(after.note == "default")
+    }
+
+    @Test func validateWithAnArgumentSetSeesAnAccessorOnceUsed() throws {
+        _ = container.detail(1)
+        let report = try container.validate(7)
+        let node = report.nodes.first { $0.key.tag?.contains("DependencyContainer.detail") == true }
+        #expect(node?.key.type == "Detail")
+        #expect(node?.key.arguments?.contains("Int") == true)
+    }
+
+    /// As for a keyed definition with arguments: the key is on the resolution path already, whatever the argument.
+    @Test func aFactoryThatCallsItsOwnAccessorAgainIsACycle() {
+        let error = #expect(throws: ResolutionError.self) { try container.countdown.resolve(2) }
+        guard case .circularDependency = error else {
+            Issue.record("expected circularDependency, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test func aSingletonIsMadeOncePerArgumentUnderContention() {
+        let calls = Counter()
+        let made = Collected<(Int, ObjectIdentifier)>()
+        container.keptDetail.replace { id in
+            calls.increment()
+            var total = 0
+            for index in 0..<200_000 { total &+= index }
+            withExtendedLifetime(total) {}
+            return Detail(id: id)
+        }
+        let finished = runOnThreads(8) { thread in
+            for round in 0..<4 {
+                let id = (thread + round) % 3
+                made.append((id, ObjectIdentifier(container.keptDetail(id))))
+            }
+        }
+        #expect(finished)
+        #expect(calls.count == 3)
+        for id in 0..<3 {
+            #expect(Set(made.values.filter { $0.0 == id }.map(\.1)).count == 1)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Plexus
+import PlexusTesting
+import Testing
+
+private final class Session: Sendable {
+    let serial: Int
+    init(serial: Int) { self.serial = serial }
+}
+
+private let sessionsMade = Counter()
+
+extension DependencyContainer {
+    fileprivate var weakSession: Factory<Session> { self { Session(serial: sessionsMade.increment()) }.weakSingleton }
+}
+
+private final class Screen {
+    @WeakLazyInject var session: Session
+    init(container: DependencyContainer) { _session = WeakLazyInject(\.weakSession, container: container) }
+}
+
+@Suite(.silencingPlexusLogs) struct WeakLazyInjectTests {
+    let container = DependencyContainer()
+
+    @Test func theInstanceIsResolvedOnFirstReadAndKeptWhileAlive() {
+        let screen = Screen(container: container)
+        let held = screen.session
+        #expect(screen.session === held)
+        #expect(container.weakSession() === held)
+    }
+
+    @Test func aReleasedInstanceIsResolvedAgain() {
+        let screen = Screen(container: container)
+        var first: Session? = screen.session
+        let firstSerial = first?.serial
+        first = nil
+        #expect(screen.session.serial != firstSerial)
+    }
+
+    @Test func thePropertyDoesNotKeepTheInstanceAlive() {
+        let screen = Screen(container: container)
+        weak var observed: Session?
+        do {
+            let session = screen.session
+            observed = session
+        }
+        #expect(observed == nil)
+    }
+}
