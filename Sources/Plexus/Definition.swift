@@ -17,7 +17,7 @@ public final class Definition<T, U>: Sendable {
     public var scope: ComponentScope { blueprint.scope }
     let blueprint: Blueprint
     let state = Protected(DefinitionState())
-    /// Where `register` was called (§21): read by graph reports and error messages, never on the resolve path.
+    /// Where `register` was called: read by graph reports and error messages, never on the resolve path.
     let site: CallSite?
 
     @usableFromInline
@@ -163,7 +163,7 @@ struct DefinitionState {
     /// another forwarding registration of the definition it was made from, sharing that definition's instances,
     /// instead of a definition of its own with a second cache.
     var registerAsForwarding: (@Sendable (DependencyContainer, DependencyContainer.Tag?) -> Void)?
-    /// Whether a hook is `@MainActor` code (§20): an async resolve then runs the graph's hooks on the main actor.
+    /// Whether a hook is `@MainActor` code: an async resolve then runs the graph's hooks on the main actor.
     var hooksNeedMainActor = false
     /// The immutable snapshot the containers use while resolving.
     var recipe = Recipe(hooks: [], autoInjects: nil)
@@ -173,10 +173,10 @@ struct DefinitionState {
 final class Recipe: Sendable {
     let hooks: [Hook]
     let autoInjects: Bool?
-    /// The decorators registered in the owning container for the slot's key (§18), applied right after the
+    /// The decorators registered in the owning container for the slot's key, applied right after the
     /// factory; per slot, so a definition registered in several containers is decorated in each separately.
     let decorators: Decorators?
-    /// Whether a hook is `@MainActor` code (§20).
+    /// Whether a hook is `@MainActor` code.
     let needsMainActor: Bool
 
     init(hooks: [Hook], autoInjects: Bool?, decorators: Decorators? = nil, needsMainActor: Bool = false) {

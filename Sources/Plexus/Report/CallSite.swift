@@ -1,4 +1,4 @@
-/// Where a definition was registered: the `#fileID` and `#line` that `register` received (SPEC §21).
+/// Where a definition was registered: the `#fileID` and `#line` that `register` received.
 ///
 /// Kept as a `StaticString` so that registering costs no allocation; turned into text only for reports and
 /// messages. Stored on the definition, never read on the resolve path.

@@ -91,7 +91,7 @@ extension GraphRecorder {
         return pairs
     }
 
-    /// What a node is: a typed accessor, or a definition by where its factory runs (§20).
+    /// What a node is: a typed accessor, or a definition by where its factory runs.
     private func kind(isAccessor: Bool, _ isolation: FactoryIsolation) -> GraphReport.Node.Kind {
         if isAccessor { return .typedAccessor }
         switch isolation {

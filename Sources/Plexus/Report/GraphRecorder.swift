@@ -1,6 +1,6 @@
 internal import PlexusSystem
 
-/// Collects the nodes and edges of a ``GraphReport`` while `validate` resolves (SPEC §21).
+/// Collects the nodes and edges of a ``GraphReport`` while `validate` resolves.
 ///
 /// `validate` hangs one recorder on its thread's resolution graph (`ResolutionGraph.State.recorder`) for as long as
 /// it runs; the lookup tells it about every definition it is about to produce (`record`), and the recorder reads
@@ -39,7 +39,7 @@ final class GraphRecorder {
     /// Per node whose factory is auto-wired: how many of its argument resolves are still to come. The arguments
     /// are resolved one after the other before the factory runs, so its first edges are the auto-wired ones.
     private var pendingArguments: [Int: Int] = [:]
-    /// The keys resolved through typed accessors (§18) while recording.
+    /// The keys resolved through typed accessors while recording.
     private(set) var accessorKeys: Set<DefinitionKey> = []
     /// Frames below this count were on the stack before recording began (a `validate` inside a resolve).
     private var baseFrames = 0
@@ -52,7 +52,7 @@ final class GraphRecorder {
     @inline(__always)
     static var isActive: Bool { plexus_is_recording() != 0 }
 
-    /// Typed accessors (§18): `key` is about to be resolved through an accessor on this thread.
+    /// Typed accessors: `key` is about to be resolved through an accessor on this thread.
     static func noteAccessor(_ key: DefinitionKey) {
         ResolutionGraph.current.state.pointee.recorder?.accessorKeys.insert(key)
     }
@@ -65,7 +65,7 @@ final class GraphRecorder {
         return try body()
     }
 
-    /// Runs `body` with this recorder on `graph`, a task's graph that the async `validate` resolves in (§20).
+    /// Runs `body` with this recorder on `graph`, a task's graph that the async `validate` resolves in.
     func recording<R>(on graph: ResolutionGraph, _ body: () async throws -> R) async throws -> R {
         let previous = attach(to: graph)
         defer { detach(from: graph, restoring: previous) }

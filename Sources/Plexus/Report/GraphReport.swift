@@ -135,11 +135,11 @@ extension GraphReport {
         public enum Kind: String, Sendable, Codable, Hashable {
             /// A definition made with `register`.
             case definition
-            /// A typed accessor (§18): its declared default or an override under its key.
+            /// A typed accessor: its declared default or an override under its key.
             case typedAccessor
-            /// A definition with an `async` factory (§20), made by `try await resolve()`.
+            /// A definition with an `async` factory, made by `try await resolve()`.
             case asyncDefinition
-            /// A definition with a `@MainActor` factory (§20).
+            /// A definition with a `@MainActor` factory.
             case mainActorDefinition
         }
 
@@ -195,7 +195,7 @@ extension GraphReport {
             case propertyHook
             /// An `@Injected` / `@InjectedWeak` property was filled with it.
             case autoInjected
-            /// Its factory resolved it through a typed accessor (§18).
+            /// Its factory resolved it through a typed accessor.
             case typedAccessor
 
             /// Whether the dependency is set after the instance exists (a hook or an injected property), which is

@@ -6,8 +6,8 @@
 ///
 /// The type and the marker are one metatype, `AccessorIdentity<Marker, T>.self`: a site is three words, so that an
 /// accessor value (container, site, storage, factory) stays small enough for the optimizer to take it apart. One word
-/// more, and every call retained and released the accessor's container (session 11: measured on the accessor
-/// benchmarks, where the release build kept the accessor in memory as a whole).
+/// more, and every call retained and released the accessor's container (the retain check of
+/// `Benchmarks/guard`: the release build kept the accessor in memory as a whole).
 @usableFromInline
 struct AccessorSite: Sendable {
     /// `AccessorIdentity<Marker, T>.self`.

@@ -12,7 +12,7 @@ extension DependencyContainer {
         case copied
     }
 
-    /// Resolves a typed accessor (§18): the definition registered here under exactly its key (an override); else one
+    /// Resolves a typed accessor: the definition registered here under exactly its key (an override); else one
     /// under exactly that key in the collaborators, depth-first as for every lookup; else the declared default,
     /// which is registered here on first use, once even when several threads use it first at the same time.
     ///
@@ -55,7 +55,7 @@ extension DependencyContainer {
             let entry = registry.accessorKeys.entry(for: site)
             return (accessorStep(entry, in: registry), entry.key)
         }
-        // Graph report (§21): while `validate` records, the engine's general path resolves, where edges are seen.
+        // Graph report: while `validate` records, the engine's general path resolves, where edges are seen.
         if GraphRecorder.isActive {
             GraphRecorder.noteAccessor(key)
             if case .direct = step { step = .resolve }
@@ -82,7 +82,7 @@ extension DependencyContainer {
     /// Registers the declared default of the accessor at `site` if `accessorStep` says it is to be registered (its
     /// first use here), so that the non-generic `resolveAccessor(_:into:)` can answer it; returns whether that call is
     /// worth trying again: `false` when the step is anything else (the call already said no), when a collaborator
-    /// may hold an override (the general path searches them first), or while `validate` records (§21: the general
+    /// may hold an override (the general path searches them first), or while `validate` records (the general
     /// path notes the accessor's edges).
     private func registerAccessorDefaultIfNeeded<T>(
         _ site: AccessorSite, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T,
@@ -119,7 +119,7 @@ extension DependencyContainer {
     /// `validate`.
     @usableFromInline
     func resolveAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
-        // Graph report (§21): while `validate` records on any thread, accessors take the general path, where the
+        // Graph report: while `validate` records on any thread, accessors take the general path, where the
         // accessor and its edges are noted (as `resolveRaw` leaves its direct path).
         if GraphRecorder.isActive { return false }
         // A new instance to make on the direct path: the slot, its instances' type, and the entry, retained once
@@ -315,7 +315,7 @@ extension DependencyContainer {
         withExtendedLifetime(released) {}
     }
 
-    /// Stops the process for an accessor that could not be resolved (§18: `callAsFunction()` does not throw).
+    /// Stops the process for an accessor that could not be resolved (`callAsFunction()` does not throw).
     @usableFromInline
     static func accessorFailed(_ container: DependencyContainer?, _ site: AccessorSite, _ error: any Error) -> Never {
         let key = AccessorBinding(container: container, site: site).key

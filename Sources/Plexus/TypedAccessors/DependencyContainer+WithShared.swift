@@ -1,4 +1,4 @@
-/// The task-local replacement of ``DependencyContainer/shared`` (§19).
+/// The task-local replacement of ``DependencyContainer/shared``.
 enum SharedOverride {
     /// The container `shared` answers in this task and its child tasks; `nil` outside every `withShared`.
     @TaskLocal static var container: DependencyContainer?

@@ -128,8 +128,8 @@ struct AccessorCore<T>: Sendable {
     // MARK: Resolving
     //
     // `Factory` and `SingletonFactory` keep their container, site, storage and factory as stored properties of
-    // their own, seven words in all, and resolve through the static functions below, which borrow them. Measured in
-    // session 11 on the accessor benchmarks (release): a container held one struct deeper (an `AccessorCore` or
+    // their own, seven words in all, and resolve through the static functions below, which borrow them. On the accessor
+    // benchmarks in release (`Benchmarks/guard`'s retain check): a container held one struct deeper (an `AccessorCore` or
     // `AccessorBinding` stored in the accessor), or an accessor of eight words, was retained and released around
     // every call: the optimizer kept the accessor in memory as a whole instead of taking it apart, and then did not
     // see that the caller's accessor keeps the container for the call.
