@@ -85,8 +85,9 @@ public final class DependencyContainer: Sendable {
     /// ```
     ///
     /// The setting is this container's: it decides whether its own untagged definitions answer tagged requests, also
-    /// when another container reaches them through ``collaborate(with:)-(DependencyContainer...)``. Tagged
-    /// auto-wiring follows it too.
+    /// when another container reaches them through ``collaborate(with:)-(DependencyContainer...)``. It is about the
+    /// tags callers write: a tag passed down from the instance being made (to its auto-wired arguments, its
+    /// `@Injected` properties, or a resolve in its factory with the same tag) still reaches untagged dependencies.
     public var fallsBackToUntaggedDefinitions: Bool {
         get { registry.withLock { $0.fallsBackToUntagged } }
         set { registry.withLock { $0.fallsBackToUntagged = newValue } }

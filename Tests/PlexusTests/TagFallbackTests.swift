@@ -101,6 +101,19 @@ private func loggedAtErrors(_ body: () throws -> Void) rethrows -> [String] {
         _ = try container.resolve() as FallbackWrapper
     }
 
+    @Test func aStrictContainerStillPassesATagDownToUntaggedDependencies() throws {
+        container.fallsBackToUntaggedDefinitions = false
+        container.register(.singleton) { FallbackProbe() }
+        container.register(tag: "prod") { (probe: FallbackProbe) in FallbackWrapper(probe: probe) }
+        container.register(.unique, tag: "keyed") { [unowned container] in
+            FallbackWrapper(probe: try container.resolve(tag: "keyed"))
+        }
+        let untagged: FallbackProbe = try container.resolve()
+        #expect(try (container.resolve(tag: "prod") as FallbackWrapper).probe === untagged)
+        #expect(try (container.resolve(tag: "keyed") as FallbackWrapper).probe === untagged)
+        #expect(throws: ResolutionError.self) { try container.resolve(tag: "typo") as FallbackProbe }
+    }
+
     @Test func resetKeepsTheSetting() {
         container.fallsBackToUntaggedDefinitions = false
         container.reset()

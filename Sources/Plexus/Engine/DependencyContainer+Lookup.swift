@@ -100,7 +100,13 @@ extension DependencyContainer {
                 collaborators = isDefaultsOnly ? [] : registry.collaborators
                 return nil
             }
-            if let found = registry.find(search.key) { return located(found, search.key, autoWires: false) }
+            // In strict mode, a tag passed down from the instance being made still falls back (`Registry.find`).
+            let inheritsTag =
+                !registry.fallsBackToUntagged && search.key.storedTag != .none
+                && graph.innermostDependentKey?.tag == search.key.tag
+            if let found = registry.find(search.key, inheritsTag: inheritsTag) {
+                return located(found, search.key, autoWires: false)
+            }
             // A route is only remembered when nothing here answered the key, and stays valid while nothing changed;
             // a local one (`T?` to this container's `T`) is for the direct path, which took it if it was still valid.
             if isFirst, let route = registry.routes[search.key], route.generation == Generation.current, !route.isLocal
@@ -111,16 +117,17 @@ extension DependencyContainer {
             }
             // The next `T?` request, and the next that this container auto-wires, take the direct path (a local route).
             let unwrapped = search.unwrapped
-            if let unwrapped, let found = registry.find(unwrapped) {
+            if let unwrapped, let found = registry.find(unwrapped, inheritsTag: inheritsTag) {
                 if isFirst { registry.remember(local: found, search.key, unwrapped) }
                 return located(found, unwrapped, autoWires: false)
             }
             if search.key.typeOfArguments == Void.self {
-                if let found = try registry.autoWiringCandidate(for: search.key) {
+                if let found = try registry.autoWiringCandidate(for: search.key, inheritsTag: inheritsTag) {
                     if isFirst { registry.remember(local: found, search.key, search.key, autoWires: true) }
                     return located(found, search.key, autoWires: true)
                 }
-                if let unwrapped, let found = try registry.autoWiringCandidate(for: unwrapped) {
+                if let unwrapped, let found = try registry.autoWiringCandidate(for: unwrapped, inheritsTag: inheritsTag)
+                {
                     return located(found, unwrapped, autoWires: true)
                 }
             }
@@ -147,7 +154,7 @@ extension DependencyContainer {
     /// its dependencies are expected to fall back, and only the request that introduced the tag is logged.
     @inline(never)
     private func logFallback(from key: DefinitionKey, to untagged: DefinitionKey, _ graph: ResolutionGraph) {
-        if let dependent = graph.dependentKeys.last, dependent.tag == key.tag { return }
+        if let dependent = graph.innermostDependentKey, dependent.tag == key.tag { return }
         log(
             .errors,
             "Plexus: no definition for \(key) in \(name); using the untagged \(untagged). Register \(untagged) for "

@@ -175,9 +175,6 @@ final class ConstructionSignal: @unchecked Sendable {
     /// Whether the factory has returned.
     var isValueReady: Bool { withMutex { valueIsReady } }
 
-    /// Whether the construction has been published or rolled back.
-    var isOpened: Bool { withMutex { isOpen } }
-
     /// Whether a wait of the graph `waiter` for this construction has ended: the construction was published or
     /// rolled back, or its value was lent to that graph.
     func hasReleased(_ waiter: GraphID) -> Bool { withMutex { isOpen || borrowers.contains(waiter) } }

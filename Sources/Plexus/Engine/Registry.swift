@@ -54,13 +54,16 @@ struct Registry {
     // MARK: Lookup
 
     /// Steps 1–3 of the lookup: exact key, untagged fallback, then forwarding registrations (exact tag first).
-    func find(_ key: DefinitionKey) -> Found? {
+    /// `inheritsTag`: the tag was passed down from the instance being made (auto-wiring, auto-injection), so it falls
+    /// back even where `fallsBackToUntagged` is off: strict mode is about the tags a caller writes.
+    func find(_ key: DefinitionKey, inheritsTag: Bool = false) -> Found? {
         if let slot = slots[key] { return Found(slot: slot, forward: nil) }
-        if key.storedTag != .none, fallsBackToUntagged, let slot = slots[key.untagged] {
+        let fallsBack = fallsBackToUntagged || inheritsTag
+        if key.storedTag != .none, fallsBack, let slot = slots[key.untagged] {
             return Found(slot: slot, forward: nil, fellBackToUntagged: true)
         }
         if let entry = forwards[key] { return Found(slot: entry.slot, forward: entry.forward) }
-        if key.storedTag != .none, fallsBackToUntagged, let entry = forwards[key.untagged] {
+        if key.storedTag != .none, fallsBack, let entry = forwards[key.untagged] {
             return Found(slot: entry.slot, forward: entry.forward, fellBackToUntagged: true)
         }
         return nil
@@ -109,9 +112,11 @@ struct Registry {
     /// The definition to auto-wire `key` with: the definitions of the type that take arguments, same tag
     /// first, else untagged, with the most arguments. Throws if several with different arguments tie. The answer
     /// (also "none") is remembered until a definition is added or removed here.
-    mutating func autoWiringCandidate(for key: DefinitionKey) throws -> Found? {
+    mutating func autoWiringCandidate(for key: DefinitionKey, inheritsTag: Bool = false) throws -> Found? {
+        // The remembered answers follow `fallsBackToUntagged`; an inherited tag in strict mode is looked up anew.
+        if inheritsTag, !fallsBackToUntagged { return try findAutoWiringCandidate(for: key, fallsBack: true) }
         if let remembered = autoWiringCandidates[key] { return remembered }
-        let candidate = try findAutoWiringCandidate(for: key)
+        let candidate = try findAutoWiringCandidate(for: key, fallsBack: fallsBackToUntagged)
         if autoWiringCandidates.count >= cacheLimit { autoWiringCandidates.removeAll() }
         autoWiringCandidates[key] = .some(candidate)
         return candidate
@@ -143,7 +148,7 @@ struct Registry {
     /// from runtime data (ids), so the caches are bounded by the number of definitions rather than by the requests.
     private var cacheLimit: Int { 256 + 4 * slots.count }
 
-    private func findAutoWiringCandidate(for key: DefinitionKey) throws -> Found? {
+    private func findAutoWiringCandidate(for key: DefinitionKey, fallsBack fallsBackToUntagged: Bool) throws -> Found? {
         guard let keys = keysByType[.typeOnly(key.type)] else { return nil }
         let withArguments = keys.filter { $0.typeOfArguments != Void.self }
         var candidates = key.tag == nil ? [] : withArguments.filter { $0.tag == key.tag }

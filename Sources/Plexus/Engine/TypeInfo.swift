@@ -6,7 +6,13 @@ struct TypeInfo {
     let hasInjectedProperties: Bool
 
     static func of(_ instance: Any) -> TypeInfo {
-        TypeInfo(
+        // An optional's needs are those of the value inside, which may change from one instance to the next (`nil`
+        // first, an injectable class later): they are checked on every instance, as the general path does.
+        if instance is any OptionalValue {
+            return TypeInfo(
+                type: ObjectIdentifier(Swift.type(of: instance)), isResolvable: true, hasInjectedProperties: true)
+        }
+        return TypeInfo(
             type: ObjectIdentifier(Swift.type(of: instance)),
             isResolvable: instance is Resolvable,
             hasInjectedProperties: !AutoInjector.boxes(in: instance).isEmpty)

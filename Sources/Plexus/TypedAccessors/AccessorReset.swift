@@ -8,7 +8,8 @@ public enum AccessorReset: Hashable, Sendable {
     /// The override made in the container (assignment, `replace`, `register` under the key) and the instances kept
     /// for the key: the accessor starts over from its declared default.
     case all
-    /// Only the override; the next call uses the declared default (or a collaborator's override).
+    /// Only the override, with the instances a ``ParameterFactory`` keeps per argument (the override may have made
+    /// them); the next call uses the declared default (or a collaborator's override).
     case override
     /// Only the instances kept for the key (a singleton, a cached or weak singleton, the instances a
     /// ``ParameterFactory`` keeps per argument); the override stays.

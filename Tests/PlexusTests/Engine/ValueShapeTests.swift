@@ -104,6 +104,16 @@ private func isInjected(_ host: Host, in container: DependencyContainer) throws 
         #expect(try isInjected(try #require(service as? Host), in: container))
     }
 
+    @Test func injectsEveryInstanceOfAnOptionalDefinitionWhateverTheFirstWas() throws {
+        let calls = Counter()
+        container.register(.unique) { calls.increment() == 1 ? nil : Host() as Service? }
+        #expect(try container.resolve() as Service? == nil)
+        for _ in 0..<3 {
+            let service: Service? = try container.resolve()
+            #expect(try isInjected(try #require(service as? Host), in: container))
+        }
+    }
+
     @Test func injectsTheSuperclassPropertiesOfASubclassRegisteredAsAProtocol() throws {
         container.register { SubHost() as Service }
         let host = try #require(try container.resolve() as Service as? SubHost)

@@ -34,7 +34,7 @@ extension DependencyContainer {
             .context(.test) { NamedAnalytics(name: "last") }
     }
     fileprivate var keptAnalytics: Factory<Analytics> {
-        self { ConsoleAnalytics() }.onTest { NamedAnalytics(name: "test") }.singleton
+        self { ConsoleAnalytics() }.singleton.onTest { NamedAnalytics(name: "test") }
     }
 
     fileprivate enum NamespaceContextServices {}

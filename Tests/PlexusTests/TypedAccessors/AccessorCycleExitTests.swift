@@ -71,8 +71,6 @@ extension DependencyContainer {
         #expect(message.contains(".resolvingProperties"))
     }
 
-    /// The first read of a `@LazyInject` property holds its gate while the accessor resolves: a read of the same
-    /// property on that thread meanwhile waited for itself forever. It is a cycle, and stops the process.
     /// Two lazy properties whose accessors read each other, first read on two threads at once: a cycle, which stops
     /// the process naming it. Each first read used to hold its property's lock while the accessor ran, and the two
     /// threads waited for each other for ever.
@@ -93,6 +91,8 @@ extension DependencyContainer {
         #expect(message.contains("@LazyInject"))
     }
 
+    /// A read of a `@LazyInject` property on the thread whose first read is resolving it: a cycle, which stops the
+    /// process naming the accessor (it used to wait for itself for ever).
     @Test func readingALazyInjectPropertyInsideItsOwnResolveStopsTheProcess() async throws {
         let result = try await #require(
             processExitsWith: .failure, observing: [\.standardErrorContent]

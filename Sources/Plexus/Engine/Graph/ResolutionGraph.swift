@@ -336,6 +336,19 @@ final class ResolutionGraph {
         return factories[start...].map { $0.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee }
     }
 
+    /// The last of `dependentKeys` (the instance a lookup is made for), found without building the array.
+    var innermostDependentKey: DefinitionKey? {
+        for frame in state.pointee.frames.reversed() {
+            switch frame.kind {
+            case .factory: return frame.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee
+            case .hooks:
+                return frame.pointer.assumingMemoryBound(to: DependencyContainer.Context.self).pointee.key
+            case .property: continue
+            }
+        }
+        return nil
+    }
+
     /// The keys of the instances being made in this graph, outermost first: each running factory, and each
     /// instance whose property hooks run. The "required by" chain of a `definitionNotFound` (added for error
     /// messages; keep when rewriting).
