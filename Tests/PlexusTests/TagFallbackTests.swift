@@ -114,6 +114,23 @@ private func loggedAtErrors(_ body: () throws -> Void) rethrows -> [String] {
         #expect(throws: ResolutionError.self) { try container.resolve(tag: "typo") as FallbackProbe }
     }
 
+    @Test func aFallbackForAPassedDownTagDoesNotOpenTheWayForTheCallersOwnRequest() throws {
+        final class Holder: Sendable {
+            let wrapper: FallbackWrapper
+            init(wrapper: FallbackWrapper) { self.wrapper = wrapper }
+        }
+        container.fallsBackToUntaggedDefinitions = false
+        container.register { FallbackProbe() }
+        container.register { (probe: FallbackProbe) in FallbackWrapper(probe: probe) }
+        container.register(.unique, tag: "outer") { [unowned container] in
+            Holder(wrapper: try container.resolve(tag: "outer"))
+        }
+        _ = try container.resolve(tag: "outer") as Holder
+        _ = try container.resolve(tag: "outer") as Holder
+        #expect(throws: ResolutionError.self) { try container.resolve(tag: "outer") as FallbackWrapper }
+        #expect(throws: ResolutionError.self) { try container.resolve(tag: "outer") as FallbackWrapper? }
+    }
+
     @Test func resetKeepsTheSetting() {
         container.fallsBackToUntaggedDefinitions = false
         container.reset()

@@ -118,12 +118,17 @@ extension DependencyContainer {
             // The next `T?` request, and the next that this container auto-wires, take the direct path (a local route).
             let unwrapped = search.unwrapped
             if let unwrapped, let found = registry.find(unwrapped, inheritsTag: inheritsTag) {
-                if isFirst { registry.remember(local: found, search.key, unwrapped) }
+                // A fallback allowed only for an inherited tag is not remembered: a caller's own request must look again.
+                if isFirst, !(inheritsTag && found.fellBackToUntagged) {
+                    registry.remember(local: found, search.key, unwrapped)
+                }
                 return located(found, unwrapped, autoWires: false)
             }
             if search.key.typeOfArguments == Void.self {
                 if let found = try registry.autoWiringCandidate(for: search.key, inheritsTag: inheritsTag) {
-                    if isFirst { registry.remember(local: found, search.key, search.key, autoWires: true) }
+                    if isFirst, !(inheritsTag && found.fellBackToUntagged) {
+                        registry.remember(local: found, search.key, search.key, autoWires: true)
+                    }
                     return located(found, search.key, autoWires: true)
                 }
                 if let unwrapped, let found = try registry.autoWiringCandidate(for: unwrapped, inheritsTag: inheritsTag)
