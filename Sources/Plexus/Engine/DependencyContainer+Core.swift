@@ -1,0 +1,241 @@
+// The resolve core: from the generic surface (`resolve()`, typed accessors, auto-wired arguments) to the fast
+// step (`FastPath/`) or the general path (`DependencyContainer+Lookup.swift`), inside the calling thread's
+// resolution graph.
+
+extension DependencyContainer {
+    /// Resolves the key of `T`, `typeOfArguments` and `tag` into storage for a `T`: the core copies the instance
+    /// straight in (a `T?` answered by `T` is wrapped in place; an instance that comes through a forwarding
+    /// registration as `Any` is cast there, out of line). Nothing but the storage lives in the caller's frame while
+    /// the core runs the factories below it: inlined, this is the only frame the generic surface adds to a nested
+    /// resolve.
+    ///
+    /// The key is built inside the library: a `DefinitionKey` made and destroyed in the caller's module cost about
+    /// 250 instructions per resolve there (its tag and diagnostics were destroyed through generic value witnesses).
+    /// For the same reason no `Any?` comes back to the caller's module: destroying even a `nil` one there went
+    /// through generic value witnesses too (about 200 instructions per resolve).
+    @inlinable
+    @inline(__always)
+    func resolveTyped<T>(tag: Tag?, typeOfArguments: Any.Type, arguments: UnsafeRawPointer) throws -> T {
+        try withResolveStorage(for: T.self) { storage in
+            try resolveRaw(T.self, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments, into: storage)
+            return storage.assumingMemoryBound(to: T.self).move()
+        }
+    }
+
+    /// `resolveTyped(tag:typeOfArguments:arguments:)` with no tag and no arguments, the most common resolve: no tag
+    /// value is passed around (the caller's module copied and destroyed even a `nil` one through generic value
+    /// witnesses).
+    @inlinable
+    @inline(__always)
+    func resolveTyped<T>() throws -> T {
+        try withResolveStorage(for: T.self) { storage in
+            try resolveRaw(T.self, into: storage)
+            return storage.assumingMemoryBound(to: T.self).move()
+        }
+    }
+
+    /// Uninitialized stack storage for a `T`.
+    @inlinable
+    @inline(__always)
+    func withResolveStorage<T, R>(for type: T.Type, _ body: (UnsafeMutableRawPointer) throws -> R) rethrows -> R {
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            guard let storage = buffer.baseAddress else {
+                // A zero-sized `T` may get no address; heap storage keeps this free of force-unwraps.
+                let heap = UnsafeMutableRawPointer.allocate(
+                    byteCount: Swift.max(MemoryLayout<T>.size, 1), alignment: MemoryLayout<T>.alignment)
+                defer { heap.deallocate() }
+                return try body(heap)
+            }
+            return try body(UnsafeMutableRawPointer(storage))
+        }
+    }
+
+    /// An instance handed back as `Any`, as a `T`.
+    @usableFromInline
+    func cast<T>(_ instance: Any, typeOfArguments: Any.Type, tag: Tag?) throws -> T {
+        guard let value = instance as? T else {
+            let key = DefinitionKey(type: T.self, typeOfArguments: typeOfArguments, tag: tag)
+            throw ResolutionError.invalidType(resolved: Swift.type(of: instance), key: key)
+        }
+        return value
+    }
+
+    /// `resolveRaw(_:typeOfArguments:tag:arguments:into:)` for the untagged key of `type` without arguments.
+    @usableFromInline
+    func resolveRaw(_ type: Any.Type, into result: UnsafeMutableRawPointer) throws {
+        let step = GraphRecorder.isActive ? .general : fastStep(untagged: type, into: result)
+        let done = try carryOut(step, arguments: zeroSizedArguments, into: result) {
+            try perform(
+                $0, requested: type, typeOfArguments: Void.self, tag: nil, arguments: zeroSizedArguments,
+                into: result)
+        }
+        if !done {
+            try resolveInGraph(
+                type, typeOfArguments: Void.self, tag: nil, arguments: zeroSizedArguments,
+                into: result)
+        }
+    }
+
+    /// The core of every resolve: finds the key of `type`, `typeOfArguments` and `tag` and produces its instance
+    /// inside the calling thread's resolution graph, initializing `result` with it as a `type` (an instance that
+    /// comes through a forwarding registration is cast to it).
+    ///
+    /// Every nested resolve recurses through here, so the work is split into out-of-line steps whose locals are
+    /// gone before a factory runs: the key is built and the fast step decided (under a lock, or with the reader
+    /// bias) in `fastStep`, and the common case — this container's definition registered under exactly the
+    /// requested key — runs the factory with its frame pointing at the slot's own copy of the key. No key lives in
+    /// this frame while the factory runs.
+    @usableFromInline
+    func resolveRaw(
+        _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws {
+        let step =
+            GraphRecorder.isActive
+            ? .general : fastStep(type, typeOfArguments: typeOfArguments, tag: tag, into: result)
+        let done = try carryOut(step, arguments: arguments, into: result) {
+            try perform(
+                $0, requested: type, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments,
+                into: result)
+        }
+        if !done {
+            try resolveInGraph(
+                type, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments,
+                into: result)
+        }
+    }
+
+    /// Carries out `make` at the requested key, built here, out of line.
+    @inline(never)
+    private func perform(
+        _ make: FastMake, requested type: Any.Type, typeOfArguments: Any.Type, tag: Tag?,
+        arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer
+    ) throws {
+        let key = DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag)
+        try perform(make, requested: key, arguments: arguments, into: result)
+    }
+
+    /// The general path for the key of `type`, `typeOfArguments` and `tag`, built here, out of line.
+    @inline(never)
+    private func resolveInGraph(
+        _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws {
+        let key = DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag)
+        try resolveInGraph(key, arguments: arguments, typed: true, into: result)
+    }
+
+    /// Initializes `result` with `instance`, cast to the type of `key`.
+    private func unbox(_ instance: Any, as key: DefinitionKey, into result: UnsafeMutableRawPointer) throws {
+        func initialize<T>(_: T.Type) -> Bool {
+            guard let value = instance as? T else { return false }
+            result.assumingMemoryBound(to: T.self).initialize(to: value)
+            return true
+        }
+        guard _openExistential(key.type, do: initialize) else {
+            throw ResolutionError.invalidType(resolved: Swift.type(of: instance), key: key)
+        }
+    }
+
+    @usableFromInline
+    func resolveAny(_ key: DefinitionKey, arguments: UnsafeRawPointer) throws -> Any {
+        try withUnsafeTemporaryAllocation(of: Any.self, capacity: 1) { buffer in
+            guard let storage = buffer.baseAddress else { throw ResolutionError.definitionNotFound(key: key) }
+            try resolveInGraph(key, arguments: arguments, typed: false, into: UnsafeMutableRawPointer(storage))
+            return storage.move()
+        }
+    }
+
+    /// The general path: the lookup across containers, in a scope of the resolution graph. With `typed`, `result`
+    /// receives the instance as the key's type (an instance that comes through a forwarding registration is cast to
+    /// it: `invalidType` if it is not one); otherwise as `Any`.
+    @inline(never)
+    private func resolveInGraph(
+        _ key: DefinitionKey, arguments: UnsafeRawPointer, typed: Bool, into result: UnsafeMutableRawPointer
+    ) throws {
+        let typedResult = typed ? result : nil
+        let delivery = try inGraph(into: typedResult) { graph in
+            var search = Search(key)
+            if let delivery = try find(&search, arguments: .pointer(arguments), into: typedResult, graph: graph) {
+                return delivery
+            }
+            // The "required by" chain is what the graph is making right now, innermost first.
+            throw notFound(key, requiredBy: graph.dependentKeys.reversed())
+        }
+        switch delivery {
+        case .typed:
+            return
+        case .value(let instance) where typed:
+            try unbox(instance, as: key, into: result)
+        case .value(let instance):
+            result.initializeMemory(as: Any.self, repeating: instance, count: 1)
+        }
+    }
+
+    @inline(never)
+    private func notFound(_ key: DefinitionKey, requiredBy: [DefinitionKey]) -> ResolutionError {
+        .definitionNotFound(key: diagnose(key, requiredBy: requiredBy))
+    }
+
+    /// Logs the failure of an outermost resolve at `.verbose`: the error is thrown to the caller, who decides
+    /// whether it is worth reporting, so the default level stays quiet (inside `try?` too).
+    @inline(never)
+    func logFailure(_ error: any Error) {
+        log(.verbose, "Plexus: \(error)")
+    }
+
+    /// Logs `error`, which ended an outermost resolve, unless it is an `AsyncStep`: no failure, the async resolve
+    /// that allowed it takes over (Concurrency/). Out of line: the cast's temporary (an `AsyncStep`, some 250 bytes)
+    /// would otherwise sit in the stack frame of every nested resolve.
+    @inline(never)
+    func logFailure(ofOutermost error: any Error) {
+        if !(error is AsyncStep) { logFailure(error) }
+    }
+
+    /// How an instance was handed over.
+    enum Delivery {
+        /// Copied into the caller's storage, a value the `TypeOps` describe.
+        case typed(TypeOps)
+        /// Returned as `Any`.
+        case value(Any)
+    }
+
+    /// Runs `body` as one `resolve` call: a scope of the calling thread's resolution graph (ResolutionGraph+Scopes).
+    /// The scope owns what is created inside it; when `body` succeeds it finishes or hands over that work, and when
+    /// `body` (or finishing) throws, it drops that work. If finishing fails after the instance was copied into
+    /// `result`, the instance is destroyed again.
+    // `logsFailure` lets `validate` log (or ignore) failures itself.
+    func inGraph(
+        into result: UnsafeMutableRawPointer? = nil, logsFailure: Bool = true,
+        _ body: (ResolutionGraph) throws -> Delivery
+    ) throws -> Delivery {
+        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
+            try inGraph(graph, into: result, logsFailure: logsFailure, body)
+        }
+    }
+
+    /// `inGraph(into:logsFailure:_:)` in the calling thread's `graph`, borrowed.
+    @inline(__always)
+    private func inGraph(
+        _ graph: ResolutionGraph, into result: UnsafeMutableRawPointer?, logsFailure: Bool,
+        _ body: (ResolutionGraph) throws -> Delivery
+    ) throws -> Delivery {
+        graph.openScope()
+        defer { if graph.depth == 0 { graph.releaseLeftovers() } }
+        do {
+            let delivery = try body(graph)
+            do {
+                try graph.closeScope()
+            } catch {
+                if case .typed(let ops) = delivery, let result { ops.destroy(result) }
+                throw error
+            }
+            return delivery
+        } catch {
+            graph.abandonScope()
+            // An `AsyncStep` is no failure: the async resolve that allowed it takes over (Concurrency/).
+            if graph.depth == 0, logsFailure { logFailure(ofOutermost: error) }
+            throw error
+        }
+    }
+}

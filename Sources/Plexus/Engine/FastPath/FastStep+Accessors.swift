@@ -1,0 +1,222 @@
+internal import PlexusSystem
+
+// Typed accessors through the engine: the fast step for an accessor's declaration site, and the generic path for a
+// first use, an override elsewhere, hooks or a recording `validate`.
+
+extension DependencyContainer {
+    /// Which slot answers an accessor here, decided under the registry's lock.
+    private enum AccessorAnswer {
+        /// This container's slot under exactly the accessor's key (an override), or its declared default.
+        case slot(Unmanaged<Slot>)
+        /// The declared default is not registered yet here: register it, then resolve.
+        case registerDefault
+        /// The general path decides: a forwarding registration under the key, or collaborators that may hold an
+        /// override.
+        case general
+    }
+
+    /// The common accessor resolves, not generic: a published singleton copied into `result`, or a hook-free new
+    /// instance made by the fast path there. `false` (with `result` untouched) when the accessor needs
+    /// `resolveAccessor(_:storage:make:build:)`: first use, an override elsewhere, hooks, or a recording `validate`.
+    ///
+    /// An accessor used here before, whose answer is still current, is read without the lock while no write is in
+    /// progress (the reader bias), else under the lock without stopping those readers (a locked read, which turns the
+    /// bias back on after a while); only a first use or a stale answer takes the lock for writing.
+    @usableFromInline
+    func resolveAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
+        // Graph report: while `validate` records on any thread, accessors take the general path, where the accessor
+        // and its edges are noted (as `resolveRaw` leaves the fast path).
+        if GraphRecorder.isActive { return false }
+        let step: FastStep
+        if let biased = registry.withBiasedRead({ readStep(site, in: $0, into: result) }) ?? nil {
+            step = biased
+        } else if let locked = registry.withLockKeepingReaders({ readStep(site, in: $0, into: result) }) {
+            step = locked
+        } else {
+            step = lockedStep(site, into: result)
+        }
+        // An accessor's step keeps its key at the slot or the entry, never as a requested key.
+        return try carryOut(step, arguments: zeroSizedArguments, into: result) {
+            try perform($0, at: nil, arguments: zeroSizedArguments, into: result)
+        }
+    }
+
+    /// What `resolveAccessor(_:into:)` can decide by reading only: an accessor used here before whose answering slot
+    /// is still current (`AccessorKeys.Entry.answering`); `nil` otherwise. Reads without the lock are safe: the
+    /// entry's answer and the slot are only changed under the lock for writing (`withLock`), which waits for them,
+    /// and a stale answer is seen as stale (see `Route`).
+    private func readStep(
+        _ site: AccessorSite, in registry: UnsafePointer<Registry>, into result: UnsafeMutableRawPointer
+    ) -> FastStep? {
+        guard let keys = registry.pointer(to: \.accessorKeys),
+            let found = AccessorKeys.withExistingEntry(in: keys, for: site, { Unmanaged.passUnretained($0) })
+        else { return nil }
+        return found._withUnsafeGuaranteedRef { entry -> FastStep? in
+            guard entry.generation == Generation.current, let answering = entry.answering else { return nil }
+            return answering._withUnsafeGuaranteedRef { slot -> FastStep in
+                if slot.copyPublished(into: result) { return .copied }
+                return makeStep(answering, entry: found, hasKey: entry.answeringHasKey)
+            }
+        }
+    }
+
+    /// `resolveAccessor(_:into:)` under the lock for writing: a first use, or an answer to find again.
+    private func lockedStep(_ site: AccessorSite, into result: UnsafeMutableRawPointer) -> FastStep {
+        registry.withLock { registry -> FastStep in
+            // The entry stays in the table while the lock is held.
+            guard let found = registry.accessorKeys.withExistingEntry(for: site, { Unmanaged.passUnretained($0) })
+            else { return .general }
+            return found._withUnsafeGuaranteedRef { entry -> FastStep in
+                guard case .slot(let answering) = answer(entry, in: &registry) else { return .general }
+                return answering._withUnsafeGuaranteedRef { slot -> FastStep in
+                    // Copying a value runs no user code, so it may happen under the lock.
+                    if slot.copyPublished(into: result) { return .copied }
+                    return makeStep(answering, entry: found, hasKey: entry.answeringHasKey)
+                }
+            }
+        }
+    }
+
+    /// The step for an answering slot without a published instance: a new instance on the fast path, at the slot's
+    /// key (`hasKey`: registered under exactly the accessor's key) or the entry's, or the general path. Out of line,
+    /// so that the common singleton read stays small. Call under the lock or the reader bias.
+    @inline(never)
+    private func makeStep(
+        _ answering: Unmanaged<Slot>, entry: Unmanaged<AccessorKeys.Entry>, hasKey: Bool
+    ) -> FastStep {
+        answering._withUnsafeGuaranteedRef { slot -> FastStep in
+            guard let type = fastType(for: slot) else { return .general }
+            let keyHome: FastMake.KeyHome = hasKey ? .slot : .entry(entry.retain())
+            return .make(
+                FastMake(
+                    making: .plain(expecting: type), hold: hold(slot, marking: keyHome), owner: nil, key: keyHome,
+                    wraps: false))
+        }
+    }
+
+    /// Which slot answers the accessor of `entry` here, remembered in the entry until the generation moves: the
+    /// definition registered under exactly its key, else (with no forwarding registration under it and no
+    /// collaborator that could hold an override) its declared default. Call under the registry's lock for writing;
+    /// `registry` is only read (`inout`: passed by address, a closure's borrow of the captured registry copied it).
+    private func answer(_ entry: AccessorKeys.Entry, in registry: inout Registry) -> AccessorAnswer {
+        let generation = Generation.current
+        if entry.generation == generation, let answering = entry.answering { return .slot(answering) }
+        let borrow = { (slot: Slot) in Unmanaged.passUnretained(slot) }
+        var answering =
+            isDefaultsOnly ? nil : registry.slots.withBorrowedValue(for: entry.key, hash: entry.hash, borrow)
+        if answering == nil {
+            // `implements(_:tag:)` under the key overrides the default too; the general path resolves through it,
+            // since its instances are of another type than the accessor's.
+            if !isDefaultsOnly, registry.hasForward(entry.key, hash: entry.hash) { return .general }
+            guard registry.accessorDefaults[entry.key, hash: entry.hash] != nil else { return .registerDefault }
+            // The default answers here only when no collaborator could hold an override.
+            guard isDefaultsOnly || registry.collaborators.isEmpty else { return .general }
+            answering = registry.accessorDefaults.withBorrowedValue(for: entry.key, hash: entry.hash, borrow)
+        }
+        guard let answering else { return .general }
+        (entry.answering, entry.generation) = (answering, generation)
+        entry.answeringHasKey = answering._withUnsafeGuaranteedRef { $0.key == entry.key }
+        return .slot(answering)
+    }
+
+    /// Resolves a typed accessor: the definition registered here under exactly its key (an override); else one
+    /// under exactly that key in the collaborators, depth-first as for every lookup; else the declared default,
+    /// which is registered here on first use, once even when several threads use it first at the same time.
+    ///
+    /// The ``defaults`` companion skips the first two steps. The resolution joins the calling thread's resolution
+    /// graph, so accessors and `register`/`resolve` definitions share `.shared` instances and cycle detection.
+    ///
+    /// `build` is `AccessorCore.factory`, specialized by the caller for `T`: the declared default's blueprint makes
+    /// each instance with the closure it returns (see `Blueprint.makeNullary`).
+    @usableFromInline
+    func resolveAccessor<T>(
+        _ site: AccessorSite, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T,
+        build: @escaping AccessorFactoryBuilder<T>
+    ) throws -> T {
+        // A first use registers the declared default, then tries the non-generic call again: a graph of accessors
+        // resolved for the first time (an app's start) then recurses through the fast path, as later resolves do,
+        // instead of the general path below, whose frames are several times larger.
+        if registerAccessorDefaultIfNeeded(site, storage: storage, make: make, build: build) {
+            let resolved = try withResolveStorage(for: T.self) { result -> T? in
+                guard try resolveAccessor(site, into: result) else { return nil }
+                return result.assumingMemoryBound(to: T.self).move()
+            }
+            if let resolved { return resolved }
+        }
+        return try resolveAccessorInGeneral(site, storage: storage, make: make, build: build)
+    }
+
+    /// `resolveAccessor(_:storage:make:build:)` through the engine's general path, or a fast step decided here under
+    /// the lock. Out of line: its frame stays off the stack of first uses that the fast path answers.
+    @inline(never)
+    private func resolveAccessorInGeneral<T>(
+        _ site: AccessorSite, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T,
+        build: @escaping AccessorFactoryBuilder<T>
+    ) throws -> T {
+        // Graph report: while `validate` records, the engine's general path resolves, where edges are seen.
+        let recording = GraphRecorder.isActive
+        return try withResolveStorage(for: T.self) { result in
+            let (step, key, registers) = registry.withLock { registry -> (FastStep, DefinitionKey, Bool) in
+                let entry = registry.accessorKeys.entry(for: site)
+                switch answer(entry, in: &registry) {
+                case .slot(let answering) where !recording:
+                    let step = answering._withUnsafeGuaranteedRef { slot -> FastStep in
+                        if slot.copyPublished(into: result) { return .copied }
+                        return makeStep(
+                            answering, entry: Unmanaged.passUnretained(entry), hasKey: entry.answeringHasKey)
+                    }
+                    return (step, entry.key, false)
+                case .slot, .general:
+                    return (.general, entry.key, false)
+                case .registerDefault:
+                    return (.general, entry.key, true)
+                }
+            }
+            if recording { GraphRecorder.noteAccessor(key) }
+            let done = try carryOut(step, arguments: zeroSizedArguments, into: result) {
+                try perform($0, at: nil, arguments: zeroSizedArguments, into: result)
+            }
+            if done { return result.assumingMemoryBound(to: T.self).move() }
+            if registers { registerAccessorDefault(key, storage: storage, make: make, build: build) }
+            return try resolveExact(key) {
+                DeclaredDefault(
+                    Blueprint.makeNullary(scope: storage.scope, type: T.self, factory: make, build: build),
+                    hooks: storage.hooks)
+            }
+        }
+    }
+
+    /// Registers the declared default of the accessor at `site` if it is not registered here yet (its first use), so
+    /// that the non-generic `resolveAccessor(_:into:)` can answer it; returns whether that call is worth trying
+    /// again: `false` when the default is registered already (the call already said no), when a collaborator may
+    /// hold an override (the general path searches them first), or while `validate` records (the general path notes
+    /// the accessor's edges).
+    private func registerAccessorDefaultIfNeeded<T>(
+        _ site: AccessorSite, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T,
+        build: @escaping AccessorFactoryBuilder<T>
+    ) -> Bool {
+        guard !GraphRecorder.isActive else { return false }
+        let key = registry.withLock { registry -> DefinitionKey? in
+            let entry = registry.accessorKeys.entry(for: site)
+            guard case .registerDefault = answer(entry, in: &registry),
+                isDefaultsOnly || registry.collaborators.isEmpty
+            else { return nil }
+            return entry.key
+        }
+        guard let key else { return false }
+        registerAccessorDefault(key, storage: storage, make: make, build: build)
+        return true
+    }
+
+    /// Registers `make` with `storage` (its scope and property hooks) as the declared default of the accessor key
+    /// `key`.
+    private func registerAccessorDefault<T>(
+        _ key: DefinitionKey, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T,
+        build: @escaping AccessorFactoryBuilder<T>
+    ) {
+        let blueprint = Blueprint.makeNullary(scope: storage.scope, type: T.self, factory: make, build: build)
+        let hooks = storage.hooks
+        registry.withLock { $0.registerAccessorDefault(key, blueprint: blueprint, hooks: hooks) }
+        if storage.scope == .cached { watchMemoryPressure() }
+    }
+}

@@ -1,0 +1,239 @@
+internal import PlexusSystem
+
+// Deciding the fast step for a requested key: this container's slot under exactly the key, or where a route
+// remembered for the key leads (a collaborator's slot, this container's `T` for a `T?`, or its definition that
+// auto-wires the request). Read without the lock while the reader bias allows, else under the lock.
+
+extension DependencyContainer {
+    /// How the slot a step reads was reached, besides the requested key.
+    struct SlotPlace {
+        /// The slot's container, retained once for the step; `nil` for this container.
+        var owner: Unmanaged<DependencyContainer>?
+        /// A `T?` request answered by the slot of `T`.
+        var wraps = false
+        /// This container's slot whose factory takes arguments, answering a request without them by auto-wiring.
+        var autoWires = false
+
+        static var here: SlotPlace { SlotPlace() }
+    }
+
+    /// The fast step for `key`. Reads the container's own definition under the exact key, or where a route
+    /// remembered for the key leads, without the lock while no write is in progress (`Protected.withBiasedRead`):
+    /// threads resolving then write no memory they share but the reference counts of what they resolve. A route to a
+    /// collaborator's slot is followed after, under the collaborator's own reader bias or lock.
+    @inline(__always)
+    func fastStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> FastStep {
+        var routed: RoutedSlot?
+        let biased = registry.withBiasedRead { registry -> FastStep? in
+            guard let slots = registry.pointer(to: \.slots) else { return nil }
+            // A slot under the key that needs the lock (`nil`) goes to `lockedStep`; no slot, to the routes.
+            if let step = KeyTable.withBorrowedValue(
+                in: slots, for: key,
+                {
+                    fastStep(at: $0, for: key, .here, locked: false, into: result)
+                })
+            {
+                return step
+            }
+            guard let routes = registry.pointer(to: \.routes) else { return nil }
+            return KeyTable.withBorrowedValue(in: routes, for: key) { route -> FastStep? in
+                guard route.isLocal else {
+                    routed = RoutedSlot(route)
+                    return nil
+                }
+                guard let (slot, place) = localSlot(of: route) else { return nil }
+                return fastStep(at: slot, for: key, place, locked: false, into: result)
+            } ?? nil
+        }
+        if let step = biased ?? nil { return step }
+        if let routed { return fastStep(through: routed, key, into: result) }
+        return lockedStep(for: key, into: result)
+    }
+
+    /// The fast step for the untagged key of `type` without arguments (`fastStep(for:into:)`). Out of line: the key
+    /// is gone from the stack before a factory runs.
+    @inline(never)
+    func fastStep(untagged type: Any.Type, into result: UnsafeMutableRawPointer) -> FastStep {
+        fastStep(for: DefinitionKey(type: type, typeOfArguments: Void.self, tag: nil), into: result)
+    }
+
+    /// The fast step for the key of `type`, `typeOfArguments` and `tag` (`fastStep(for:into:)`). Out of line: the
+    /// key is gone from the stack before a factory runs.
+    @inline(never)
+    func fastStep(
+        _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, into result: UnsafeMutableRawPointer
+    ) -> FastStep {
+        fastStep(for: DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag), into: result)
+    }
+
+    /// `fastStep(for:into:)` under the lock, reading the registry in place (readers without the lock may be reading
+    /// it too); what it changes (a singleton's claim) is nothing they read.
+    private func lockedStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> FastStep {
+        var routed: RoutedSlot?
+        let step = registry.withLockKeepingReaders { registry -> FastStep in
+            guard let slots = registry.pointer(to: \.slots), let routes = registry.pointer(to: \.routes) else {
+                return .general
+            }
+            if let step = KeyTable.withBorrowedValue(
+                in: slots, for: key,
+                {
+                    fastStep(at: $0, for: key, .here, locked: true, into: result)
+                })
+            {
+                return step ?? .general
+            }
+            // The route's fields are read in place; its slot is only touched under its owner's lock (below, or here
+            // for a local route: this lock).
+            return KeyTable.withBorrowedValue(in: routes, for: key) { route -> FastStep in
+                guard route.isLocal else {
+                    routed = RoutedSlot(route)
+                    return .general
+                }
+                guard let (slot, place) = localSlot(of: route) else { return .general }
+                return fastStep(at: slot, for: key, place, locked: true, into: result) ?? .general
+            } ?? .general
+        }
+        guard let routed else { return step }
+        return fastStep(through: routed, key, into: result)
+    }
+
+    /// The slot of this container that a local route leads to, and how (a `T?` answered by `T`, or auto-wiring), if
+    /// the route is current and leads where the fast path can go. Call under the lock or the reader bias: the
+    /// route's slot is current while the generation is, since a removal advances it under this registry's lock.
+    private func localSlot(of route: RememberedRoute) -> (Slot, SlotPlace)? {
+        guard route.generation == Generation.current, route.forward == nil,
+            let slot = Route.slot(route.slot, ifCurrentAt: route.generation)
+        else { return nil }
+        return (slot, SlotPlace(owner: nil, wraps: route.wrapsInOptional, autoWires: route.autoWires))
+    }
+
+    /// A remembered route to a collaborator's slot, read where the route is kept: the owner is retained once (the
+    /// route holds it weakly), and the slot may only be touched under the owner's lock or reader bias once
+    /// `generation` has been checked there (see `Route`).
+    struct RoutedSlot {
+        let owner: Unmanaged<DependencyContainer>
+        let slot: Unmanaged<Slot>
+        let generation: Int
+        let wraps: Bool
+
+        /// The route's target, if the route is current and leads where the fast path can go (no forwarding
+        /// registration, no auto-wiring) and its owner is still alive.
+        init?(_ route: RememberedRoute) {
+            guard route.generation == Generation.current, route.forward == nil, !route.autoWires,
+                let owner = route.retainedOwner()
+            else { return nil }
+            (self.owner, slot, generation, wraps) = (owner, route.slot, route.generation, route.wrapsInOptional)
+        }
+    }
+
+    /// The fast step at a collaborator's slot: under the collaborator's reader bias when it allows and the step needs
+    /// no lock, else under its lock. The owner's reference goes on with `.make`, and is released otherwise.
+    private func fastStep(
+        through routed: RoutedSlot, _ key: DefinitionKey, into result: UnsafeMutableRawPointer
+    ) -> FastStep {
+        let place = SlotPlace(owner: routed.owner, wraps: routed.wraps)
+        let step = routed.owner._withUnsafeGuaranteedRef { owner in
+            // The slot is current under the owner's bias or lock while the generation is (see `Route`).
+            let biased = owner.registry.withBiasedRead { _ -> FastStep? in
+                Route.slot(routed.slot, ifCurrentAt: routed.generation).flatMap {
+                    fastStep(at: $0, for: key, place, locked: false, into: result)
+                }
+            }
+            if let step = biased ?? nil { return step }
+            return owner.registry.withLockKeepingReaders { _ in
+                Route.slot(routed.slot, ifCurrentAt: routed.generation).flatMap {
+                    fastStep(at: $0, for: key, place, locked: true, into: result)
+                } ?? .general
+            }
+        }
+        if case .make = step { return step }
+        routed.owner.release()
+        return step
+    }
+
+    /// The fast step at `slot`, reached for `key` as `place` says: copy the published singleton, or make an
+    /// instance (a singleton's first construction only with `locked`, since claiming it needs the owner's lock).
+    /// `nil` when the answer needs the lock and it is not held; `.general` for anything the fast path does not do.
+    /// Call under the lock of the slot's owner, or its reader bias.
+    func fastStep(
+        at slot: Slot, for key: DefinitionKey, _ place: SlotPlace, locked: Bool, into result: UnsafeMutableRawPointer
+    ) -> FastStep? {
+        // Copying a value runs no user code (a retain at most), so it may happen under the lock.
+        if slot.copyPublished(into: result) {
+            if place.wraps { slot.blueprint.ops.wrapInOptional(result) }
+            return .copied
+        }
+        let atSlotKey = slot.keyStorage.pointee == key
+        guard let type = fastType(for: slot) else {
+            guard locked else { return nil }
+            guard !place.wraps, !place.autoWires, let claim = claimSingleton(slot, requested: key) else {
+                return .general
+            }
+            return .make(
+                FastMake(
+                    making: .singleton(claim), hold: .retained(slot), owner: place.owner,
+                    key: atSlotKey ? .slot : .requested, wraps: false))
+        }
+        if place.autoWires {
+            guard slot.blueprint.autoWire != nil else { return locked ? .general : nil }
+            return .make(
+                FastMake(
+                    making: .autoWired(expecting: type), hold: .retained(slot), owner: nil, key: .requested,
+                    wraps: false))
+        }
+        let keyHome: FastMake.KeyHome = atSlotKey && !place.wraps ? .slot : .requested
+        return .make(
+            FastMake(
+                making: .plain(expecting: type), hold: hold(slot, marking: keyHome), owner: place.owner,
+                key: keyHome, wraps: place.wraps))
+    }
+
+    /// How a step keeps `slot` alive: a hazard mark for a slot whose factory runs at its own key, instead of a
+    /// reference (an atomic increment and decrement); a reference for anything else, or on a thread out of marks.
+    /// Call under the owner's lock or reader bias.
+    @inline(__always)
+    func hold(_ slot: Slot, marking keyHome: FastMake.KeyHome) -> FastMake.Hold {
+        guard case .slot = keyHome else { return .retained(slot) }
+        let mark = plexus_hazard_mark(Unmanaged.passUnretained(slot).toOpaque())
+        guard mark >= 0 else { return .retained(slot) }
+        return .marked(Unmanaged.passUnretained(slot), mark: mark)
+    }
+
+    /// The type `FastMake.Making.plain` expects of a slot with no published instance, or `nil` for anything the
+    /// fast path cannot make without the lock: a `.unique` or `.shared` definition without decorators or
+    /// `@MainActor` hooks whose instances, as far as the slot knows, need no property work beyond the definition's
+    /// own hooks (no `Resolvable`, no `@Injected`). Before its first instance the slot knows nothing: the fast path
+    /// then learns the instance's type after the factory returned (`finishFast`), as it does whenever the dynamic
+    /// type changes. Call under the owner's lock or reader bias.
+    @inline(__always)
+    func fastType(for slot: Slot) -> ObjectIdentifier? {
+        guard slot.instance == nil else { return nil }
+        let scope = slot.blueprint.scope
+        guard scope == .unique || scope == .shared,
+            slot.hasDirectRecipe,  // decorated slots take the general path; so do `@MainActor` hooks
+            slot.blueprint.isolation == .none  // async and main-actor factories are checked on the general path
+        else { return nil }
+        let toStore = ObjectIdentifier(ToStore.self)
+        guard let info = slot.typeInfo else { return toStore }
+        guard !info.isResolvable, !info.hasInjectedProperties else { return nil }
+        return slot.hasPlainRecipe ? info.type : toStore
+    }
+
+    /// Claims the first construction of a singleton (any singleton scope) that nobody is constructing for the
+    /// calling thread's graph, as `Slot.acquire` claims it on the general path; `nil` for anything else (a
+    /// construction in progress, a weak singleton still alive, hooks on the main actor, decorators, an `async`
+    /// factory). Call under the lock of the slot's owner.
+    private func claimSingleton(_ slot: Slot, requested key: DefinitionKey) -> Pending? {
+        guard slot.blueprint.scope.isSingleton, slot.instance == nil, slot.weakInstance == nil, slot.pending == nil,
+            slot.hasDirectRecipe, slot.blueprint.isolation == .none
+        else { return nil }
+        let claimed = ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { slot.acquire(key, graph: $0) }
+        guard case .create(_, let claim?, _) = claimed else { return nil }
+        return claim
+    }
+}
+
+/// The dynamic type of no instance: what the fast path "expects" when the new instance is to be stored as the general
+/// path stores it (`Slot.store`): before a slot's first instance (its type is learned then), and for a definition
+/// with hooks (they are queued then).
+private enum ToStore {}

@@ -1,0 +1,273 @@
+internal import PlexusSystem
+
+// The fast path: the most common resolves — a published singleton, a `.unique` or `.shared` instance, a singleton's
+// first construction — decided by reading one slot (`FastStep+Keys.swift` for a requested key,
+// `FastStep+Accessors.swift` for a typed accessor), then carried out here, by one dispatcher. Anything else is left
+// to the general path (`DependencyContainer+Lookup.swift`, `Slot+Produce.swift`).
+
+/// What the fast path decided for one request.
+enum FastStep {
+    /// A published singleton was copied into the caller's storage (under its owner's lock, or while no write to the
+    /// owner was in progress: `Protected.withBiasedRead`).
+    case copied
+    /// Run a slot's factory into the caller's storage: see `FastMake`.
+    case make(FastMake)
+    /// Leave the request to the general path.
+    case general
+}
+
+/// A new instance the fast path makes: which slot, how it is kept alive meanwhile, in which container, at which key,
+/// and how.
+struct FastMake {
+    /// How the factory is run.
+    enum Making {
+        /// The factory, from the arguments given. `expecting` is the dynamic type of instances that need nothing
+        /// after the factory (`ToStore` when the instance is to be stored as the general path stores it).
+        case plain(expecting: ObjectIdentifier)
+        /// The factory, from arguments resolved in the slot's container (a definition that answers a request without
+        /// arguments by auto-wiring); `expecting` as for `plain`.
+        case autoWired(expecting: ObjectIdentifier)
+        /// The singleton this graph has just claimed with the `Pending`, built in a box of its own and stored as the
+        /// general path stores it.
+        case singleton(Pending)
+    }
+
+    /// How the slot stays alive while its factory runs.
+    enum Hold {
+        /// A reference, released when the step ends.
+        case retained(Slot)
+        /// The calling thread's hazard mark `mark` (`plexus_hazard_mark`): the owner's `release(dropped:)` keeps a
+        /// marked slot until the mark is cleared, which saves the atomic increment and decrement of a reference.
+        case marked(Unmanaged<Slot>, mark: Int)
+    }
+
+    /// Where the key of the factory's frame (cycle paths, `requiredBy` chains) lives while it runs.
+    enum KeyHome {
+        /// The slot's own copy (`Slot.keyStorage`): the slot was registered under exactly the requested key, so no
+        /// key lives in the caller's frame.
+        case slot
+        /// The typed accessor entry's copy (`AccessorKeys.Entry.keyStorage`), retained once for the step.
+        case entry(Unmanaged<AccessorKeys.Entry>)
+        /// The requested key, built again by the caller out of line (a collaborator's slot under another key, a
+        /// `T?` answered by `T`, an auto-wiring definition).
+        case requested
+    }
+
+    let making: Making
+    let hold: Hold
+    /// The container whose slot it is, retained once for the step; `nil` for the container that decided the step
+    /// (no reference to it is taken). A collaborator is weakly referenced by its routes, which makes each retain and
+    /// release of it slow: it is retained once, where the route is read.
+    let owner: Unmanaged<DependencyContainer>?
+    let key: KeyHome
+    /// Whether the request was `T?` (or `T!`) for the slot's `T`: the instance is made as a `T`, at `T`'s key, and
+    /// wrapped in place.
+    let wraps: Bool
+}
+
+extension DependencyContainer {
+    /// The one dispatcher of the fast path: carries out `step` into `result`. Returns `false` for `.general`, with
+    /// `result` untouched; the caller then takes the general path. `requested` runs `make` at the requested key, for
+    /// a step whose key lives nowhere else (`KeyHome.requested`); the caller builds that key out of line, so that no
+    /// key sits in this frame (inlined into every resolve) while a factory runs.
+    @inline(__always)
+    func carryOut(
+        _ step: consuming FastStep, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer,
+        requested: (FastMake) throws -> Void
+    ) throws -> Bool {
+        switch consume step {
+        case .copied:
+            return true
+        case .general:
+            return false
+        case .make(let make):
+            switch make.key {
+            case .slot:
+                try perform(make, at: nil, arguments: arguments, into: result)
+            case .entry(let entry):
+                defer { entry.release() }
+                try perform(make, at: entry.takeUnretainedValue().keyStorage, arguments: arguments, into: result)
+            case .requested:
+                try requested(make)
+            }
+            return true
+        }
+    }
+
+    /// Runs the factory of `make`'s slot into `result`, with the frame's key at `key` (the slot's own copy when
+    /// `nil`), in the owner `make` names; then ends the step's hold on the slot and the owner (also when the factory
+    /// throws), and wraps the instance in the `T?` requested.
+    @inline(__always)
+    func perform(
+        _ make: FastMake, at key: UnsafePointer<DefinitionKey>?, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws {
+        defer { make.owner?.release() }
+        switch make.hold {
+        case .marked(let slot, let mark):
+            defer { plexus_hazard_clear(mark) }
+            try slot._withUnsafeGuaranteedRef { slot in
+                try create(make, slot, at: key ?? UnsafePointer(slot.keyStorage), arguments: arguments, into: result)
+            }
+        case .retained(let slot):
+            try create(make, slot, at: key ?? UnsafePointer(slot.keyStorage), arguments: arguments, into: result)
+        }
+    }
+
+    /// `perform` with the slot in hand: in the owner's graph, then wrapped if requested.
+    @inline(__always)
+    private func create(
+        _ make: FastMake, _ slot: Slot, at key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws {
+        guard let owner = make.owner else {
+            return try create(slot, make.making, at: key, arguments: arguments, into: result, wraps: make.wraps)
+        }
+        try owner._withUnsafeGuaranteedRef { owner in
+            try owner.create(slot, make.making, at: key, arguments: arguments, into: result, wraps: make.wraps)
+        }
+    }
+
+    /// Carries out `make` at the requested `key`: for a `T?` answered by `T` (`wraps`), at `T`'s key, as the
+    /// general path does. Out of line, with the key in its own frame.
+    @inline(never)
+    func perform(
+        _ make: FastMake, requested key: DefinitionKey, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws {
+        let slotType: Any.Type
+        switch make.hold {
+        case .marked(let slot, _): slotType = slot._withUnsafeGuaranteedRef { $0.blueprint.type }
+        case .retained(let slot): slotType = slot.blueprint.type
+        }
+        try withUnsafePointer(to: make.wraps ? key.with(type: slotType) : key) {
+            try perform(make, at: $0, arguments: arguments, into: result)
+        }
+    }
+
+    /// The fast path's new instance: the factory of `slot` runs into `result` as `making` says, in a light scope of
+    /// the calling thread's resolution graph (a hooked definition's hooks are queued there, and run when the scope
+    /// closes); `wraps` then wraps it in the `T?` requested.
+    @inline(never)
+    private func create(
+        _ slot: Slot, _ making: FastMake.Making, at key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer, wraps: Bool
+    ) throws {
+        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
+            try create(slot, making, at: key, arguments: arguments, into: result, graph: graph)
+        }
+        if wraps { slot.blueprint.ops.wrapInOptional(result) }
+    }
+
+    /// The new instance in the calling thread's `graph` (borrowed): the graph's `.shared` instance if it has one,
+    /// else made in a light scope and the factory's frame, then finished as `finishFast` says (a singleton is stored
+    /// by `makeSingleton`, its claim abandoned if anything in the factory's frame fails).
+    ///
+    /// Written out in one body, without closure-taking helpers (`inGraph`, `runFactory`): every nested fast resolve
+    /// recurses through here, and an unoptimized build gives each closure a stack frame of its own. The steps are
+    /// those of `inGraph`: open the scope; close it, destroying the instance if closing fails, or abandon it on an
+    /// error; release the leftovers of an outermost resolve.
+    @inline(__always)
+    private func create(
+        _ slot: Slot, _ making: FastMake.Making, at key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer, graph: ResolutionGraph
+    ) throws {
+        if slot.blueprint.scope == .shared, graph.depth > 0, try copyShared(of: slot, in: graph, key, into: result) {
+            return
+        }
+        let scope = graph.openLightScope()
+        defer { if graph.depth == 0 { graph.releaseLeftovers() } }
+        do {
+            do {
+                let id = ObjectIdentifier(slot)
+                try graph.enterFactory(id, requested: key)
+                defer { graph.leaveFactory(id) }
+                switch making {
+                case .plain(let type):
+                    try slot.blueprint.make(arguments, into: result)
+                    try finishFast(slot, expecting: type, result: result, graph: graph)
+                case .autoWired(let type):
+                    try makeAutoWired(slot, key, into: result)
+                    try finishFast(slot, expecting: type, result: result, graph: graph)
+                case .singleton(let claim):
+                    try makeSingleton(slot, claim: claim, arguments: arguments, into: result, graph: graph)
+                }
+            } catch {
+                if case .singleton(let claim) = making { slot.abandon(claim, owner: self) }
+                throw error
+            }
+            do {
+                try graph.closeLightScope(scope)
+            } catch {
+                slot.blueprint.ops.destroy(result)
+                throw error
+            }
+        } catch {
+            graph.abandonLightScope(scope)
+            if graph.depth == 0 { logFailure(ofOutermost: error) }
+            throw error
+        }
+    }
+
+    /// Copies the graph's instance of the `.shared` definition of `slot` into `result`, if the graph has one.
+    /// Out of line, so that its existential stays off the stack of nested resolves.
+    @inline(never)
+    private func copyShared(
+        of slot: Slot, in graph: ResolutionGraph, _ key: UnsafePointer<DefinitionKey>,
+        into result: UnsafeMutableRawPointer
+    ) throws -> Bool {
+        // Stored as made, so it has the slot's type.
+        let unboxed = graph.withSharedInstance(of: slot.definition) { shared in
+            slot.blueprint.ops.unbox(shared, result) ? nil : Swift.type(of: shared)
+        }
+        guard let unboxed else { return false }
+        if let resolved = unboxed { throw ResolutionError.invalidType(resolved: resolved, key: key.pointee) }
+        return true
+    }
+
+    /// After a fast factory returned: an instance of another dynamic type than `type` (always so for `ToStore`) is
+    /// stored as the general path stores a new instance (`Slot.store`: its type's needs learned, a hooked
+    /// definition's hooks queued); otherwise a shared one is kept for the rest of the graph (for an outermost resolve
+    /// only if hooks are queued, which may resolve it again).
+    @inline(never)
+    private func finishFast(
+        _ slot: Slot, expecting type: ObjectIdentifier, result: UnsafeMutableRawPointer, graph: ResolutionGraph
+    ) throws {
+        if slot.blueprint.ops.dynamicType(of: result) != type {
+            // Read under the lock, as `acquire` does: hooks may be added and types learned meanwhile.
+            let (recipe, info) = registry.withLockKeepingReaders { _ in (slot.recipe, slot.typeInfo) }
+            _ = try slot.store(
+                nil, typed: result, recipe: recipe, claim: nil, typeInfo: info, forward: nil, owner: self, graph: graph)
+        } else if slot.blueprint.scope == .shared, graph.depth > 1 || graph.hasQueuedHooks {
+            graph.storeShared(slot.blueprint.ops.box(result), of: slot.definition)
+        }
+    }
+
+    /// Runs the factory of `slot` for the singleton claimed with `claim`, in a box of its own, and stores it:
+    /// `Slot.store` hands it to the graph (published when the scope that owns it ends, rolled back if it fails) and
+    /// copies it into `result`, exactly as on the general path.
+    @inline(never)
+    private func makeSingleton(
+        _ slot: Slot, claim: Pending, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer,
+        graph: ResolutionGraph
+    ) throws {
+        let box = try InstanceBox(ops: slot.blueprint.ops) { try slot.blueprint.make(arguments, into: $0) }
+        // Read under the lock, as `acquire` does: hooks may be added and types learned meanwhile.
+        let (recipe, info) = registry.withLockKeepingReaders { _ in (slot.recipe, slot.typeInfo) }
+        _ = try slot.store(
+            box, typed: result, recipe: recipe, claim: claim, typeInfo: info, forward: nil, owner: self, graph: graph)
+    }
+
+    /// Runs the auto-wiring factory of `slot` into `result`, its arguments resolved from this container inside the
+    /// factory's frame, as the general path does (`Slot.withAutoWiredArguments`: an argument's error is wrapped in
+    /// `autoWiringFailed`, the factory's own propagates unchanged). Out of line: its closure stays off the stack of
+    /// the common case.
+    @inline(never)
+    private func makeAutoWired(
+        _ slot: Slot, _ key: UnsafePointer<DefinitionKey>, into result: UnsafeMutableRawPointer
+    ) throws {
+        try slot.withAutoWiredArguments(key: key.pointee, owner: self) { arguments in
+            try slot.blueprint.make(arguments, into: result)
+        }
+    }
+}
