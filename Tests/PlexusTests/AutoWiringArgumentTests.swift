@@ -3,7 +3,7 @@ import PlexusTesting
 import Testing
 
 // Auto-wiring resolves a factory's arguments into a tuple it lays out itself, and repeated auto-wired resolves take
-// the direct path through a remembered local route. These tests resolve more than once (the first resolve finds the
+// the fast path through a remembered local route. These tests resolve more than once (the first resolve finds the
 // definition on the general path; the next ones take the route) and use arguments of mixed sizes and alignments.
 
 private final class Token {

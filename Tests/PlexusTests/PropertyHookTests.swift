@@ -102,7 +102,7 @@ private final class Hooked: @unchecked Sendable {
         #expect((try container.resolve() as Notes).notes == ["late"])
     }
 
-    // Hooks of `.unique` and `.shared` definitions are queued by whichever path makes the instance (the direct path
+    // Hooks of `.unique` and `.shared` definitions are queued by whichever path makes the instance (the fast path
     // once the definition is known, the general one before, through collaborators and for `T?` requests).
 
     @Test(arguments: [ComponentScope.unique, .shared])

@@ -278,7 +278,7 @@ private func kind(_ instance: Any) -> String {
     }
 
     // After its first answer, a `T?` request goes straight to `T`'s definition (a remembered route, taken by the
-    // direct path); every change that can move the answer must still be seen.
+    // fast path); every change that can move the answer must still be seen.
 
     @Test func optionalRequestSeesAnOptionalDefinitionRegisteredAfterItsFirstAnswer() throws {
         container.register { ServiceImp() as Service }

@@ -76,7 +76,7 @@ private func loggedAtErrors(_ body: () throws -> Void) rethrows -> [String] {
         #expect(messages.isEmpty)
     }
 
-    /// Resolving first fills the caches that later resolves take (remembered routes, the direct path), which must
+    /// Resolving first fills the caches that later resolves take (remembered routes, the fast path), which must
     /// follow the setting when it changes.
     @Test(arguments: [ComponentScope.unique, .shared, .singleton])
     func changingTheSettingTakesEffectOnTheNextResolve(scope: ComponentScope) throws {

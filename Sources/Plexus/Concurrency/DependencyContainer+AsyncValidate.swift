@@ -46,8 +46,7 @@ extension DependencyContainer {
         _ slot: Slot, key: DefinitionKey, forward: Forward?, validating: DefinitionKey, _ arguments: [Any]
     ) async throws {
         if slot.blueprint.argumentCount == 0 {
-            try await validateAsync(
-                validating, slot, key: key, forward: forward, given: (), source: { _ in .pointer(zeroSizedArguments) })
+            try await validateAsync(validating, slot, key: key, forward: forward, given: (), autoWires: false)
             return
         }
         var matched = false
@@ -57,15 +56,16 @@ extension DependencyContainer {
             matched = true
             try await validateAsync(
                 validating, slot, key: key, forward: forward, given: UncheckedArguments(argumentSet),
-                source: { .pointer($0) }, castingFrom: argumentSet)
+                autoWires: false, castingFrom: argumentSet)
         }
         if !matched {
-            try await validateAsync(validating, slot, key: key, forward: forward, given: (), source: { _ in .autoWire })
+            try await validateAsync(validating, slot, key: key, forward: forward, given: (), autoWires: true)
         }
     }
 
-    /// One validation resolve of `slot` under `key`: a `ResolutionError` fails validation, other errors are domain
-    /// errors, as in the synchronous `validate`.
+    /// One validation resolve of `slot` under `key`, with `given` as its arguments (`castingFrom` the argument set
+    /// they were cast from), or its arguments auto-wired: a `ResolutionError` fails validation, other errors are
+    /// domain errors, as in the synchronous `validate`.
     // swift-format-ignore: FunctionParameterCount
     private func validateAsync<Given: Sendable>(
         _ validating: DefinitionKey,
@@ -73,7 +73,7 @@ extension DependencyContainer {
         key: DefinitionKey,
         forward: Forward?,
         given: Given,
-        source: (UnsafeRawPointer) -> ArgumentSource,
+        autoWires: Bool,
         castingFrom argumentSet: Any? = nil
     ) async throws {
         do {
@@ -83,23 +83,17 @@ extension DependencyContainer {
                     if let argumentSet {
                         _ = try slot.blueprint.withArguments(argumentSet) { arguments in
                             try self.produce(
-                                slot, key: key, arguments: source(arguments), forward: forward, logsFailure: false)
+                                slot, key: key, arguments: autoWires ? .autoWire : .pointer(arguments),
+                                forward: forward, logsFailure: false)
                         }
                     } else {
                         try self.produce(
-                            slot, key: key, arguments: source(pointer), forward: forward, logsFailure: false)
+                            slot, key: key, arguments: autoWires ? .autoWire : .pointer(pointer), forward: forward,
+                            logsFailure: false)
                     }
                 })
         } catch {
             try validationOutcome(of: error, validating: validating)
         }
     }
-}
-
-/// An argument set given to the async `validate`, on its way to an `async` factory (which unwraps it).
-// `@unchecked Sendable`: the caller handed the set to `validate`, which passes it to the factory and keeps no other
-// reference.
-struct UncheckedArguments: @unchecked Sendable {
-    let value: Any
-    init(_ value: Any) { self.value = value }
 }

@@ -108,14 +108,14 @@ extension DependencyContainer {
                 return located(found, search.key, autoWires: false)
             }
             // A route is only remembered when nothing here answered the key, and stays valid while nothing changed;
-            // a local one (`T?` to this container's `T`) is for the direct path, which took it if it was still valid.
+            // a local one (`T?` to this container's `T`) is for the fast path, which took it if it was still valid.
             if isFirst, let route = registry.routes[search.key], route.generation == Generation.current, !route.isLocal
             {
                 remembered = route
                 collaborators = registry.collaborators
                 return nil
             }
-            // The next `T?` request, and the next that this container auto-wires, take the direct path (a local route).
+            // The next `T?` request, and the next that this container auto-wires, take the fast path (a local route).
             let unwrapped = search.unwrapped
             if let unwrapped, let found = registry.find(unwrapped, inheritsTag: inheritsTag) {
                 // A fallback allowed only for an inherited tag is not remembered: a caller's own request must look again.

@@ -1,6 +1,6 @@
 internal import PlexusSystem
 
-// Factories that run without retaining their slot (the direct path, `plexus_hazard_mark`): a change that drops such a
+// Factories that run without retaining their slot (the fast path, `plexus_hazard_mark`): a change that drops such a
 // slot from the registry keeps it until its factory returned.
 
 extension DependencyContainer {

@@ -129,7 +129,7 @@ struct Registry {
 
     /// Remembers that the request `key` is answered by this registry's own definition `found` for `requested`: the
     /// `T?` request `key` by `T`'s definition, or (`autoWires`) `key` itself by auto-wiring. Not through a forwarding
-    /// registration, which the direct path does not take.
+    /// registration, which the fast path does not take.
     mutating func remember(
         local found: Found, _ key: DefinitionKey, _ requested: DefinitionKey, autoWires: Bool = false
     ) {

@@ -39,7 +39,7 @@ struct Route {
     }
 }
 
-/// A route as a container keeps it: an object whose fields the direct path reads in place, borrowed from the table
+/// A route as a container keeps it: an object whose fields the fast path reads in place, borrowed from the table
 /// (copying a `Route` copies its weak reference through the runtime).
 final class RememberedRoute {
     let generation: Int
@@ -53,7 +53,7 @@ final class RememberedRoute {
     let wrapsInOptional: Bool
     /// Whether the route leads to the container that keeps it (a `T?` request answered by its own `T`; `owner` is
     /// then `nil`: a weak reference to itself would give the container a side table, and every retain and release
-    /// of it would take the runtime's slow path). Only the direct path takes it; the general path looks up the
+    /// of it would take the runtime's slow path). Only the fast path takes it; the general path looks up the
     /// container's own definitions again.
     let isLocal: Bool
 

@@ -2,7 +2,7 @@
 /// definition (and per container), never per requested key.
 ///
 /// Every `var` of a slot is written only while the owning container's registry lock is held, and read under it too,
-/// except by the direct path's reads without the lock (`Protected.withBiasedRead`: `instance`, `published`, the recipe
+/// except by the fast path's reads without the lock (`Protected.withBiasedRead`: `instance`, `published`, the recipe
 /// flags, `typeInfo`), which only happen while no `withLock` is in progress: so those fields change only inside
 /// `withLock`. The slot never runs user code under that lock.
 final class Slot {
@@ -19,11 +19,11 @@ final class Slot {
     var recipe: Recipe {
         didSet { (hasPlainRecipe, hasDirectRecipe) = (Self.isPlain(recipe), Self.isDirect(recipe)) }
     }
-    /// Whether `recipe` has no hooks and no decorators: read by the direct path, which then needs no reference to
+    /// Whether `recipe` has no hooks and no decorators: read by the fast path, which then needs no reference to
     /// the recipe (reading `recipe` retains it).
     private(set) var hasPlainRecipe: Bool
-    /// Whether the direct path can make the instances of `recipe`: no decorators and no `@MainActor` hook
-    ///, which the general path handles; plain hooks are queued by the direct path as by the general one.
+    /// Whether the fast path can make the instances of `recipe`: no decorators and no `@MainActor` hook
+    ///, which the general path handles; plain hooks are queued by the fast path as by the general one.
     private(set) var hasDirectRecipe: Bool
     /// The singleton, once published.
     var instance: InstanceBox? {

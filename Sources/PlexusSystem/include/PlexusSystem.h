@@ -14,7 +14,7 @@
 int plexus_current_stack(uintptr_t *low, size_t *size);
 
 /// The calling function's frame address: the real stack, also under AddressSanitizer, whose "fake stack" moves
-/// locals whose address is taken to the heap. Inline: the direct path reads it on every factory it enters.
+/// locals whose address is taken to the heap. Inline: the fast path reads it on every factory it enters.
 static inline __attribute__((always_inline)) uintptr_t plexus_frame_address(void) {
     return (uintptr_t)__builtin_frame_address(0);
 }

@@ -2,7 +2,7 @@ import Foundation
 import Plexus
 import Testing
 
-// The direct path runs a `.unique` or `.shared` factory without retaining its definition (a hazard mark stands for
+// The fast path runs a `.unique` or `.shared` factory without retaining its definition (a hazard mark stands for
 // the reference): a change that drops the definition meanwhile (re-registration, removal, reset, restored snapshot,
 // an accessor's override) must keep it until the factory returned. Each factory here captures a `Payload` that
 // notes when it is freed while a factory that holds it runs.

@@ -11,7 +11,7 @@ private final class Link: Sendable {
 }
 
 /// A link of a chain that takes the general path once its type is known: a `Resolvable` instance needs its callbacks
-/// run, which the direct path leaves to the general one.
+/// run, which the fast path leaves to the general one.
 private final class ResolvableLink: Resolvable, Sendable {
     let next: ResolvableLink?
     init(next: ResolvableLink?) { self.next = next }
@@ -132,7 +132,7 @@ private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) ->
             (try container.resolve(tag: 0) as Link).next != nil
         }
         // Guards against regressions. On Linux x86_64 (printed with `PLEXUS_PRINT_STACK=1`): in release 560 bytes for
-        // `.unique` and `.shared` and 688 for `.singleton` (all on the direct path); in debug 3,856 and 4,816 (more
+        // `.unique` and `.shared` and 688 for `.singleton` (all on the fast path); in debug 3,856 and 4,816 (more
         // under ThreadSanitizer). The bound is the general path's for every scope: while another test validates a
         // container (tests run in parallel), every resolve takes the general path.
         #if DEBUG

@@ -1,7 +1,7 @@
 /// The frames of a resolution graph, innermost last, in memory the graph owns (`ResolutionGraph.State.frames`).
 ///
 /// Pushing is a store and an increment, popping a decrement: an array's uniqueness and capacity checks on every
-/// factory were about a third of the direct path's frame cost (`Benchmarks/profile unique` counts it). Frames are plain values (an identifier and a pointer), so nothing is
+/// factory were about a third of the fast path's frame cost (`Benchmarks/profile unique` counts it). Frames are plain values (an identifier and a pointer), so nothing is
 /// released when they are dropped. The graph frees the memory when it ends (`deallocate()`).
 struct FrameStack: RandomAccessCollection {
     typealias Frame = ResolutionGraph.Frame

@@ -98,7 +98,7 @@ extension ResolutionGraph {
     }
 
     /// Records the mark of `light` as the innermost scope's and closes it. Out of line: the array growth stays off the stack
-    /// frame of the direct path's nested resolves.
+    /// frame of the fast path's nested resolves.
     @inline(never)
     private func closeScope(recording light: LightScope) throws {
         state.pointee.scopes.append(light.mark)

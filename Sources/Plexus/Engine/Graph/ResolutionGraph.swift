@@ -92,7 +92,7 @@ final class ResolutionGraph {
             didSet { if depth == 0, oldValue > 0 { session &+= 1 } }
         }
         /// Counts the outermost resolves on this thread. It advances when one ends, so that the session of the next
-        /// one is known before it starts: the direct path claims a singleton for it just before opening its scope.
+        /// one is known before it starts: the fast path claims a singleton for it just before opening its scope.
         var session = 0
         var frames = FrameStack()
         /// The slots of the running factories, kept only while the graph is deeper than `shallowDepth`, so that
@@ -251,7 +251,7 @@ final class ResolutionGraph {
     /// Pushes the frame of the factory of the slot `id`, after checking for a cycle and for stack room. The async
     /// resolve (Concurrency/) pushes and pops it around an `await`; `requested` must stay valid until it pops.
     ///
-    /// Inlined: the direct path enters a factory on every resolve (the checks that fail, and the deep graphs'
+    /// Inlined: the fast path enters a factory on every resolve (the checks that fail, and the deep graphs'
     /// cycle set, are out of line).
     @inline(__always)
     func enterFactory(_ id: ObjectIdentifier, requested: UnsafePointer<DefinitionKey>) throws {

@@ -103,7 +103,7 @@ private func resolveVersioned(from container: DependencyContainer, into failures
     let container = DependencyContainer()
 
     @Test func resolvingThroughARememberedRouteWhileTheOwnerChangesNeverCrashes() throws {
-        // Readers go through remembered routes (direct path, slots not retained by the route) while a writer
+        // Readers go through remembered routes (fast path, slots not retained by the route) while a writer
         // re-registers, removes and resets the definition in the owner and re-links the chain: every resolve
         // gets a current instance or `definitionNotFound`.
         let owner = DependencyContainer()
@@ -135,7 +135,7 @@ private func resolveVersioned(from container: DependencyContainer, into failures
 
     @Test(arguments: [ComponentScope.singleton, .unique])
     func directResolvesNeverSeeAWriteInProgress(scope: ComponentScope) throws {
-        // Published singletons and `.unique` definitions take the direct path (a singleton's first construction too)
+        // Published singletons and `.unique` definitions take the fast path (a singleton's first construction too)
         // while a writer re-registers, resets and removes the definition. Readers must only ever get an instance some
         // registration made, or `definitionNotFound`.
         container.register(scope) { Versioned(version: 0) }
@@ -202,7 +202,7 @@ private func resolveVersioned(from container: DependencyContainer, into failures
                     continue
                 }
                 do {
-                    // The typed form takes the direct path; the `Any.Type` form the general one, which sees the route.
+                    // The typed form takes the fast path; the `Any.Type` form the general one, which sees the route.
                     let versioned =
                         round.isMultiple(of: 2)
                         ? try container.resolve() as Versioned? : try container.resolve(Versioned?.self) as? Versioned

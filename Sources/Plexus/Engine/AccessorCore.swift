@@ -1,0 +1,145 @@
+/// A blueprint's factory: makes an instance from the arguments at the first pointer into the second.
+@usableFromInline
+typealias BlueprintFactory = @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void
+
+/// Makes the blueprint factory of a typed accessor's declared default from its factory (`AccessorCore.factory`).
+@usableFromInline
+typealias AccessorFactoryBuilder<T> = @Sendable (@escaping @Sendable () throws -> T) -> BlueprintFactory
+
+/// Room on the stack for the instance of a typed accessor (`AccessorCore.resolve(_:_:_:_:)`): six words, enough for a
+/// reference, a protocol existential (five words, six with a second protocol) or a small struct; larger instances, and
+/// those aligned beyond a word, use a temporary allocation.
+@usableFromInline
+struct AccessorStorage {
+    @usableFromInline var words: (UInt, UInt, UInt, UInt, UInt, UInt) = (0, 0, 0, 0, 0, 0)
+
+    @inlinable
+    init() {}
+}
+
+/// What `Factory` and `SingletonFactory` both are: a declared default factory and its storage, bound or not. A value
+/// of it serves the cold paths (overrides, decorators, assignment); its static functions resolve.
+@usableFromInline
+struct AccessorCore<T>: Sendable {
+    let binding: AccessorBinding
+    let storage: DeclaredStorage
+    let make: @Sendable () throws -> T
+
+    init(binding: AccessorBinding, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T) {
+        self.binding = binding
+        self.storage = storage
+        self.make = make
+    }
+
+    // MARK: Resolving
+    //
+    // `Factory` and `SingletonFactory` keep their container, site, storage and factory as stored properties of
+    // their own, seven words in all, and resolve through the static functions below, which borrow them. On the accessor
+    // benchmarks in release (`Benchmarks/guard`'s retain check): a container held one struct deeper (an `AccessorCore` or
+    // `AccessorBinding` stored in the accessor), or an accessor of eight words, was retained and released around
+    // every call: the optimizer kept the accessor in memory as a whole instead of taking it apart, and then did not
+    // see that the caller's accessor keeps the container for the call.
+
+    /// The instance, as `Factory.resolve()` gives it.
+    @inlinable
+    static func resolve(
+        _ container: DependencyContainer?, _ site: AccessorSite, _ declared: DeclaredStorage,
+        _ make: @escaping @Sendable () throws -> T
+    ) throws -> T {
+        // The common cases fill storage specialized here, through a call that is not generic (generic code in the
+        // library would look up the metadata of the types it builds around `T` on every call).
+        //
+        // An instance that fits `AccessorStorage` goes to a local of that type, passed by address, with no closure:
+        // a closure capturing the container (`withUnsafeTemporaryAllocation`'s body) also made every call retain
+        // and release it.
+        if MemoryLayout<T>.size <= MemoryLayout<AccessorStorage>.size,
+            MemoryLayout<T>.alignment <= MemoryLayout<AccessorStorage>.alignment
+        {
+            var storage = AccessorStorage()
+            if try container?.resolveAccessor(site, into: &storage) == true { return take(&storage) }
+            return try resolveInGeneral(container, site, declared, make)
+        }
+        return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            if let storage = buffer.baseAddress,
+                try container?.resolveAccessor(site, into: UnsafeMutableRawPointer(storage)) == true
+            {
+                return storage.move()
+            }
+            return try resolveInGeneral(container, site, declared, make)
+        }
+    }
+
+    /// The instance, as `Factory.callAsFunction()` gives it: stops the process if it cannot be made.
+    @inlinable
+    static func callAsFunction(
+        _ container: DependencyContainer?, _ site: AccessorSite, _ declared: DeclaredStorage,
+        _ make: @escaping @Sendable () throws -> T
+    ) -> T {
+        do {
+            return try resolve(container, site, declared, make)
+        } catch {
+            DependencyContainer.accessorFailed(container, site, error)
+        }
+    }
+
+    /// Moves the instance `resolve` made out of its `AccessorStorage`.
+    @inlinable
+    static func take(_ storage: UnsafeMutableRawPointer) -> T {
+        storage.assumingMemoryBound(to: T.self).move()
+    }
+
+    /// `resolve` for an unbound accessor, and for the accessors the non-generic call cannot answer (first use, an
+    /// override elsewhere, hooks).
+    @inlinable
+    static func resolveInGeneral(
+        _ container: DependencyContainer?, _ site: AccessorSite, _ declared: DeclaredStorage,
+        _ make: @escaping @Sendable () throws -> T
+    ) throws -> T {
+        guard let container else { return try make() }
+        return try container.resolveAccessor(site, storage: declared, make: make, build: factory)
+    }
+
+    /// The blueprint factory of a declared default: `make`'s instance, moved into the result. Specialized by the
+    /// accessor's caller (the function itself captures nothing, so passing it allocates nothing), and called only
+    /// when the default is registered: each instance is then made by a closure specialized for `T`, not through
+    /// `T`'s value witnesses (`Blueprint.makeNullary`).
+    @inlinable
+    static func factory(_ make: @escaping @Sendable () throws -> T) -> BlueprintFactory {
+        { _, result in result.assumingMemoryBound(to: T.self).initialize(to: try make()) }
+    }
+
+    /// The instance (cold paths: `assign(to:)`).
+    func resolve() throws -> T {
+        try Self.resolve(binding.container, binding.site, storage, make)
+    }
+
+    /// Registers `make` under this accessor's key in its container, with `storage` (its scope and property hooks).
+    func override(storage: DeclaredStorage, make: @escaping @Sendable () throws -> T) {
+        guard let (container, key) = binding.bound else {
+            log(.errors, "Plexus: an unbound accessor cannot be overridden; assign it to an accessor property first.")
+            return
+        }
+        container.registerOverride(key, storage: storage, make: make)
+    }
+
+    /// Binds the value assigned to an accessor (`accessor = .single { … }`) to the accessor's key: an unbound value
+    /// registers its factory and storage; an accessor bound elsewhere registers a unique factory that resolves it.
+    func assign(to target: AccessorBinding) {
+        guard let target = target.bound else { return }  // a namespace's binding always has its container
+        guard let source = binding.bound else {
+            target.container.registerOverride(target.key, storage: storage, make: make)
+            return
+        }
+        guard source.container !== target.container || source.key != target.key else { return }
+        let other = self
+        target.container.registerOverride(target.key, storage: .unique) { try other.resolve() }
+    }
+
+    func decorate(_ decorator: @escaping @Sendable (T) -> T) {
+        guard let (container, key) = binding.bound else {
+            log(.errors, "Plexus: an unbound accessor cannot be decorated; decorate the accessor property.")
+            return
+        }
+        container.addDecorator(key, decorator)
+    }
+}

@@ -1,0 +1,124 @@
+/// The keys of the typed accessors used with one container, by declaration site; lives in the container's registry,
+/// behind its lock.
+///
+/// A lookup hashes the site's identity metatype and the length of the property's name, then compares the name, which for
+/// `#function` (a literal) is the same string every time, so the comparison stops at its first word. Each entry also
+/// keeps the key's `KeyTable` hash, so that finding the accessor's definition hashes no string either.
+struct AccessorKeys {
+    /// A class, so that handing one out of the table copies one reference, not a key and a site.
+    final class Entry {
+        let site: AccessorSite
+        /// The key, in memory of its own: the engine's frames point at it, so resolving copies no key.
+        let keyStorage: UnsafeMutablePointer<DefinitionKey>
+        var key: DefinitionKey { keyStorage.pointee }
+        let hash: Int
+        /// The slot that answered the accessor here last time, valid while `Generation.current` equals
+        /// `generation`: every change that could make another slot answer (a registration, a removal, a reset, a
+        /// restored snapshot, a collaboration) advances it, and the registry holds the slot until then. Read and
+        /// written under the registry's lock.
+        var answering: Unmanaged<Slot>?
+        var generation = -1
+        /// Whether `answering` was registered under exactly this entry's key: a resolve then points its factory's
+        /// frame at the slot's copy of the key (`Slot.keyStorage`) and need not keep the entry alive.
+        var answeringHasKey = false
+
+        init(site: AccessorSite, key: DefinitionKey, hash: Int) {
+            self.site = site
+            keyStorage = .allocate(capacity: 1)
+            keyStorage.initialize(to: key)
+            self.hash = hash
+        }
+
+        deinit {
+            keyStorage.deinitialize(count: 1)
+            keyStorage.deallocate()
+        }
+    }
+
+    /// Empty until the first accessor is used; grows at half load.
+    private var buckets: [Entry?] = [] {
+        didSet { bases = Bases(buckets: buckets.withUnsafeBufferPointer { $0.baseAddress }, count: buckets.count) }
+    }
+    private var count = 0
+    /// Where `buckets` keeps its elements, refreshed after every change: readers without the registry's lock (its
+    /// reader bias) probe through it, because reaching the array through a pointer copied it (a retain and a release
+    /// on memory every reader shares). Valid while the table is not changed, which is all such readers need.
+    private var bases = Bases()
+
+    private struct Bases {
+        var buckets: UnsafePointer<Entry?>?
+        var count = 0
+    }
+
+    /// More sites than this means property names made at run time: start over rather than grow without bound.
+    private static let limit = 4096
+
+    private static func hash(_ site: AccessorSite) -> Int {
+        var hash = UInt(bitPattern: ObjectIdentifier(site.identity)) &* 0x9E37_79B9_7F4A_7C15
+        hash ^= UInt(bitPattern: site.property.utf8.count) &* 0x1656_67B1_9E37_79F9
+        return Int(bitPattern: hash ^ (hash >> 29))
+    }
+
+    /// The key of `site`, if it was used here before.
+    func existingEntry(for site: AccessorSite) -> Entry? {
+        withExistingEntry(for: site) { $0 }
+    }
+
+    /// Calls `body` with the entry of `site`, borrowed from the table (no reference counting), if `site` was used
+    /// here before. `body` must not change the table.
+    @inline(__always)
+    func withExistingEntry<R>(for site: AccessorSite, _ body: (Entry) -> R) -> R? {
+        Self.withExistingEntry(in: bases, for: site, body)
+    }
+
+    /// `withExistingEntry(for:_:)` on a table only read, through a pointer: for reads that run while other threads
+    /// read the table too (`Protected.withBiasedRead`).
+    @inline(__always)
+    static func withExistingEntry<R>(
+        in keys: UnsafePointer<AccessorKeys>, for site: AccessorSite, _ body: (Entry) -> R
+    ) -> R? {
+        guard let bases = keys.pointer(to: \.bases) else { return nil }
+        return withExistingEntry(in: bases.pointee, for: site, body)
+    }
+
+    @inline(__always)
+    private static func withExistingEntry<R>(in bases: Bases, for site: AccessorSite, _ body: (Entry) -> R) -> R? {
+        guard let base = bases.buckets, bases.count > 0 else { return nil }
+        let mask = bases.count - 1
+        var index = Self.hash(site) & mask
+        // An optional object reference is one pointer, null for `nil`.
+        while let object = UnsafeRawPointer(base + index).load(as: UnsafeRawPointer?.self) {
+            let found = Unmanaged<Entry>.fromOpaque(object)._withUnsafeGuaranteedRef { entry -> R? in
+                guard entry.site.identity == site.identity, entry.site.property == site.property else { return nil }
+                return body(entry)
+            }
+            if let found { return found }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    /// The key of `site`, built and remembered on first use.
+    mutating func entry(for site: AccessorSite) -> Entry {
+        if let entry = existingEntry(for: site) { return entry }
+        let key = site.key
+        let entry = Entry(site: site, key: key, hash: KeyTable<Slot>.hash(key))
+        insert(entry)
+        return entry
+    }
+
+    private mutating func insert(_ entry: Entry) {
+        if count >= Self.limit { (buckets, count) = ([], 0) }
+        if (count + 1) * 2 > buckets.count {
+            let old = buckets
+            buckets = Array(repeating: nil, count: max(old.count * 2, 8))
+            count = 0
+            for case let entry? in old { insert(entry) }
+        }
+        let mask = buckets.count - 1
+        var index = Self.hash(entry.site) & mask
+        while buckets[index] != nil { index = (index + 1) & mask }
+        buckets[index] = entry
+        count += 1
+    }
+}

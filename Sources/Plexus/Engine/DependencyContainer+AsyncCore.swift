@@ -1,0 +1,201 @@
+// The async resolve core: the counterpart of `DependencyContainer+Core.swift` for `try await container.resolve()`,
+// first synchronously on the thread's graph, then in a graph bound to the task (`Graph/TaskGraph.swift`) when a
+// definition needs `await`.
+
+extension DependencyContainer {
+    /// The first attempt of an async resolve of a `T`, made before any `await`: synchronously on this thread's graph
+    /// when no async resolve runs on this task (most definitions are synchronous), with no hop to another executor
+    /// and no generic code in the library. `nil` when the resolve needs the task's graph: one is running, or the
+    /// definition at the top needs `await` (its synchronous part is rolled back; `resolveAsync` starts over).
+    @inlinable
+    @inline(__always)
+    func resolveOnThisThread<T>(tag: Tag?, typeOfArguments: Any.Type, arguments: UnsafeRawPointer) throws -> T? {
+        try withResolveStorage(for: T.self) { storage in
+            guard
+                try resolveRawOnThisThread(
+                    T.self, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments, into: storage)
+            else { return nil }
+            return storage.assumingMemoryBound(to: T.self).move()
+        }
+    }
+
+    /// `resolveOnThisThread(tag:typeOfArguments:arguments:)` for the key of `type`, `typeOfArguments` and `tag`, into
+    /// `result`; `false` (and `result` left uninitialized) when the resolve needs the task's graph.
+    @usableFromInline
+    func resolveRawOnThisThread(
+        _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws -> Bool {
+        guard TaskGraph.graphOfCurrentTask() == nil else { return false }
+        do {
+            return try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { thread in
+                guard thread.depth == 0 else { return false }
+                try thread.allowingAsyncStep {
+                    try resolveRaw(
+                        type, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments, into: result)
+                }
+                return true
+            }
+        } catch let step as AsyncStep {
+            // Start over in a graph that survives suspension points (`resolveAsync`).
+            step.rollBack()
+            return false
+        }
+    }
+
+    /// The core of every async resolve: in the graph of the async resolve already running on this task, or else
+    /// first synchronously on this thread's graph (most definitions are synchronous: then no task graph is made)
+    /// and, when the definition at the top needs `await`, in a new graph bound to this task.
+    ///
+    /// `segment` is the synchronous resolve of `key` with the arguments at a pointer; `deliver` turns an instance
+    /// the async path made into the result. `attemptsOnThisThread: false` when the caller made that first attempt
+    /// already (`resolveOnThisThread`), so that the synchronous part does not run twice before the task's graph.
+    // `logsFailure: false` leaves logging an error to the caller (`validate`).
+    @usableFromInline
+    func resolveAsync<R, Arguments: Sendable>(
+        arguments: Arguments, logsFailure: Bool = true, attemptsOnThisThread: Bool = true,
+        deliver: (Any) throws -> R, segment: (UnsafeRawPointer) throws -> R
+    ) async throws -> R {
+        if let graph = TaskGraph.graphOfCurrentTask() {
+            return try await resolve(arguments: arguments, in: graph, logsFailure: logsFailure, deliver, segment)
+        }
+        let thread = ResolutionGraph.current
+        if attemptsOnThisThread, thread.depth == 0 {
+            do {
+                return try thread.allowingAsyncStep { try withArgumentsPointer(to: arguments, segment) }
+            } catch let step as AsyncStep {
+                // Start over in a graph that survives suspension points.
+                step.rollBack()
+            }
+        }
+        return try await TaskGraph.withNewGraph { graph in
+            try await resolve(arguments: arguments, in: graph, logsFailure: logsFailure, deliver, segment)
+        }
+    }
+
+    /// One async resolve call: a scope of the task's graph, like `inGraph` for a synchronous one.
+    private func resolve<R, Arguments: Sendable>(
+        arguments: Arguments, in graph: ResolutionGraph, logsFailure: Bool,
+        _ deliver: (Any) throws -> R, _ segment: (UnsafeRawPointer) throws -> R
+    ) async throws -> R {
+        graph.openScope()
+        do {
+            let instance = try await produceAsync(arguments: arguments, in: graph, deliver, segment)
+            try await graph.closeScopeAsync()
+            return instance
+        } catch {
+            graph.installed { graph.abandonScope() }
+            if graph.depth == 0, logsFailure { logFailure(error) }
+            throw error
+        }
+    }
+
+    /// Resolves synchronously in the task's graph; when that reaches a definition that needs `await` at its top,
+    /// runs its factory (or waits for its singleton) here, and starts over after a wait.
+    private func produceAsync<R, Arguments: Sendable>(
+        arguments: Arguments, in graph: ResolutionGraph, _ deliver: (Any) throws -> R,
+        _ segment: (UnsafeRawPointer) throws -> R
+    ) async throws -> R {
+        while true {
+            let commits = graph.commitCount
+            let step: AsyncStep
+            do {
+                let instance = try graph.installed {
+                    try graph.allowingAsyncStep { try withArgumentsPointer(to: arguments, segment) }
+                }
+                graph.endSegment(commitsFrom: commits)
+                return instance
+            } catch let thrown as AsyncStep {
+                step = thrown
+            }
+            switch step.kind {
+            case .wait(let pending):
+                let outcome = try await graph.waitAsync(for: pending, requested: step.key, slot: step.slot)
+                if outcome == .lent,
+                    let value = step.owner.registry.withLock({ _ in
+                        pending === step.slot.pending ? step.slot.pendingValue : nil
+                    })
+                {
+                    return try deliver(value.value)
+                }
+            case .create(let recipe, let claim, let typeInfo):
+                let instance = try await constructAsync(
+                    step, recipe: recipe, claim: claim, typeInfo: typeInfo, arguments: arguments, in: graph)
+                return try deliver(instance)
+            }
+        }
+    }
+
+    /// Runs the `async` (or, off the main thread, `@MainActor`) factory of the step's slot inside the graph's frame
+    /// for it, then caches the instance in its scope and queues its property hooks, as the synchronous path does.
+    private func constructAsync<Arguments: Sendable>(
+        _ step: AsyncStep, recipe: Recipe, claim: Pending?, typeInfo: TypeInfo?, arguments: Arguments,
+        in graph: ResolutionGraph
+    ) async throws -> Any {
+        let slot = step.slot
+        let owner = step.owner
+        let id = ObjectIdentifier(slot)
+        // The frame points at the key until it pops, across suspension points: heap memory of its own.
+        let key = UnsafeMutablePointer<DefinitionKey>.allocate(capacity: 1)
+        key.initialize(to: step.key)
+        defer {
+            key.deinitialize(count: 1)
+            key.deallocate()
+        }
+        var inFrame = false
+        do {
+            guard let factory = slot.blueprint.asyncFactory else { throw ResolutionError.requiresAwait(key: step.key) }
+            try graph.installed { try graph.enterFactory(id, requested: key) }
+            inFrame = true
+            let values: Any
+            if step.autoWires {
+                guard let autoWire = factory.autoWire else { throw ResolutionError.definitionNotFound(key: step.key) }
+                do {
+                    values = try await autoWire(owner, step.key.tag)
+                } catch {
+                    throw ResolutionError.wrapping(error) {
+                        .autoWiringFailed(
+                            type: step.key.type,
+                            underlyingError: ResolutionError.notingRuntimeArguments($0, of: slot.key))
+                    }
+                }
+            } else {
+                // The async `validate` hands its argument sets over wrapped.
+                values = (arguments as? UncheckedArguments)?.value ?? arguments
+            }
+            let made = try await factory.run(values, GraphToken(graph: graph))
+            let instance = try graph.installed { () throws -> Any in
+                let ops = slot.blueprint.ops
+                let box = try InstanceBox(ops: ops) { pointer in
+                    guard ops.unbox(made, pointer) else {
+                        throw ResolutionError.invalidType(resolved: type(of: made), key: step.key)
+                    }
+                    recipe.decorators?.apply(pointer)  // decorators run once per instance
+                }
+                // Still inside the factory's frame, so that queued hooks can take its context.
+                let stored = try slot.store(
+                    box, typed: nil, recipe: recipe, claim: claim, typeInfo: typeInfo, forward: step.forward,
+                    owner: owner, graph: graph)
+                graph.leaveFactory(id)
+                inFrame = false
+                return stored ?? box.value
+            }
+            if let forward = step.forward, !forward.accepts(instance) {
+                throw ResolutionError.invalidType(resolved: type(of: instance), key: step.key)
+            }
+            return instance
+        } catch {
+            if inFrame { graph.leaveFactory(id) }
+            if let claim { slot.abandon(claim, owner: owner) }
+            throw error
+        }
+    }
+}
+
+/// An argument set given to the async `validate`, on its way to an `async` factory (which unwraps it).
+// `@unchecked Sendable`: the caller handed the set to `validate`, which passes it to the factory and keeps no other
+// reference.
+struct UncheckedArguments: @unchecked Sendable {
+    let value: Any
+    init(_ value: Any) { self.value = value }
+}
