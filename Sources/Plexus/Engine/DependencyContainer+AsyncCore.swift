@@ -118,9 +118,8 @@ extension DependencyContainer {
                 {
                     return try deliver(value.value)
                 }
-            case .create(let recipe, let claim, let typeInfo):
-                let instance = try await constructAsync(
-                    step, recipe: recipe, claim: claim, typeInfo: typeInfo, arguments: arguments, in: graph)
+            case .create(let construction):
+                let instance = try await constructAsync(step, construction, arguments: arguments, in: graph)
                 return try deliver(instance)
             }
         }
@@ -129,8 +128,7 @@ extension DependencyContainer {
     /// Runs the `async` (or, off the main thread, `@MainActor`) factory of the step's slot inside the graph's frame
     /// for it, then caches the instance in its scope and queues its property hooks, as the synchronous path does.
     private func constructAsync<Arguments: Sendable>(
-        _ step: AsyncStep, recipe: Recipe, claim: Pending?, typeInfo: TypeInfo?, arguments: Arguments,
-        in graph: ResolutionGraph
+        _ step: AsyncStep, _ construction: Construction, arguments: Arguments, in graph: ResolutionGraph
     ) async throws -> Any {
         let slot = step.slot
         let owner = step.owner
@@ -170,11 +168,11 @@ extension DependencyContainer {
                     guard ops.unbox(made, pointer) else {
                         throw ResolutionError.invalidType(resolved: type(of: made), key: step.key)
                     }
-                    recipe.decorators?.apply(pointer)  // decorators run once per instance
+                    construction.recipe.decorators?.apply(pointer)  // decorators run once per instance
                 }
                 // Still inside the factory's frame, so that queued hooks can take its context.
                 let stored = try slot.store(
-                    box, typed: nil, recipe: recipe, claim: claim, typeInfo: typeInfo, forward: step.forward,
+                    box, typed: nil, construction, forward: step.forward,
                     owner: owner, graph: graph)
                 graph.leaveFactory(id)
                 inFrame = false
@@ -186,7 +184,7 @@ extension DependencyContainer {
             return instance
         } catch {
             if inFrame { graph.leaveFactory(id) }
-            if let claim { slot.abandon(claim, owner: owner) }
+            if let claim = construction.claim { slot.abandon(claim, owner: owner) }
             throw error
         }
     }

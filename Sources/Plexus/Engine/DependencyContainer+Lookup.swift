@@ -260,62 +260,41 @@ extension DependencyContainer {
     }
 
     private func produce(
-        _ found: Registry.Found,
-        _ acquisition: Acquisition,
-        arguments: ArgumentSource,
-        requested: DefinitionKey,
-        into result: UnsafeMutableRawPointer?,
-        graph: ResolutionGraph
+        _ found: Registry.Found, _ acquisition: Acquisition, arguments: ArgumentSource, requested: DefinitionKey,
+        into result: UnsafeMutableRawPointer?, graph: ResolutionGraph
     ) throws -> Delivery {
+        let request = SlotRequest(
+            key: requested, forward: found.forward, arguments: arguments, owner: self, graph: graph)
         // Graph report: only `validate` sets a recorder; other resolves pay this `nil` test.
         if let recorder = graph.state.pointee.recorder {
-            return try produce(
-                found, acquisition, recordedBy: recorder, arguments: arguments, requested: requested, into: result,
-                graph: graph)
+            return try produce(found.slot, acquisition, request, recordedBy: recorder, into: result)
         }
-        return try produceInstance(
-            found, acquisition, arguments: arguments, requested: requested, into: result, graph: graph)
+        return try produceInstance(found.slot, acquisition, request, into: result)
     }
 
     /// `produce` while `validate` records: the recorder notes the edge and may change how the instance is got
     /// (`GraphRecorder.record`). Out of line, so that resolves without a recorder keep `produce` small enough to
     /// inline.
     @inline(never)
-    // swift-format-ignore: FunctionParameterCount
     private func produce(
-        _ found: Registry.Found,
-        _ acquisition: Acquisition,
-        recordedBy recorder: GraphRecorder,
-        arguments: ArgumentSource,
-        requested: DefinitionKey,
-        into result: UnsafeMutableRawPointer?,
-        graph: ResolutionGraph
+        _ slot: Slot, _ acquisition: Acquisition, _ request: SlotRequest, recordedBy recorder: GraphRecorder,
+        into result: UnsafeMutableRawPointer?
     ) throws -> Delivery {
         let recorded = recorder.record(
-            found.slot, owner: self, requested: requested, acquisition, arguments, graph: graph)
-        return try produceInstance(
-            found, recorded, arguments: arguments, requested: requested, into: result, graph: graph)
+            slot, owner: self, requested: request.key, acquisition, request.arguments, graph: request.graph)
+        return try produceInstance(slot, recorded, request, into: result)
     }
 
-    /// Produces the instance of `found` as `acquisition` says: built in `result` (`.typed`), or as a value.
+    /// Produces the instance of `slot` as `acquisition` says: built in `result` (`.typed`), or as a value.
     @inline(__always)
     private func produceInstance(
-        _ found: Registry.Found,
-        _ acquisition: Acquisition,
-        arguments: ArgumentSource,
-        requested: DefinitionKey,
-        into result: UnsafeMutableRawPointer?,
-        graph: ResolutionGraph
+        _ slot: Slot, _ acquisition: Acquisition, _ request: SlotRequest, into result: UnsafeMutableRawPointer?
     ) throws -> Delivery {
-        guard
-            let instance = try found.slot.produce(
-                acquisition, arguments: arguments, key: requested, forward: found.forward, into: result, owner: self,
-                graph: graph)
-        else {
-            return .typed(found.slot.blueprint.ops)
+        guard let instance = try slot.produce(acquisition, request, into: result) else {
+            return .typed(slot.blueprint.ops)
         }
-        if let forward = found.forward, !forward.accepts(instance) {
-            throw ResolutionError.invalidType(resolved: type(of: instance), key: requested)
+        if let forward = request.forward, !forward.accepts(instance) {
+            throw ResolutionError.invalidType(resolved: type(of: instance), key: request.key)
         }
         return .value(instance)
     }

@@ -4,8 +4,8 @@
 // `@unchecked Sendable` (an `Error` must be `Sendable`): it never leaves the task that threw and caught it.
 struct AsyncStep: Error, @unchecked Sendable {
     enum Kind {
-        /// Run the factory of `slot`; `claim` is this graph's claim on a singleton, if any.
-        case create(recipe: Recipe, claim: Pending?, typeInfo: TypeInfo?)
+        /// Run the factory of `slot`; its claim is this graph's claim on a singleton, if any.
+        case create(Construction)
         /// Another graph constructs the singleton: wait for it without blocking.
         case wait(Pending)
     }
@@ -21,7 +21,7 @@ struct AsyncStep: Error, @unchecked Sendable {
 
     /// Gives up the claim, if any (the async resolve starts over in a graph of its own).
     func rollBack() {
-        if case .create(_, let claim?, _) = kind { slot.abandon(claim, owner: owner) }
+        if case .create(let construction) = kind, let claim = construction.claim { slot.abandon(claim, owner: owner) }
     }
 }
 
@@ -30,28 +30,18 @@ extension Slot {
     /// on the main thread runs in place; otherwise the async resolve that started this call takes over
     /// (`AsyncStep`), or, in a synchronous resolve, the claim is given up and the resolve throws.
     @inline(never)
-    // swift-format-ignore: FunctionParameterCount
-    func checkIsolation(
-        recipe: Recipe,
-        claim: Pending?,
-        typeInfo: TypeInfo?,
-        arguments: ArgumentSource,
-        key: DefinitionKey,
-        forward: Forward?,
-        owner: DependencyContainer,
-        graph: ResolutionGraph
-    ) throws {
+    func checkIsolation(_ construction: Construction, _ request: SlotRequest) throws {
         if blueprint.isolation == .mainActor, isMainThread { return }
         var autoWires = false
-        if case .autoWire = arguments { autoWires = true }
-        if graph.state.pointee.asyncStepDepth == graph.depth {
+        if case .autoWire = request.arguments { autoWires = true }
+        if request.graph.state.pointee.asyncStepDepth == request.graph.depth {
             throw AsyncStep(
-                kind: .create(recipe: recipe, claim: claim, typeInfo: typeInfo), slot: self, owner: owner, key: key,
-                forward: forward, autoWires: autoWires)
+                kind: .create(construction), slot: self, owner: request.owner, key: request.key,
+                forward: request.forward, autoWires: autoWires)
         }
-        if let claim { abandon(claim, owner: owner) }
+        if let claim = construction.claim { abandon(claim, owner: request.owner) }
         throw blueprint.isolation == .mainActor
-            ? ResolutionError.requiresMainActor(key: key) : ResolutionError.requiresAwait(key: key)
+            ? ResolutionError.requiresMainActor(key: request.key) : ResolutionError.requiresAwait(key: request.key)
     }
 
     /// Called instead of blocking on a singleton of an `async` or `@MainActor` definition that another graph is

@@ -6,51 +6,47 @@ enum ArgumentSource {
     case autoWire
 }
 
+/// One request of a slot on the general path: the requested key, the forwarding registration it came through (if
+/// any), where the factory's arguments come from, the container whose slot it is, and the calling thread's graph.
+/// These travel together from `produce` to the factory and back to `store`.
+struct SlotRequest {
+    let key: DefinitionKey
+    let forward: Forward?
+    let arguments: ArgumentSource
+    let owner: DependencyContainer
+    let graph: ResolutionGraph
+}
+
 extension Slot {
     /// Gets an instance, starting from what `acquire` said under the lock.
     ///
-    /// When `result` is given and `key` is this definition's own type (not a forwarding registration), the
-    /// instance is copied into `result` and `nil` is returned; otherwise the instance is returned as `Any`.
-    func produce(
-        _ first: Acquisition,
-        arguments: ArgumentSource,
-        key: DefinitionKey,
-        forward: Forward?,
-        into result: UnsafeMutableRawPointer?,
-        owner: DependencyContainer,
-        graph: ResolutionGraph
-    ) throws -> Any? {
-        let typed = forward == nil && blueprint.type == key.type ? result : nil
-        guard case .create(let recipe, let claim, let typeInfo) = first else {
-            return try reuse(
-                first, arguments: arguments, key: key, forward: forward, into: typed, owner: owner, graph: graph)
-        }
-        if blueprint.scope == .shared, let instance = graph.sharedInstance(of: definition) {
-            return try deliver(instance, into: typed, key: key)
+    /// When `result` is given and the request's key is this definition's own type (not a forwarding registration),
+    /// the instance is copied into `result` and `nil` is returned; otherwise the instance is returned as `Any`.
+    func produce(_ first: Acquisition, _ request: SlotRequest, into result: UnsafeMutableRawPointer?) throws -> Any? {
+        let typed = request.forward == nil && blueprint.type == request.key.type ? result : nil
+        guard case .create(let construction) = first else { return try reuse(first, request, into: typed) }
+        if blueprint.scope == .shared, let instance = request.graph.sharedInstance(of: definition) {
+            return try deliver(instance, into: typed, key: request.key)
         }
         if blueprint.isolation != .none {
-            // an `async` or `@MainActor` factory cannot run here (Concurrency/Slot+Isolation.swift).
-            try checkIsolation(
-                recipe: recipe, claim: claim, typeInfo: typeInfo, arguments: arguments, key: key, forward: forward,
-                owner: owner, graph: graph)
+            // an `async` or `@MainActor` factory cannot run here (Slot+Isolation.swift).
+            try checkIsolation(construction, request)
         }
-        return try create(
-            recipe: recipe, claim: claim, typeInfo: typeInfo, arguments: arguments, key: key, forward: forward,
-            into: typed, owner: owner, graph: graph)
+        // A singleton is built in a box of its own, which the scope keeps; a typed request for `.unique` or `.shared`
+        // has the factory write straight into the caller's storage; an erased one (through forwarding, `T?`, or
+        // `resolve(_: Any.Type)`) builds it in temporary storage on the stack and hands over a copy as `Any`.
+        guard typed == nil, !blueprint.scope.isSingleton else {
+            return try construct(construction, request, into: typed)
+        }
+        return try constructErased(construction, request)
     }
 
     /// A cached instance, or one to wait for; out of line, so that waiting stays off the stack of nested factories.
     @inline(never)
-    // swift-format-ignore: FunctionParameterCount
     private func reuse(
-        _ first: Acquisition,
-        arguments: ArgumentSource,
-        key: DefinitionKey,
-        forward: Forward?,
-        into typed: UnsafeMutableRawPointer?,
-        owner: DependencyContainer,
-        graph: ResolutionGraph
+        _ first: Acquisition, _ request: SlotRequest, into typed: UnsafeMutableRawPointer?
     ) throws -> Any? {
+        let (key, owner, graph) = (request.key, request.owner, request.graph)
         var acquisition = first
         while true {
             switch acquisition {
@@ -59,8 +55,8 @@ extension Slot {
             case .cachedObject(let object):
                 return try deliver(object, into: typed, key: key)
             case .wait(let pending):
-                // never block a thread on a construction that may suspend (Concurrency/Slot+Isolation.swift):
-                // an async or main-actor factory's, or one an async resolve keeps open across an `await`.
+                // never block a thread on a construction that may suspend (Slot+Isolation.swift): an async or
+                // main-actor factory's, or one an async resolve keeps open across an `await`.
                 if blueprint.isolation != .none || pending.signal.isHeldAcrossAwait {
                     try cannotWait(for: pending, key: key, owner: owner, graph: graph)
                 }
@@ -73,9 +69,7 @@ extension Slot {
                 }
                 acquisition = owner.registry.withLock { _ in acquire(key, graph: graph) }
             case .create:
-                return try produce(
-                    acquisition, arguments: arguments, key: key, forward: forward, into: typed, owner: owner,
-                    graph: graph)
+                return try produce(acquisition, request, into: typed)
             }
         }
     }
@@ -95,49 +89,12 @@ extension Slot {
         return nil
     }
 
-    // swift-format-ignore: FunctionParameterCount
-    private func create(
-        recipe: Recipe,
-        claim: Pending?,
-        typeInfo cachedInfo: TypeInfo?,
-        arguments: ArgumentSource,
-        key: DefinitionKey,
-        forward: Forward?,
-        into typed: UnsafeMutableRawPointer?,
-        owner: DependencyContainer,
-        graph: ResolutionGraph
-    ) throws -> Any? {
-        // A singleton is built in a box of its own, which the scope keeps; a typed request for `.unique` or `.shared`
-        // has the factory write straight into the caller's storage; an erased one (through forwarding, `T?`, or
-        // `resolve(_: Any.Type)`) builds it in temporary storage on the stack and hands over a copy as `Any`.
-        guard typed == nil, !blueprint.scope.isSingleton else {
-            return try construct(
-                into: typed, recipe: recipe, claim: claim, typeInfo: cachedInfo, arguments: arguments, key: key,
-                forward: forward, owner: owner, graph: graph)
-        }
-        return try constructErased(
-            recipe: recipe, claim: claim, typeInfo: cachedInfo, arguments: arguments, key: key, forward: forward,
-            owner: owner, graph: graph)
-    }
-
     /// Builds a `.unique` or `.shared` instance in temporary storage and returns a copy as `Any`.
     @inline(never)
-    // swift-format-ignore: FunctionParameterCount
-    private func constructErased(
-        recipe: Recipe,
-        claim: Pending?,
-        typeInfo cachedInfo: TypeInfo?,
-        arguments: ArgumentSource,
-        key: DefinitionKey,
-        forward: Forward?,
-        owner: DependencyContainer,
-        graph: ResolutionGraph
-    ) throws -> Any? {
+    private func constructErased(_ construction: Construction, _ request: SlotRequest) throws -> Any? {
         let ops = blueprint.ops
         return try withUnsafeTemporaryAllocation(byteCount: max(ops.size, 1), alignment: ops.alignment) { buffer in
-            _ = try construct(
-                into: buffer.baseAddress, recipe: recipe, claim: claim, typeInfo: cachedInfo, arguments: arguments,
-                key: key, forward: forward, owner: owner, graph: graph)
+            _ = try construct(construction, request, into: buffer.baseAddress)
             guard let temporary = buffer.baseAddress else { return nil }
             defer { ops.destroy(temporary) }
             return ops.box(temporary)
@@ -145,22 +102,14 @@ extension Slot {
     }
 
     /// Runs the factory inside the graph's frame for it, then caches and hands over the instance.
-    // swift-format-ignore: FunctionParameterCount
     private func construct(
-        into destination: UnsafeMutableRawPointer?,
-        recipe: Recipe,
-        claim: Pending?,
-        typeInfo cachedInfo: TypeInfo?,
-        arguments: ArgumentSource,
-        key: DefinitionKey,
-        forward: Forward?,
-        owner: DependencyContainer,
-        graph: ResolutionGraph
+        _ construction: Construction, _ request: SlotRequest, into destination: UnsafeMutableRawPointer?
     ) throws -> Any? {
+        let (recipe, owner, graph) = (construction.recipe, request.owner, request.graph)
         do {
-            return try withUnsafePointer(to: key) { key in
+            return try withUnsafePointer(to: request.key) { key in
                 try graph.runFactory(of: self, requested: key) {
-                    let box = try withArguments(from: arguments, key: key.pointee, owner: owner) {
+                    let box = try withArguments(from: request.arguments, key: key.pointee, owner: owner) {
                         arguments -> InstanceBox? in
                         if let destination, !blueprint.scope.isSingleton {
                             try blueprint.make(arguments, into: destination)
@@ -174,12 +123,11 @@ extension Slot {
                     }
                     // Still inside the factory's frame, so that queued hooks can take its context.
                     return try store(
-                        box, typed: destination, recipe: recipe, claim: claim, typeInfo: cachedInfo,
-                        forward: forward, owner: owner, graph: graph)
+                        box, typed: destination, construction, forward: request.forward, owner: owner, graph: graph)
                 }
             }
         } catch {
-            if let claim { abandon(claim, owner: owner) }
+            if let claim = construction.claim { abandon(claim, owner: owner) }
             throw error
         }
     }
@@ -194,18 +142,12 @@ extension Slot {
 
     /// Caches a new instance in its scope, queues its property hooks, and hands it over. Out of line: it runs after
     /// the factory returned, so its locals need not sit on the stack of nested factories.
-    // swift-format-ignore: FunctionParameterCount
     @inline(never)
     func store(
-        _ box: InstanceBox?,
-        typed: UnsafeMutableRawPointer?,
-        recipe: Recipe,
-        claim: Pending?,
-        typeInfo cachedInfo: TypeInfo?,
-        forward: Forward?,
-        owner: DependencyContainer,
-        graph: ResolutionGraph
+        _ box: InstanceBox?, typed: UnsafeMutableRawPointer?, _ construction: Construction, forward: Forward?,
+        owner: DependencyContainer, graph: ResolutionGraph
     ) throws -> Any? {
+        let (recipe, claim, cachedInfo) = (construction.recipe, construction.claim, construction.typeInfo)
         let ops = blueprint.ops
         // The factory wrote either into the box or into `typed`.
         guard let pointer = box.map({ UnsafeRawPointer($0.pointer) }) ?? typed.map({ UnsafeRawPointer($0) }) else {

@@ -79,7 +79,7 @@ final class Slot {
     func acquire(_ requested: DefinitionKey, graph: ResolutionGraph) -> Acquisition {
         switch blueprint.scope {
         case .unique, .shared:
-            return .create(recipe, claim: nil, typeInfo: typeInfo)
+            return .create(Construction(recipe: recipe, claim: nil, typeInfo: typeInfo))
         case .singleton, .eagerSingleton, .weakSingleton, .cached:
             if let instance { return .cached(instance) }
             if let object = weakInstance {
@@ -93,7 +93,7 @@ final class Slot {
             }
             let claim = Pending(owner: graph.id, slot: ObjectIdentifier(self), key: requested)
             pending = claim
-            return .create(recipe, claim: claim, typeInfo: typeInfo)
+            return .create(Construction(recipe: recipe, claim: claim, typeInfo: typeInfo))
         }
     }
 
@@ -159,8 +159,18 @@ enum Acquisition {
     case cached(InstanceBox)
     /// A weak singleton still alive.
     case cachedObject(AnyObject)
-    /// Call the factory. `claim` is set when this graph now constructs the singleton.
-    case create(Recipe, claim: Pending?, typeInfo: TypeInfo?)
+    /// Call the factory.
+    case create(Construction)
     /// Another graph is constructing the singleton.
     case wait(Pending)
+}
+
+/// What a new instance is made with, as `Slot.acquire` decided under its owner's lock.
+struct Construction {
+    /// The definition's hooks and decorators at that moment.
+    let recipe: Recipe
+    /// Set when this graph now constructs the singleton.
+    let claim: Pending?
+    /// What the last instance's dynamic type needed after creation.
+    let typeInfo: TypeInfo?
 }

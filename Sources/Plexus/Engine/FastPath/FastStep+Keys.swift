@@ -228,8 +228,8 @@ extension DependencyContainer {
             slot.hasDirectRecipe, slot.blueprint.isolation == .none
         else { return nil }
         let claimed = ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { slot.acquire(key, graph: $0) }
-        guard case .create(_, let claim?, _) = claimed else { return nil }
-        return claim
+        guard case .create(let construction) = claimed else { return nil }
+        return construction.claim
     }
 }
 

@@ -237,7 +237,8 @@ extension DependencyContainer {
             // Read under the lock, as `acquire` does: hooks may be added and types learned meanwhile.
             let (recipe, info) = registry.withLockKeepingReaders { _ in (slot.recipe, slot.typeInfo) }
             _ = try slot.store(
-                nil, typed: result, recipe: recipe, claim: nil, typeInfo: info, forward: nil, owner: self, graph: graph)
+                nil, typed: result, Construction(recipe: recipe, claim: nil, typeInfo: info), forward: nil,
+                owner: self, graph: graph)
         } else if slot.blueprint.scope == .shared, graph.depth > 1 || graph.hasQueuedHooks {
             graph.storeShared(slot.blueprint.ops.box(result), of: slot.definition)
         }
@@ -255,7 +256,8 @@ extension DependencyContainer {
         // Read under the lock, as `acquire` does: hooks may be added and types learned meanwhile.
         let (recipe, info) = registry.withLockKeepingReaders { _ in (slot.recipe, slot.typeInfo) }
         _ = try slot.store(
-            box, typed: result, recipe: recipe, claim: claim, typeInfo: info, forward: nil, owner: self, graph: graph)
+            box, typed: result, Construction(recipe: recipe, claim: claim, typeInfo: info), forward: nil, owner: self,
+            graph: graph)
     }
 
     /// Runs the auto-wiring factory of `slot` into `result`, its arguments resolved from this container inside the

@@ -120,7 +120,9 @@ final class GraphRecorder {
         guard slot.scope.isSingleton else { return acquisition }
         if case .create = acquisition { return acquisition }
         if let box = made[ObjectIdentifier(slot)] { return .cached(box) }
-        return owner.registry.withLock { _ in .create(slot.recipe, claim: nil, typeInfo: slot.typeInfo) }
+        return owner.registry.withLock { _ in
+            .create(Construction(recipe: slot.recipe, claim: nil, typeInfo: slot.typeInfo))
+        }
     }
 
     /// The factory of the caching-scope `slot` made `box` while recording (`Slot.store`).
