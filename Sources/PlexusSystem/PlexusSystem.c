@@ -156,3 +156,7 @@ void plexus_task_graphs_add(long delta) {
     atomic_fetch_add_explicit(&plexus_task_graphs, delta, memory_order_relaxed);
 }
 
+
+// MARK: Zero-sized arguments
+
+_Alignas(16) const unsigned char plexus_zero_sized[16] = {0};

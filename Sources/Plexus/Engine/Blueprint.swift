@@ -1,3 +1,5 @@
+internal import PlexusSystem
+
 /// How to handle values of one type without knowing it statically: built once, at registration, by generic code
 /// that the compiler specializes at the call site, so the resolve path itself is not generic and instantiates no
 /// generic metadata.
@@ -275,12 +277,13 @@ extension DependencyContainer {
 }
 
 /// Stands for runtime arguments of zero size (none, or only empty values). A pointer to a zero-sized value may be any
-/// address, even one that reads as `nil` inside an enum or optional, so Plexus never takes one and passes this instead.
-/// `nonisolated(unsafe)` is sound: the pointer is set once, never changes, and the memory behind it is never read or
-/// written (reading a zero-sized value touches no memory).
+/// address, even one that reads as `nil` inside an enum or optional, so Plexus never takes one and passes this instead:
+/// the address of sixteen bytes of the C target that nothing reads or writes (reading a zero-sized value touches no
+/// memory). Computed, not a stored global: a global's lazy initialization is checked on every read.
 @usableFromInline
-nonisolated(unsafe) let zeroSizedArguments = UnsafeRawPointer(
-    UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16))
+var zeroSizedArguments: UnsafeRawPointer {
+    UnsafeRawPointer(plexus_zero_sized_arguments())
+}
 
 /// Calls `body` with a pointer to `arguments` that is never null-like, also for zero-sized arguments.
 @inlinable

@@ -19,6 +19,13 @@ static inline __attribute__((always_inline)) uintptr_t plexus_frame_address(void
     return (uintptr_t)__builtin_frame_address(0);
 }
 
+/// Sixteen bytes never read or written: the address Plexus passes for runtime arguments of zero size. A C object has a
+/// fixed address with no lazy initialization (a Swift global's first use is checked on every read).
+extern _Alignas(16) const unsigned char plexus_zero_sized[16];
+static inline const void *plexus_zero_sized_arguments(void) {
+    return plexus_zero_sized;
+}
+
 /// 1 on the process's main thread (where the main actor runs its synchronous work), 0 elsewhere.
 int plexus_is_main_thread(void);
 

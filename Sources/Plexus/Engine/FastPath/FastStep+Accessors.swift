@@ -89,8 +89,8 @@ extension DependencyContainer {
             let keyHome: FastMake.KeyHome = hasKey ? .slot : .entry(entry.retain())
             return .make(
                 FastMake(
-                    making: .plain(expecting: type), hold: hold(slot, marking: keyHome), owner: nil, key: keyHome,
-                    wraps: false))
+                    slot: answering, mark: mark(slot, at: keyHome), making: .plain(expecting: type), owner: nil,
+                    key: keyHome, wraps: false))
         }
     }
 

@@ -171,32 +171,34 @@ extension DependencyContainer {
             }
             return .make(
                 FastMake(
-                    making: .singleton(claim), hold: .retained(slot), owner: place.owner,
+                    slot: .passRetained(slot), mark: -1, making: .singleton(.passRetained(claim)), owner: place.owner,
                     key: atSlotKey ? .slot : .requested, wraps: false))
         }
         if place.autoWires {
             guard slot.blueprint.autoWire != nil else { return locked ? .general : nil }
             return .make(
                 FastMake(
-                    making: .autoWired(expecting: type), hold: .retained(slot), owner: nil, key: .requested,
-                    wraps: false))
+                    slot: .passRetained(slot), mark: -1, making: .autoWired(expecting: type), owner: nil,
+                    key: .requested, wraps: false))
         }
         let keyHome: FastMake.KeyHome = atSlotKey && !place.wraps ? .slot : .requested
         return .make(
             FastMake(
-                making: .plain(expecting: type), hold: hold(slot, marking: keyHome), owner: place.owner,
-                key: keyHome, wraps: place.wraps))
+                slot: .passUnretained(slot), mark: mark(slot, at: keyHome), making: .plain(expecting: type),
+                owner: place.owner, key: keyHome, wraps: place.wraps))
     }
 
-    /// How a step keeps `slot` alive: a hazard mark for a slot whose factory runs at its own key, instead of a
-    /// reference (an atomic increment and decrement); a reference for anything else, or on a thread out of marks.
-    /// Call under the owner's lock or reader bias.
+    /// How a step keeps `slot` alive (`FastMake.mark`): the calling thread's hazard mark for a slot whose factory runs
+    /// at its own key, instead of a reference (an atomic increment and decrement); `-1` after retaining the slot once
+    /// for anything else, or on a thread out of marks. Call under the owner's lock or reader bias.
     @inline(__always)
-    func hold(_ slot: Slot, marking keyHome: FastMake.KeyHome) -> FastMake.Hold {
-        guard case .slot = keyHome else { return .retained(slot) }
-        let mark = plexus_hazard_mark(Unmanaged.passUnretained(slot).toOpaque())
-        guard mark >= 0 else { return .retained(slot) }
-        return .marked(Unmanaged.passUnretained(slot), mark: mark)
+    func mark(_ slot: Slot, at keyHome: FastMake.KeyHome) -> Int {
+        if case .slot = keyHome {
+            let mark = plexus_hazard_mark(Unmanaged.passUnretained(slot).toOpaque())
+            if mark >= 0 { return mark }
+        }
+        _ = Unmanaged.passRetained(slot)
+        return -1
     }
 
     /// The type `FastMake.Making.plain` expects of a slot with no published instance, or `nil` for anything the

@@ -18,6 +18,10 @@ enum FastStep {
 
 /// A new instance the fast path makes: which slot, how it is kept alive meanwhile, in which container, at which key,
 /// and how.
+///
+/// Every field is a plain value (unmanaged references, identifiers, flags), so that handing a step back from the
+/// decision and switching on it copies bits: with references among its fields, every copy and destruction of a step
+/// went through outlined code that switched on each payload (`Benchmarks/profile unique/plexus` shows it).
 struct FastMake {
     /// How the factory is run.
     enum Making {
@@ -27,18 +31,9 @@ struct FastMake {
         /// The factory, from arguments resolved in the slot's container (a definition that answers a request without
         /// arguments by auto-wiring); `expecting` as for `plain`.
         case autoWired(expecting: ObjectIdentifier)
-        /// The singleton this graph has just claimed with the `Pending`, built in a box of its own and stored as the
-        /// general path stores it.
-        case singleton(Pending)
-    }
-
-    /// How the slot stays alive while its factory runs.
-    enum Hold {
-        /// A reference, released when the step ends.
-        case retained(Slot)
-        /// The calling thread's hazard mark `mark` (`plexus_hazard_mark`): the owner's `release(dropped:)` keeps a
-        /// marked slot until the mark is cleared, which saves the atomic increment and decrement of a reference.
-        case marked(Unmanaged<Slot>, mark: Int)
+        /// The singleton this graph has just claimed with the `Pending` (retained once for the step), built in a box
+        /// of its own and stored as the general path stores it.
+        case singleton(Unmanaged<Pending>)
     }
 
     /// Where the key of the factory's frame (cycle paths, `requiredBy` chains) lives while it runs.
@@ -53,16 +48,30 @@ struct FastMake {
         case requested
     }
 
-    let making: Making
-    let hold: Hold
+    /// The slot whose factory runs. While it runs, the calling thread's hazard mark `mark` keeps it
+    /// (`plexus_hazard_mark`: the owner's `release(dropped:)` keeps a marked slot until the mark is cleared, which
+    /// saves the atomic increment and decrement of a reference); with a negative `mark`, a reference taken for the
+    /// step does.
+    // The fields are declared word-sized first: a step is copied from the decision to the dispatcher, and padding
+    // after an enum's tag byte would add a word to every copy.
+    let slot: Unmanaged<Slot>
+    let mark: Int
     /// The container whose slot it is, retained once for the step; `nil` for the container that decided the step
     /// (no reference to it is taken). A collaborator is weakly referenced by its routes, which makes each retain and
     /// release of it slow: it is retained once, where the route is read.
     let owner: Unmanaged<DependencyContainer>?
     let key: KeyHome
+    let making: Making
     /// Whether the request was `T?` (or `T!`) for the slot's `T`: the instance is made as a `T`, at `T`'s key, and
     /// wrapped in place.
     let wraps: Bool
+
+    init(
+        slot: Unmanaged<Slot>, mark: Int, making: Making, owner: Unmanaged<DependencyContainer>?, key: KeyHome,
+        wraps: Bool
+    ) {
+        (self.slot, self.mark, self.making, self.owner, self.key, self.wraps) = (slot, mark, making, owner, key, wraps)
+    }
 }
 
 extension DependencyContainer {
@@ -96,72 +105,71 @@ extension DependencyContainer {
 
     /// Runs the factory of `make`'s slot into `result`, with the frame's key at `key` (the slot's own copy when
     /// `nil`), in the owner `make` names; then ends the step's hold on the slot and the owner (also when the factory
-    /// throws), and wraps the instance in the `T?` requested.
+    /// throws).
     @inline(__always)
     func perform(
         _ make: FastMake, at key: UnsafePointer<DefinitionKey>?, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer
     ) throws {
-        defer { make.owner?.release() }
-        switch make.hold {
-        case .marked(let slot, let mark):
-            defer { plexus_hazard_clear(mark) }
-            try slot._withUnsafeGuaranteedRef { slot in
-                try create(make, slot, at: key ?? UnsafePointer(slot.keyStorage), arguments: arguments, into: result)
-            }
-        case .retained(let slot):
+        defer {
+            if make.mark >= 0 { plexus_hazard_clear(make.mark) } else { make.slot.release() }
+            make.owner?.release()
+        }
+        try make.slot._withUnsafeGuaranteedRef { slot in
             try create(make, slot, at: key ?? UnsafePointer(slot.keyStorage), arguments: arguments, into: result)
         }
     }
 
-    /// `perform` with the slot in hand: in the owner's graph, then wrapped if requested.
+    /// `perform` with the slot in hand, in the owner's graph.
     @inline(__always)
     private func create(
         _ make: FastMake, _ slot: Slot, at key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer
     ) throws {
         guard let owner = make.owner else {
-            return try create(slot, make.making, at: key, arguments: arguments, into: result, wraps: make.wraps)
+            return try create(slot, make.making, at: key, arguments: arguments, into: result)
         }
         try owner._withUnsafeGuaranteedRef { owner in
-            try owner.create(slot, make.making, at: key, arguments: arguments, into: result, wraps: make.wraps)
+            try owner.create(slot, make.making, at: key, arguments: arguments, into: result)
         }
     }
 
     /// Carries out `make` at the requested `key`: for a `T?` answered by `T` (`wraps`), at `T`'s key, as the
-    /// general path does. Out of line, with the key in its own frame.
+    /// general path does, and the instance made as a `T` is then wrapped in place. Out of line, with the key in its
+    /// own frame.
     @inline(never)
     func perform(
         _ make: FastMake, requested key: DefinitionKey, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer
     ) throws {
-        let slotType: Any.Type
-        switch make.hold {
-        case .marked(let slot, _): slotType = slot._withUnsafeGuaranteedRef { $0.blueprint.type }
-        case .retained(let slot): slotType = slot.blueprint.type
+        guard make.wraps else {
+            return try withUnsafePointer(to: key) { try perform(make, at: $0, arguments: arguments, into: result) }
         }
-        try withUnsafePointer(to: make.wraps ? key.with(type: slotType) : key) {
+        // Taken while the step holds the slot, which `perform` ends.
+        let blueprint = make.slot._withUnsafeGuaranteedRef { $0.blueprint }
+        try withUnsafePointer(to: key.with(type: blueprint.type)) {
             try perform(make, at: $0, arguments: arguments, into: result)
         }
+        blueprint.ops.wrapInOptional(result)
     }
 
     /// The fast path's new instance: the factory of `slot` runs into `result` as `making` says, in a light scope of
     /// the calling thread's resolution graph (a hooked definition's hooks are queued there, and run when the scope
-    /// closes); `wraps` then wraps it in the `T?` requested.
+    /// closes).
     @inline(never)
     private func create(
         _ slot: Slot, _ making: FastMake.Making, at key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
-        into result: UnsafeMutableRawPointer, wraps: Bool
+        into result: UnsafeMutableRawPointer
     ) throws {
         try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
             try create(slot, making, at: key, arguments: arguments, into: result, graph: graph)
         }
-        if wraps { slot.blueprint.ops.wrapInOptional(result) }
     }
 
     /// The new instance in the calling thread's `graph` (borrowed): the graph's `.shared` instance if it has one,
     /// else made in a light scope and the factory's frame, then finished as `finishFast` says (a singleton is stored
-    /// by `makeSingleton`, its claim abandoned if anything in the factory's frame fails).
+    /// by `makeSingleton`, its claim abandoned if anything in the factory's frame fails; either ends the step's
+    /// reference to the claim).
     ///
     /// Written out in one body, without closure-taking helpers (`inGraph`, `runFactory`): every nested fast resolve
     /// recurses through here, and an unoptimized build gives each closure a stack frame of its own. The steps are
@@ -190,10 +198,15 @@ extension DependencyContainer {
                     try makeAutoWired(slot, key, into: result)
                     try finishFast(slot, expecting: type, result: result, graph: graph)
                 case .singleton(let claim):
-                    try makeSingleton(slot, claim: claim, arguments: arguments, into: result, graph: graph)
+                    try makeSingleton(
+                        slot, claim: claim.takeUnretainedValue(), arguments: arguments, into: result, graph: graph)
+                    claim.release()
                 }
             } catch {
-                if case .singleton(let claim) = making { slot.abandon(claim, owner: self) }
+                if case .singleton(let claim) = making {
+                    slot.abandon(claim.takeUnretainedValue(), owner: self)
+                    claim.release()
+                }
                 throw error
             }
             do {
