@@ -49,6 +49,9 @@ func swiftConcurrency() async throws {
     check(
         (error as? ResolutionError).map { "\($0)".contains("needs `await`") } == true,
         "a synchronous resolve of an async definition throws requiresAwait, naming Database")
+    check(
+        error.map { "\($0)".contains("top-level code") } == true,
+        "its message explains top-level code, where Swift calls the synchronous resolve even after `await`")
     if let error { show("\(error)") }
 
     // Twenty tasks ask at once while the factory suspends: they wait for the one in flight, no thread blocks.
@@ -65,8 +68,8 @@ func swiftConcurrency() async throws {
     check(later === databases[0], "once made, the async singleton also resolves synchronously")
 
     // `@MainActor` factories and hooks: the everyday screen, in Swift 6 mode, without assumeIsolated.
-    container.register(.shared) { @MainActor [unowned container] () throws -> InboxPresenter in
-        InboxPresenter(database: try container.resolve())
+    container.register(.shared) { @MainActor (c: DependencyContainer) throws -> InboxPresenter in
+        InboxPresenter(database: try c.resolve())
     }
     .resolvingProperties { @MainActor container, presenter in presenter.view = try container.resolve() }
     container.register(.shared) { @MainActor in InboxView() }
@@ -102,10 +105,10 @@ func swiftConcurrency() async throws {
     // What an async factory's body reaches synchronously joins its graph: a `.shared` accessor called before and
     // after an `await` gives one instance, and `context` names the factory's key.
     let reader = DependencyContainer(name: "Reader")
-    reader.register(tag: "inbox") { [unowned reader] () async -> Mailbox in
-        let before = reader.mailboxClock()
+    reader.register(tag: "inbox") { (c: DependencyContainer) async -> Mailbox in
+        let before = c.mailboxClock()
         await Task.yield()
-        return Mailbox(before: before, after: reader.mailboxClock(), tag: reader.context?.key.tag)
+        return Mailbox(before: before, after: c.mailboxClock(), tag: c.context?.key.tag)
     }
     let mailbox = try await reader.resolve(tag: "inbox") as Mailbox
     check(
