@@ -54,6 +54,10 @@ func swiftConcurrency() async throws {
         "its message explains top-level code, where Swift calls the synchronous resolve even after `await`")
     if let error { show("\(error)") }
 
+    check(
+        TopLevel.resolvedSynchronously && TopLevel.awaited == "top-level",
+        "main.swift resolved a clock synchronously and an async session through an async function")
+
     // Twenty tasks ask at once while the factory suspends: they wait for the one in flight, no thread blocks.
     let databases = try await withThrowingTaskGroup(of: Database.self) { group in
         for _ in 0..<20 { group.addTask { try await container.resolve() as Database } }
@@ -129,6 +133,39 @@ func swiftConcurrency() async throws {
     try await app.bootstrap()
     check(app.isBootstrapped, "try await bootstrap() created the async eager singleton")
 }
+
+/// What `main.swift` resolved in top-level code, where Swift ranks `resolve` overloads as in a synchronous
+/// function even after `await`: Dip's synchronous form, and an async definition through an async function.
+@MainActor
+enum TopLevel {
+    static let container: DependencyContainer = {
+        let container = DependencyContainer(name: "TopLevel")
+        container.register(.singleton) { () async -> TopLevelSession in await TopLevelSession(name: "top-level") }
+        container.register { TopLevelClock() }
+        return container
+    }()
+    /// Whether the synchronous `try container.resolve()` written in top-level code resolved.
+    static var resolvedSynchronously = false
+    /// The name of the async singleton, resolved by awaiting `resolveAwaiting` from top-level code.
+    static var awaited: String?
+}
+
+/// Resolves with `await` inside an async function, where Swift always picks the async overload.
+func resolveAwaiting<T>(_: T.Type, from container: DependencyContainer) async throws -> T {
+    try await container.resolve()
+}
+
+/// A session an `async` initializer opens, resolved from `main.swift`.
+final class TopLevelSession: Sendable {
+    let name: String
+    init(name: String) async {
+        await Task.yield()
+        self.name = name
+    }
+}
+
+/// A synchronous definition resolved from `main.swift`.
+final class TopLevelClock: Sendable {}
 
 private final class MailboxClock: Sendable {}
 
