@@ -35,12 +35,26 @@ func registering() throws {
     let typed: Service = try container.resolve(tag: "typed")
     check(typed.name == "typed", "type: registers under a type other than the factory's result type")
 
-    container.register { [unowned container] in Presenter(service: try container.resolve()) }
+    container.register { c in Presenter(service: try c.resolve()) }
         .resolvingProperties { _, presenter in presenter.title = "Inbox" }
     let presenter: Presenter = try container.resolve()
     check(
         presenter.service.name == "ServiceImp" && presenter.title == "Inbox",
         "a factory resolves its dependencies; a chained resolvingProperties hook sets properties after it")
+
+    // Handed the container, a factory needs no capture list, so nothing keeps the container alive. Dip's
+    // `{ [unowned container] in … }` works too; without `[unowned container]` it would leak the container.
+    weak var freed: DependencyContainer?
+    try {
+        let scratch = DependencyContainer()
+        scratch.register { c in Presenter(service: try c.resolve()) }
+        scratch.register(tag: "captured") { [unowned scratch] in Presenter(service: try scratch.resolve()) }
+        scratch.register { ServiceImp() as Service }
+        _ = try scratch.resolve() as Presenter
+        _ = try scratch.resolve(tag: "captured") as Presenter
+        freed = scratch
+    }()
+    check(freed == nil, "register { c in … } hands the factory its container: no capture, no leak")
 
     container.register(.shared, type: Service.self, tag: nil, factory: { ServiceImp(name: "replacement") })
     let replaced: Service = try container.resolve()

@@ -39,7 +39,7 @@ func resolving() throws {
         let owner = context.injectedInType.map { "\($0)" } ?? "app"
         return Logger(category: "\(owner) resolving \(context.resolvingType)")
     }
-    container.register { [unowned container] in Inbox(logger: try container.resolve()) }
+    container.register { c in Inbox(logger: try c.resolve()) }
     let inbox: Inbox = try container.resolve()
     show("a factory reads container.context: \"\(inbox.logger.category)\"")
     check(

@@ -26,10 +26,10 @@ func scopes() throws {
     let container = DependencyContainer()
     container.register(.unique) { Formatter() }
     container.register(.shared) { Router() }
-    container.register { [unowned container] in
+    container.register { c in
         Screen(
-            presenterRouter: try container.resolve(), viewRouter: try container.resolve(),
-            firstFormatter: try container.resolve(), secondFormatter: try container.resolve())
+            presenterRouter: try c.resolve(), viewRouter: try c.resolve(),
+            firstFormatter: try c.resolve(), secondFormatter: try c.resolve())
     }
 
     let screen: Screen = try container.resolve()

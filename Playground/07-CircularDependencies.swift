@@ -76,8 +76,8 @@ func circularDependencies() throws {
         presenter.viewWasSetWhenDone,
         "Resolvable.didResolveDependencies() runs after every hook of the graph")
 
-    container.register { [unowned container] in Chicken(egg: try container.resolve()) }
-    container.register { [unowned container] in Egg(chicken: try container.resolve()) }
+    container.register { c in Chicken(egg: try c.resolve()) }
+    container.register { c in Egg(chicken: try c.resolve()) }
     let error = caught { try container.resolve() as Chicken }
     if case .circularDependency(let path)? = error as? ResolutionError {
         let description = "\(error!)"
@@ -97,10 +97,10 @@ func circularDependencies() throws {
     let abandonedHooks = Locked(0)
     container.register { () -> Badge in Badge() }
         .resolvingProperties { _, _ in abandonedHooks.increment() }
-    container.register { [unowned container] () throws -> Sticker in
-        Sticker(badge: try container.resolve(), missing: try container.resolve())
+    container.register { (c: DependencyContainer) throws -> Sticker in
+        Sticker(badge: try c.resolve(), missing: try c.resolve())
     }
-    container.register { [unowned container] in Album(sticker: try? container.resolve() as Sticker) }
+    container.register { c in Album(sticker: try? c.resolve() as Sticker) }
     let album: Album = try container.resolve()
     check(
         album.sticker == nil && abandonedHooks.value == 0,

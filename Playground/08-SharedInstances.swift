@@ -35,9 +35,9 @@ func sharedInstances() throws {
     let list = DependencyContainer()
     list.collaborate(with: root)
     list.register { Router() }
-    list.register { [unowned list] in Interactor(router: try list.resolve(), analytics: try list.resolve()) }
-    list.register { [unowned list] in
-        ListPresenter(interactor: try list.resolve(), router: try list.resolve(), analytics: try list.resolve())
+    list.register { c in Interactor(router: try c.resolve(), analytics: try c.resolve()) }
+    list.register { c in
+        ListPresenter(interactor: try c.resolve(), router: try c.resolve(), analytics: try c.resolve())
     }
 
     let presenter: ListPresenter = try list.resolve()
@@ -61,9 +61,9 @@ func sharedInstances() throws {
 
     let unique = DependencyContainer()
     unique.register(.unique) { Router() }
-    unique.register { [unowned unique] in Interactor(router: try unique.resolve(), analytics: Analytics()) }
-    unique.register { [unowned unique] in
-        ListPresenter(interactor: try unique.resolve(), router: try unique.resolve(), analytics: Analytics())
+    unique.register { c in Interactor(router: try c.resolve(), analytics: Analytics()) }
+    unique.register { c in
+        ListPresenter(interactor: try c.resolve(), router: try c.resolve(), analytics: Analytics())
     }
     let uniquePresenter: ListPresenter = try unique.resolve()
     check(

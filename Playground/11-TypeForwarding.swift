@@ -28,8 +28,8 @@ func typeForwarding() throws {
     let container = DependencyContainer()
     container.register { ListPresenter() }
         .implements(ListInput.self, ListOutput.self)
-    container.register { [unowned container] in
-        ListScreen(input: try container.resolve(), output: try container.resolve())
+    container.register { c in
+        ListScreen(input: try c.resolve(), output: try c.resolve())
     }
 
     let screen: ListScreen = try container.resolve()

@@ -23,7 +23,7 @@ func collaboration() throws {
     let eventsList = DependencyContainer()
     let addEvent = DependencyContainer()
     root.register(.singleton) { CoreDataStore() as DataStore }
-    eventsList.register { [unowned eventsList] in EventsListWireframe(dataStore: try eventsList.resolve()) }
+    eventsList.register { c in EventsListWireframe(dataStore: try c.resolve()) }
         .resolvingProperties { c, w in w.addEventWireframe = try c.resolve() }
     addEvent.register { AddEventWireframe() }
         .resolvingProperties { c, w in

@@ -51,13 +51,13 @@ func bootstrapAndValidate() throws {
         "the next bootstrap() makes only the new eager singleton; the old one is kept")
 
     show("validate() resolves every definition to prove the graph can be built.")
-    container.register { [unowned container] in Downloader(database: try container.resolve()) }
+    container.register { c in Downloader(database: try c.resolve()) }
     container.register(.unique) { (id: Int, title: String) in Cell(id: id, title: title) }
     try container.validate((1, "title"))
     check(true, "validate((1, \"title\")) builds every definition; (Int, String) ones with that argument set")
 
     let incomplete = DependencyContainer()
-    incomplete.register { [unowned incomplete] in Downloader(database: try incomplete.resolve()) }
+    incomplete.register { c in Downloader(database: try c.resolve()) }
     let missing = caught { try incomplete.validate() }
     if case .definitionNotFound(let key)? = missing as? ResolutionError {
         check(key.type == Database.self, "validate() throws definitionNotFound for a missing registration")

@@ -68,8 +68,8 @@ func errors() throws {
         check(false, "invalid forwarding throws invalidType")
     }
 
-    container.register { [unowned container] in Parent(child: try container.resolve()) }
-    container.register { [unowned container] in Child(parent: try container.resolve()) }
+    container.register { c in Parent(child: try c.resolve()) }
+    container.register { c in Child(parent: try c.resolve()) }
     let cycle = caught { try container.resolve() as Parent }
     show("Parent(child:) and Child(parent:) resolving each other in their initializers:")
     show("  \(cycle.map { "\($0)" } ?? "no error")")
@@ -90,8 +90,8 @@ func errors() throws {
     // A chain nested deeper than the thread's stack can hold throws instead of crashing the process.
     let chain = DependencyContainer()
     for level in 0..<20_000 {
-        chain.register(.unique, tag: level) { [unowned chain] () throws -> Link in
-            Link(next: level < 19_999 ? try chain.resolve(tag: level + 1) as Link : nil)
+        chain.register(.unique, tag: level) { (c: DependencyContainer) throws -> Link in
+            Link(next: level < 19_999 ? try c.resolve(tag: level + 1) as Link : nil)
         }
     }
     let tooDeep = onSmallStackThread { caught { try chain.resolve(tag: 0) as Link } } ?? nil

@@ -52,11 +52,11 @@ private func makeApp(with mistake: Mistake? = nil) -> App {
         app.root.register(.singleton) { MemoryStore() as Store }
     }
     let feed = app.feed
-    feed.register { [unowned feed] in FeedPresenter(store: try feed.resolve(), profile: try feed.resolve()) }
+    feed.register { c in FeedPresenter(store: try c.resolve(), profile: try c.resolve()) }
     let profile = app.profile
     if mistake == .constructorCycle {
         // The mistake: the back-reference moved from a property hook into the initializer.
-        profile.register { [unowned profile] in ProfilePresenter(feed: try profile.resolve() as FeedPresenter) }
+        profile.register { c in ProfilePresenter(feed: try c.resolve() as FeedPresenter) }
     } else {
         profile.register { ProfilePresenter(feed: nil) }
             .resolvingProperties { container, presenter in presenter.feed = try container.resolve() }

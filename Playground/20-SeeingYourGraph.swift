@@ -25,8 +25,8 @@ func seeingYourGraph() throws {
     core.register(.unique) { PriceFormatter() }
 
     let checkout = DependencyContainer(name: "Checkout")
-    checkout.register(.singleton) { [unowned checkout] in
-        PaymentService(formatter: try checkout.resolve(), clock: try checkout.resolve())
+    checkout.register(.singleton) { c in
+        PaymentService(formatter: try c.resolve(), clock: try c.resolve())
     }
     checkout.register { CheckoutScreen() }
         .resolvingProperties { container, screen in screen.payments = try container.resolve() }
@@ -63,8 +63,8 @@ func seeingYourGraph() throws {
     // Fixing it: a long-lived formatter (or resolving one where it is used) clears the finding.
     core.register(.singleton) { PriceFormatter() }
     let fixed = try DependencyContainer(name: "Checkout 2") { container in
-        container.register(.singleton) { [unowned container] in
-            PaymentService(formatter: try container.resolve(), clock: try container.resolve())
+        container.register(.singleton) { c in
+            PaymentService(formatter: try c.resolve(), clock: try c.resolve())
         }
         container.collaborate(with: core)
     }.validate()

@@ -49,7 +49,14 @@ func swiftConcurrency() async throws {
     check(
         (error as? ResolutionError).map { "\($0)".contains("needs `await`") } == true,
         "a synchronous resolve of an async definition throws requiresAwait, naming Database")
+    check(
+        error.map { "\($0)".contains("top-level code") } == true,
+        "its message explains top-level code, where Swift calls the synchronous resolve even after `await`")
     if let error { show("\(error)") }
+
+    check(
+        TopLevel.resolvedSynchronously && TopLevel.awaited == "top-level",
+        "main.swift resolved a clock synchronously and an async session through an async function")
 
     // Twenty tasks ask at once while the factory suspends: they wait for the one in flight, no thread blocks.
     let databases = try await withThrowingTaskGroup(of: Database.self) { group in
@@ -65,8 +72,8 @@ func swiftConcurrency() async throws {
     check(later === databases[0], "once made, the async singleton also resolves synchronously")
 
     // `@MainActor` factories and hooks: the everyday screen, in Swift 6 mode, without assumeIsolated.
-    container.register(.shared) { @MainActor [unowned container] () throws -> InboxPresenter in
-        InboxPresenter(database: try container.resolve())
+    container.register(.shared) { @MainActor (c: DependencyContainer) throws -> InboxPresenter in
+        InboxPresenter(database: try c.resolve())
     }
     .resolvingProperties { @MainActor container, presenter in presenter.view = try container.resolve() }
     container.register(.shared) { @MainActor in InboxView() }
@@ -102,10 +109,10 @@ func swiftConcurrency() async throws {
     // What an async factory's body reaches synchronously joins its graph: a `.shared` accessor called before and
     // after an `await` gives one instance, and `context` names the factory's key.
     let reader = DependencyContainer(name: "Reader")
-    reader.register(tag: "inbox") { [unowned reader] () async -> Mailbox in
-        let before = reader.mailboxClock()
+    reader.register(tag: "inbox") { (c: DependencyContainer) async -> Mailbox in
+        let before = c.mailboxClock()
         await Task.yield()
-        return Mailbox(before: before, after: reader.mailboxClock(), tag: reader.context?.key.tag)
+        return Mailbox(before: before, after: c.mailboxClock(), tag: c.context?.key.tag)
     }
     let mailbox = try await reader.resolve(tag: "inbox") as Mailbox
     check(
@@ -126,6 +133,39 @@ func swiftConcurrency() async throws {
     try await app.bootstrap()
     check(app.isBootstrapped, "try await bootstrap() created the async eager singleton")
 }
+
+/// What `main.swift` resolved in top-level code, where Swift ranks `resolve` overloads as in a synchronous
+/// function even after `await`: Dip's synchronous form, and an async definition through an async function.
+@MainActor
+enum TopLevel {
+    static let container: DependencyContainer = {
+        let container = DependencyContainer(name: "TopLevel")
+        container.register(.singleton) { () async -> TopLevelSession in await TopLevelSession(name: "top-level") }
+        container.register { TopLevelClock() }
+        return container
+    }()
+    /// Whether the synchronous `try container.resolve()` written in top-level code resolved.
+    static var resolvedSynchronously = false
+    /// The name of the async singleton, resolved by awaiting `resolveAwaiting` from top-level code.
+    static var awaited: String?
+}
+
+/// Resolves with `await` inside an async function, where Swift always picks the async overload.
+func resolveAwaiting<T>(_: T.Type, from container: DependencyContainer) async throws -> T {
+    try await container.resolve()
+}
+
+/// A session an `async` initializer opens, resolved from `main.swift`.
+final class TopLevelSession: Sendable {
+    let name: String
+    init(name: String) async {
+        await Task.yield()
+        self.name = name
+    }
+}
+
+/// A synchronous definition resolved from `main.swift`.
+final class TopLevelClock: Sendable {}
 
 private final class MailboxClock: Sendable {}
 

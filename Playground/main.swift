@@ -27,6 +27,13 @@ chapter("Factory-style storage", factoryStorage)
 chapter("Saber-style module containers", saberModules)
 chapter("Isolating tests", isolatingTests)
 chapter("Seeing your graph", seeingYourGraph)
+// Top-level code: Swift ranks `resolve` overloads here as in a synchronous function, even after `await`, so
+// `try await container.resolve()` written here would call the synchronous overload (the compiler warns that no
+// 'async' operations occur within it). Dip's synchronous form resolves here; an async definition is resolved by
+// awaiting an async function. Chapter 21 checks both.
+TopLevel.resolvedSynchronously = (try? TopLevel.container.resolve() as TopLevelClock) != nil
+TopLevel.awaited = try? await resolveAwaiting(TopLevelSession.self, from: TopLevel.container).name
+
 await chapter("Swift concurrency", swiftConcurrency)
 await chapter("Factory, round two", factoryRoundTwo)
 

@@ -3,7 +3,7 @@
 /// `register` returns a definition; its methods are chainable and may be called right after registering:
 ///
 /// ```swift
-/// container.register { [unowned container] in ListPresenter(interactor: try container.resolve()) }
+/// container.register { c in ListPresenter(interactor: try c.resolve()) }
 ///     .resolvingProperties { container, presenter in presenter.view = try container.resolve() }
 ///     .implements(ListPresenterInput.self, ListViewOutput.self)
 /// ```

@@ -39,6 +39,63 @@ extension DependencyContainer {
         return definition
     }
 
+    /// Registers a factory for `T` that is handed the container it resolves from: the form to use, since the
+    /// factory needs no capture list and cannot keep the container alive.
+    ///
+    /// ```swift
+    /// container.register { c in Presenter(api: try c.resolve()) }
+    /// container.register(.singleton, tag: "prod") { c in Api(session: try c.resolve(tag: "prod")) }
+    /// container.register { (c: DependencyContainer) -> Service in ServiceImp(log: try c.resolve()) }
+    /// ```
+    ///
+    /// A factory that captures the container strongly (`register { Presenter(api: try container.resolve()) }`)
+    /// makes a reference cycle — container, definition, factory, container — and the container is never freed;
+    /// the capture form `{ [unowned container] in … }` still works, but forgetting the capture list leaks silently.
+    /// Here the container is passed in, and the definition holds it weakly.
+    ///
+    /// The container passed is this one, the container you register with: resolving from it inside the factory
+    /// joins the resolution graph in progress, so ``ComponentScope/shared`` instances are shared and cycles are
+    /// detected exactly as with a captured container. A definition you also register in another container with
+    /// ``register(_:tag:)`` still gets this container; if this container is gone by then, resolving it throws
+    /// ``ResolutionError/definitionNotFound(key:)``.
+    ///
+    /// A closure with one parameter of any other type still declares a runtime argument, as in Dip
+    /// (`register { (id: Int) in Cell(id: id) }`); only a `DependencyContainer` parameter is the container.
+    ///
+    /// - Parameters:
+    ///   - scope: How long instances live; ``ComponentScope/shared`` by default.
+    ///   - type: The type to register under, when it differs from the factory's result type.
+    ///   - tag: A tag that tells this definition apart from others of the same type.
+    ///   - file: Where `register` is called, for graph reports and messages; leave the default.
+    ///   - line: The line of the call; leave the default.
+    ///   - factory: Makes an instance, resolving its dependencies from the container it is handed; errors it throws
+    ///     propagate out of `resolve` unchanged.
+    /// - Returns: The definition (without runtime arguments), to chain ``Definition/resolvingProperties(_:)`` or
+    ///   ``Definition/implements(_:tag:)``.
+    @inlinable
+    @discardableResult
+    public func register<T>(
+        _ scope: ComponentScope = .shared,
+        type: T.Type = T.self,
+        tag: DependencyTagConvertible? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (DependencyContainer) throws -> T
+    ) -> Definition<T, ()> {
+        let tagged = tag?.dependencyTag
+        return register(scope, type: type, tag: tag, file: file, line: line) { [weak self] () throws -> T in
+            guard let self else { throw DependencyContainer.registeringContainerIsGone(T.self, tag: tagged) }
+            return try factory(self)
+        }
+    }
+
+    /// The error for a factory handed its container whose container no longer exists: the definition was also
+    /// registered elsewhere and outlived it.
+    @usableFromInline
+    static func registeringContainerIsGone(_ type: Any.Type, tag: Tag?) -> ResolutionError {
+        .definitionNotFound(key: DefinitionKey(type: type, typeOfArguments: Void.self, tag: tag))
+    }
+
     /// Registers an existing definition under its type, argument types and `tag`.
     ///
     /// Use it to register one definition under several tags, or in another container; each container keeps its

@@ -44,6 +44,10 @@ extension DependencyContainer {
     /// ```swift
     /// let service: Service = try container.resolve()
     /// ```
+    ///
+    /// In an `async` function Swift picks the async overload instead (write `try await container.resolve()`); in
+    /// top-level code (`main.swift`, a script) it picks this one even after `await`: see
+    /// <doc:Concurrency#Which-resolve-Swift-picks>.
     /// - Returns: The instance, after every property hook of the resolution graph has run.
     /// - Throws: As ``resolve(tag:)-67ys9``.
     @inlinable

@@ -4,7 +4,7 @@
 /// ```swift
 /// let container = DependencyContainer()
 /// container.register(.singleton) { NetworkClient() as Api }
-/// container.register { [unowned container] in ListPresenter(api: try container.resolve()) }
+/// container.register { c in ListPresenter(api: try c.resolve()) }
 /// let presenter: ListPresenter = try container.resolve()
 /// ```
 ///
@@ -13,8 +13,8 @@
 /// container, and caching scopes construct each instance exactly once even under contention.
 ///
 /// Factories that capture their container strongly (`container.register { X(try container.resolve()) }`) keep
-/// it alive for as long as the definition is registered, as in Dip; capture it `[unowned container]` or use
-/// the container passed to hooks where the container must be freed.
+/// it alive for as long as the definition is registered, as in Dip. Take it as the factory's parameter instead
+/// (`container.register { c in X(try c.resolve()) }`), as hooks do, or capture it `[unowned container]`.
 public final class DependencyContainer: Sendable {
     let registry = Protected(Registry(), readerBiased: true)
     /// Slots that changes dropped from the registry while their factory ran on some thread without holding them

@@ -50,7 +50,8 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
     /// A synchronous `resolve` reached the definition for `key`, whose factory is `async` or whose singleton an
     /// async resolve is still creating: only `try await container.resolve()` can make it. Thrown instead
     /// of blocking the thread; inside a synchronous factory or hook, resolve the async dependency earlier with
-    /// `await` and pass it in, or make the factory `async`.
+    /// `await` and pass it in, or make the factory `async`. In top-level code (`main.swift`, a script) Swift picks
+    /// the synchronous `resolve` even when the call is written with `await`: resolve from an async function there.
     case requiresAwait(key: DefinitionKey)
 
     /// A synchronous `resolve` off the main actor reached the `@MainActor` factory or property hook of the
@@ -110,7 +111,9 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
                 + "synchronous `resolve` cannot make it without blocking the thread. Use "
                 + "`try await container.resolve()`. A synchronous factory, hook or auto-wired initializer cannot wait "
                 + "for it even inside an async resolve: resolve it with `await` before and pass it in, or make that "
-                + "factory `async`."
+                + "factory `async`. In top-level code (main.swift, a script) Swift always picks the synchronous "
+                + "`resolve`, even after `await` (it warns that no 'async' operations occur within the 'await' "
+                + "expression): resolve from an async function instead."
         case .requiresMainActor(let key):
             return "\(key) has a `@MainActor` factory or property hook, and this synchronous `resolve` runs off the "
                 + "main actor. Resolve it on the main actor, or with `try await container.resolve()`, which runs it there."

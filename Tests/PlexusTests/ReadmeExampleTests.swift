@@ -20,9 +20,9 @@ private final class ListView {
     @Test func readmeExampleClosesTheCircularGraph() throws {
         let container = DependencyContainer()
         container.register(.singleton) { NetworkApi() as Api }
-        container.register { [unowned container] in ListPresenter(api: try container.resolve()) }
+        container.register { c in ListPresenter(api: try c.resolve()) }
             .resolvingProperties { container, presenter in presenter.view = try container.resolve() }
-        container.register { [unowned container] in ListView(presenter: try container.resolve()) }
+        container.register { c in ListView(presenter: try c.resolve()) }
 
         let view: ListView = try container.resolve()
         #expect(view.presenter.view === view)

@@ -42,7 +42,7 @@ extension DependencyContainer {
     /// actor, with `@MainActor` property hooks.
     ///
     /// ```swift
-    /// container.register { @MainActor [unowned container] in Presenter(api: try container.resolve()) }
+    /// container.register { @MainActor c in Presenter(api: try c.resolve()) }
     ///     .resolvingProperties { @MainActor container, presenter in presenter.view = try container.resolve() }
     /// let presenter: Presenter = try container.resolve()          // on the main actor: synchronously
     /// let same: Presenter = try await container.resolve()        // elsewhere: hops to the main actor
@@ -74,5 +74,78 @@ extension DependencyContainer {
             blueprint: Blueprint.makeMainActor(scope: scope, factory: factory), site: CallSite(file: file, line: line))
         register(definition, tag: tag)
         return MainActorDefinition(definition)
+    }
+
+    /// Registers an `async` factory for `T` that is handed the container it resolves from, with no capture list:
+    /// the async form of the synchronous `register { c in … }`.
+    ///
+    /// ```swift
+    /// container.register(.singleton) { c async throws in try await Session.open(config: try c.resolve()) }
+    /// ```
+    ///
+    /// As there, the container passed is this one, held weakly by the definition, and resolving from it joins the
+    /// resolution graph in progress, across every `await`.
+    ///
+    /// - Parameters:
+    ///   - scope: How long instances live; ``ComponentScope/shared`` by default.
+    ///   - type: The type to register under, when it differs from the factory's result type.
+    ///   - tag: A tag that tells this definition apart from others of the same type.
+    ///   - file: Where `register` is called, for graph reports and messages; leave the default.
+    ///   - line: The line of the call; leave the default.
+    ///   - factory: Makes an instance, resolving its dependencies from the container it is handed; it may `await`.
+    /// - Returns: The definition, to chain ``Definition/resolvingProperties(_:)`` or
+    ///   ``Definition/implements(_:tag:)``.
+    @discardableResult
+    public func register<T>(
+        _ scope: ComponentScope = .shared,
+        type: T.Type = T.self,
+        tag: DependencyTagConvertible? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (DependencyContainer) async throws -> T
+    ) -> Definition<T, ()> {
+        let tagged = tag?.dependencyTag
+        return register(scope, type: type, tag: tag, file: file, line: line) { [weak self] () async throws -> T in
+            guard let self else { throw DependencyContainer.registeringContainerIsGone(T.self, tag: tagged) }
+            return try await factory(self)
+        }
+    }
+
+    /// Registers a `@MainActor` factory for `T` that is handed the container it resolves from, with no capture
+    /// list: the everyday view model or presenter.
+    ///
+    /// ```swift
+    /// container.register { @MainActor c in Presenter(api: try c.resolve()) }
+    ///     .resolvingProperties { @MainActor c, presenter in presenter.view = try c.resolve() }
+    /// ```
+    ///
+    /// It resolves as any `@MainActor` factory does (synchronously on the main actor, by a hop with
+    /// `try await container.resolve()` from elsewhere); the container passed is this one, held weakly by the
+    /// definition.
+    ///
+    /// - Parameters:
+    ///   - scope: How long instances live; ``ComponentScope/shared`` by default.
+    ///   - type: The type to register under, when it differs from the factory's result type.
+    ///   - tag: A tag that tells this definition apart from others of the same type.
+    ///   - file: Where `register` is called, for graph reports and messages; leave the default.
+    ///   - line: The line of the call; leave the default.
+    ///   - factory: Makes an instance on the main actor, resolving its dependencies from the container it is
+    ///     handed.
+    /// - Returns: The definition, to chain main-actor property hooks on.
+    @discardableResult
+    public func register<T>(
+        _ scope: ComponentScope = .shared,
+        type: T.Type = T.self,
+        tag: DependencyTagConvertible? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @MainActor @Sendable (DependencyContainer) throws -> T
+    ) -> MainActorDefinition<T, ()> {
+        let tagged = tag?.dependencyTag
+        return register(scope, type: type, tag: tag, file: file, line: line) {
+            @MainActor [weak self] () throws -> T in
+            guard let self else { throw DependencyContainer.registeringContainerIsGone(T.self, tag: tagged) }
+            return try factory(self)
+        }
     }
 }

@@ -2,7 +2,7 @@
 /// a UIKit or SwiftUI screen's presenter and view wire up in Swift 6 mode without `MainActor.assumeIsolated`.
 ///
 /// ```swift
-/// container.register { @MainActor [unowned container] in Presenter(api: try container.resolve()) }
+/// container.register { @MainActor c in Presenter(api: try c.resolve()) }
 ///     .resolvingProperties { @MainActor container, presenter in presenter.view = try container.resolve() }
 ///     .implements(PresenterInput.self)
 /// ```

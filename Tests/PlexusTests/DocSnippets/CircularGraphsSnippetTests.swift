@@ -45,7 +45,7 @@ private final class Downloader {
 @Suite(.silencingPlexusLogs) struct CircularGraphsSnippetTests {
     @Test func constructorOneWayPropertyTheOtherClosesTheLoop() throws {
         let container = DependencyContainer()
-        container.register { [unowned container] in ClientImp(server: try container.resolve()) as Client }
+        container.register { c in ClientImp(server: try c.resolve()) as Client }
         container.register { ServerImp() as Server }
             .resolvingProperties { container, server in server.client = try container.resolve() }
 
@@ -57,7 +57,7 @@ private final class Downloader {
         let container = DependencyContainer()
         container.register { ListPresenter() }
             .resolvingProperties { container, presenter in presenter.view = try container.resolve() }
-        container.register { [unowned container] in ListView(presenter: try container.resolve()) }
+        container.register { c in ListView(presenter: try c.resolve()) }
 
         let view: ListView = try container.resolve()  // from the strong side
         #expect(view.presenter.view === view)
@@ -69,7 +69,7 @@ private final class Downloader {
 
     @Test func weakSideOfTheClientServerLoopLosesTheClient() throws {
         let container = DependencyContainer()
-        container.register { [unowned container] in ClientImp(server: try container.resolve()) as Client }
+        container.register { c in ClientImp(server: try c.resolve()) as Client }
         container.register { ServerImp() as Server }
             .resolvingProperties { container, server in server.client = try container.resolve() }
 
@@ -79,8 +79,8 @@ private final class Downloader {
 
     @Test func constructorCycleThrowsWithThePath() throws {
         let container = DependencyContainer()
-        container.register { [unowned container] in Parent(child: try container.resolve()) }
-        container.register { [unowned container] in Child(parent: try container.resolve()) }
+        container.register { c in Parent(child: try c.resolve()) }
+        container.register { c in Child(parent: try c.resolve()) }
         do {
             _ = try container.resolve() as Parent
         } catch {
@@ -96,10 +96,10 @@ private final class Downloader {
 
     @Test func contextNamesTheTypeALoggerIsInjectedIn() throws {
         let container = DependencyContainer()
-        container.register { [unowned container] () -> Logger in
-            Logger(category: container.context.injectedInType.map { "\($0)" } ?? "app")
+        container.register { (c: DependencyContainer) -> Logger in
+            Logger(category: c.context.injectedInType.map { "\($0)" } ?? "app")
         }
-        container.register { [unowned container] in Downloader(logger: try container.resolve()) }
+        container.register { c in Downloader(logger: try c.resolve()) }
 
         #expect((try container.resolve() as Logger).category == "app")
         #expect((try container.resolve() as Downloader).logger.category == "Downloader")

@@ -57,7 +57,7 @@ private final class AddEventWireframe {
     @Test func overviewSnippetBuildsThePresenterWithItsView() throws {
         let container = DependencyContainer()
         container.register(.singleton) { URLSessionApi() as Api }
-        container.register { [unowned container] in ListPresenter(api: try container.resolve()) }
+        container.register { c in ListPresenter(api: try c.resolve()) }
             .resolvingProperties { container, presenter in presenter.view = try container.resolve() }
         container.register { ListView() }
 
@@ -79,8 +79,8 @@ private final class AddEventWireframe {
         container.register { ServiceImp() as Service }
         container.register(.singleton) { Clock() }
 
-        container.register { [unowned container] in
-            ListPresenter(service: try container.resolve(), clock: try container.resolve())
+        container.register { c in
+            ListPresenter(service: try c.resolve(), clock: try c.resolve())
         }
 
         let presenter: ListPresenter = try container.resolve()
@@ -95,7 +95,7 @@ private final class AddEventWireframe {
             let container = DependencyContainer()
             container.register(.singleton) { Clock() }
             container.register { ServiceImp() as Service }
-            container.register { [unowned container] in Interactor(router: try container.resolve()) }
+            container.register { c in Interactor(router: try c.resolve()) }
             container.register { Router() }
             let clock: Clock = try container.resolve()
             _ = try container.resolve() as Interactor
@@ -109,9 +109,9 @@ private final class AddEventWireframe {
     @Test func sharedSnippetSharesTheRouterWithinOneGraphOnly() throws {
         let container = DependencyContainer()
         container.register { Router() }  // .shared
-        container.register { [unowned container] in Interactor(router: try container.resolve()) }
-        container.register { [unowned container] in
-            Presenter(interactor: try container.resolve(), router: try container.resolve())
+        container.register { c in Interactor(router: try c.resolve()) }
+        container.register { c in
+            Presenter(interactor: try c.resolve(), router: try c.resolve())
         }
 
         let presenter: Presenter = try container.resolve()
@@ -125,7 +125,7 @@ private final class AddEventWireframe {
         let eventsList = DependencyContainer()
         let addEvent = DependencyContainer()
         root.register(.singleton) { CoreDataStore() as DataStore }
-        eventsList.register { [unowned eventsList] in EventsListWireframe(dataStore: try eventsList.resolve()) }
+        eventsList.register { c in EventsListWireframe(dataStore: try c.resolve()) }
             .resolvingProperties { c, w in w.addEventWireframe = try c.resolve() }
         addEvent.register { AddEventWireframe() }
             .resolvingProperties { c, w in

@@ -20,7 +20,7 @@ private final class CheckoutModule {
 @Suite(.silencingPlexusLogs) struct SeeingYourGraphSnippetTests {
     @Test func theOverviewFindsTheCaptiveFormatter() throws {
         let checkout = DependencyContainer(name: "Checkout")
-        checkout.register(.singleton) { [unowned checkout] in PaymentService(formatter: try checkout.resolve()) }
+        checkout.register(.singleton) { c in PaymentService(formatter: try c.resolve()) }
         checkout.register(.unique) { PriceFormatter() }
 
         let report = try checkout.validate()

@@ -53,8 +53,8 @@ private final class SendableSpyAnalytics: Analytics, Sendable {
 @Suite(.silencingPlexusLogs) struct TestingSnippetTests {
     @Test func validateCatchesAConstructorCycle() throws {
         let broken = DependencyContainer()
-        broken.register { [unowned broken] in Parent(child: try broken.resolve()) }
-        broken.register { [unowned broken] in Child(parent: try broken.resolve()) }
+        broken.register { c in Parent(child: try c.resolve()) }
+        broken.register { c in Child(parent: try c.resolve()) }
         let error = #expect(throws: ResolutionError.self) { try broken.validate() }
         guard case .circularDependency(let path)? = error else {
             Issue.record("expected a cycle, got \(String(describing: error))")
@@ -68,7 +68,7 @@ private final class SendableSpyAnalytics: Analytics, Sendable {
         let container = DependencyContainer()
         container.register(.singleton) { SpyAnalytics() }
             .implements(Analytics.self)
-        container.register { [unowned container] in EventsPresenter(analytics: try container.resolve()) }
+        container.register { c in EventsPresenter(analytics: try c.resolve()) }
 
         let presenter: EventsPresenter = try container.resolve()
         presenter.appear()
@@ -81,7 +81,7 @@ private final class SendableSpyAnalytics: Analytics, Sendable {
         let spy = SendableSpyAnalytics()
         let container = DependencyContainer()
         container.register { spy as Analytics }  // compiles: the spy is Sendable
-        container.register { [unowned container] in EventsPresenter(analytics: try container.resolve()) }
+        container.register { c in EventsPresenter(analytics: try c.resolve()) }
 
         let presenter: EventsPresenter = try container.resolve()
         presenter.appear()
@@ -92,7 +92,7 @@ private final class SendableSpyAnalytics: Analytics, Sendable {
         let spy = SendableSpyAnalytics()
         let container = DependencyContainer()
         container.register { spy as Analytics }
-        container.register { [unowned container] in EventsPresenter(analytics: try container.resolve()) }
+        container.register { c in EventsPresenter(analytics: try c.resolve()) }
         let finished = runOnThreads(4) { _ in
             for _ in 0..<100 { (try? container.resolve() as EventsPresenter)?.appear() }
         }

@@ -9,8 +9,8 @@ public struct EventsListModule: Sendable {
     /// Creates the module and registers its definitions.
     public init() {
         let container = container
-        container.register { [unowned container] in
-            EventsListWireframe(dataStore: try container.resolve(), presenter: try container.resolve())
+        container.register { c in
+            EventsListWireframe(dataStore: try c.resolve(), presenter: try c.resolve())
         }
         .resolvingProperties { container, wireframe in
             wireframe.addEventWireframe = try container.resolve()
@@ -18,10 +18,10 @@ public struct EventsListModule: Sendable {
         }
         .implements(EventsListRouting.self)
 
-        container.register { [unowned container] in
+        container.register { c in
             EventsListPresenter(
-                dataStore: try container.resolve(),
-                makeRow: { [unowned container] event in try container.resolve(arguments: event) })
+                dataStore: try c.resolve(),
+                makeRow: { [unowned c] event in try c.resolve(arguments: event) })
         }
 
         // A row per event: a runtime argument, so `validate` needs an `Event` to check it.

@@ -32,6 +32,6 @@ public struct RootModule: Sendable {
         // The app's store overrides the accessor's declared default.
         container.rootServices.dataStore = .single { store() }
         // Dip-style modules resolve `DataStore` by type: answer with the accessor's one instance.
-        container.register(.unique) { [unowned container] in container.rootServices.dataStore() }
+        container.register(.unique) { c in c.rootServices.dataStore() }
     }
 }

@@ -77,15 +77,15 @@ import Testing
         let broken = AppContainers()
         // The mistake: both back-references moved from property hooks into initializers.
         let eventsList = broken.eventsList.container
-        eventsList.register { [unowned eventsList] in
+        eventsList.register { c in
             EventsListWireframe(
-                dataStore: try eventsList.resolve(), presenter: try eventsList.resolve(),
-                addEventWireframe: try eventsList.resolve() as AddEventRouting)
+                dataStore: try c.resolve(), presenter: try c.resolve(),
+                addEventWireframe: try c.resolve() as AddEventRouting)
         }
         .implements(EventsListRouting.self)
         let addEvent = broken.addEvent.container
-        addEvent.register { [unowned addEvent] in
-            AddEventWireframe(eventsListWireframe: try addEvent.resolve() as EventsListRouting)
+        addEvent.register { c in
+            AddEventWireframe(eventsListWireframe: try c.resolve() as EventsListRouting)
         }
         .implements(AddEventRouting.self)
 
