@@ -64,8 +64,8 @@ final class TypeOps: Sendable {
 }
 
 /// `instance as? T`, without the runtime's dynamic cast when `instance` holds a reference stored as the class `T`:
-/// the hooks and the `.shared` instances of a graph are handed around as `Any`, and casting each back cost about 300
-/// instructions. An `Any` is an existential container (the stable layout of every Swift platform): three words of
+/// the hooks and the `.shared` instances of a graph are handed around as `Any`, and the runtime's cast of each back
+/// is costly (`Benchmarks/profile graph/plexus`). An `Any` is an existential container (the stable layout of every Swift platform): three words of
 /// inline value, where a class reference is the first, then the type the value was stored as. Anything else (a
 /// value, a protocol type, a reference stored as another class) is cast.
 @inlinable
@@ -269,7 +269,7 @@ final class InstanceBox {
 extension DependencyContainer {
     /// Resolves one argument of an auto-wired factory, passing the requested tag down. Inlinable, so that it is
     /// specialized with the factory's argument types where the definition is registered: unspecialized, every
-    /// argument looked up generic metadata and boxed the tag in an existential (about 2,000 instructions for two).
+    /// argument looked up generic metadata and boxed the tag in an existential (`Benchmarks/profile auto-wiring/plexus`).
     @inlinable
     func resolveArgument<A>(_: A.Type, tag: Tag?) throws -> A {
         try resolveTyped(tag: tag, typeOfArguments: Void.self, arguments: zeroSizedArguments)

@@ -9,10 +9,10 @@ extension DependencyContainer {
     /// the core runs the factories below it: inlined, this is the only frame the generic surface adds to a nested
     /// resolve.
     ///
-    /// The key is built inside the library: a `DefinitionKey` made and destroyed in the caller's module cost about
-    /// 250 instructions per resolve there (its tag and diagnostics were destroyed through generic value witnesses).
-    /// For the same reason no `Any?` comes back to the caller's module: destroying even a `nil` one there went
-    /// through generic value witnesses too (about 200 instructions per resolve).
+    /// The key is built inside the library: a `DefinitionKey` made and destroyed in the caller's module has its tag
+    /// and diagnostics destroyed through generic value witnesses there. For the same reason no `Any?` comes back to
+    /// the caller's module: destroying even a `nil` one goes through generic value witnesses too
+    /// (`Benchmarks/profile unique/plexus` shows either as a function of its own).
     @inlinable
     @inline(__always)
     func resolveTyped<T>(tag: Tag?, typeOfArguments: Any.Type, arguments: UnsafeRawPointer) throws -> T {
@@ -185,7 +185,7 @@ extension DependencyContainer {
     }
 
     /// Logs `error`, which ended an outermost resolve, unless it is an `AsyncStep`: no failure, the async resolve
-    /// that allowed it takes over (Concurrency/). Out of line: the cast's temporary (an `AsyncStep`, some 250 bytes)
+    /// that allowed it takes over (Concurrency/). Out of line: the cast's temporary (an `AsyncStep`, dozens of words)
     /// would otherwise sit in the stack frame of every nested resolve.
     @inline(never)
     func logFailure(ofOutermost error: any Error) {
