@@ -51,13 +51,13 @@ extension DependencyContainer {
     /// A factory that captures the container strongly (`register { Presenter(api: try container.resolve()) }`)
     /// makes a reference cycle — container, definition, factory, container — and the container is never freed;
     /// the capture form `{ [unowned container] in … }` still works, but forgetting the capture list leaks silently.
-    /// Here the container is passed in, and the definition holds it weakly.
+    /// Here the container is passed in by the resolve that runs the factory, and the definition holds nothing.
     ///
-    /// The container passed is this one, the container you register with: resolving from it inside the factory
-    /// joins the resolution graph in progress, so ``ComponentScope/shared`` instances are shared and cycles are
-    /// detected exactly as with a captured container. A definition you also register in another container with
-    /// ``register(_:tag:)`` still gets this container; if this container is gone by then, resolving it throws
-    /// ``ResolutionError/definitionNotFound(key:)``.
+    /// The container passed is the one the definition is registered in, the container you register with:
+    /// resolving from it inside the factory joins the resolution graph in progress, so ``ComponentScope/shared``
+    /// instances are shared and cycles are detected exactly as with a captured container. A definition you also
+    /// register in another container with ``register(_:tag:)`` gets that container when it runs there. It costs
+    /// what a captured container costs: no reference is counted.
     ///
     /// A closure with one parameter of any other type still declares a runtime argument, as in Dip
     /// (`register { (id: Int) in Cell(id: id) }`); only a `DependencyContainer` parameter is the container.
@@ -83,17 +83,9 @@ extension DependencyContainer {
         factory: @escaping @Sendable (DependencyContainer) throws -> T
     ) -> Definition<T, ()> {
         let tagged = tag?.dependencyTag
-        return register(scope, type: type, tag: tag, file: file, line: line) { [weak self] () throws -> T in
-            guard let self else { throw DependencyContainer.registeringContainerIsGone(T.self, tag: tagged) }
-            return try factory(self)
+        return register(scope, type: type, tag: tag, file: file, line: line) { () throws -> T in
+            try DependencyContainer.withRunningFactoryOwner(T.self, tag: tagged, factory)
         }
-    }
-
-    /// The error for a factory handed its container whose container no longer exists: the definition was also
-    /// registered elsewhere and outlived it.
-    @usableFromInline
-    static func registeringContainerIsGone(_ type: Any.Type, tag: Tag?) -> ResolutionError {
-        .definitionNotFound(key: DefinitionKey(type: type, typeOfArguments: Void.self, tag: tag))
     }
 
     /// Registers an existing definition under its type, argument types and `tag`.

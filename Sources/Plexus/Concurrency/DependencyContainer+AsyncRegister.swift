@@ -83,7 +83,7 @@ extension DependencyContainer {
     /// container.register(.singleton) { c async throws in try await Session.open(config: try c.resolve()) }
     /// ```
     ///
-    /// As there, the container passed is this one, held weakly by the definition, and resolving from it joins the
+    /// As there, the container passed is the one the definition runs in, held by nothing, and resolving from it joins the
     /// resolution graph in progress, across every `await`.
     ///
     /// - Parameters:
@@ -105,9 +105,8 @@ extension DependencyContainer {
         factory: @escaping @Sendable (DependencyContainer) async throws -> T
     ) -> Definition<T, ()> {
         let tagged = tag?.dependencyTag
-        return register(scope, type: type, tag: tag, file: file, line: line) { [weak self] () async throws -> T in
-            guard let self else { throw DependencyContainer.registeringContainerIsGone(T.self, tag: tagged) }
-            return try await factory(self)
+        return register(scope, type: type, tag: tag, file: file, line: line) { () async throws -> T in
+            try await factory(DependencyContainer.runningFactoryOwner(T.self, tag: tagged))
         }
     }
 
@@ -120,8 +119,8 @@ extension DependencyContainer {
     /// ```
     ///
     /// It resolves as any `@MainActor` factory does (synchronously on the main actor, by a hop with
-    /// `try await container.resolve()` from elsewhere); the container passed is this one, held weakly by the
-    /// definition.
+    /// `try await container.resolve()` from elsewhere); the container passed is the one the definition runs in,
+    /// as for a synchronous factory.
     ///
     /// - Parameters:
     ///   - scope: How long instances live; ``ComponentScope/shared`` by default.
@@ -143,9 +142,8 @@ extension DependencyContainer {
     ) -> MainActorDefinition<T, ()> {
         let tagged = tag?.dependencyTag
         return register(scope, type: type, tag: tag, file: file, line: line) {
-            @MainActor [weak self] () throws -> T in
-            guard let self else { throw DependencyContainer.registeringContainerIsGone(T.self, tag: tagged) }
-            return try factory(self)
+            @MainActor () throws -> T in
+            try factory(DependencyContainer.runningFactoryOwner(T.self, tag: tagged))
         }
     }
 }

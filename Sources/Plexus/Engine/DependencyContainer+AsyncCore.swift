@@ -143,7 +143,7 @@ extension DependencyContainer {
         var inFrame = false
         do {
             guard let factory = slot.blueprint.asyncFactory else { throw ResolutionError.requiresAwait(key: step.key) }
-            try graph.installed { try graph.enterFactory(id, requested: key) }
+            try graph.installed { try graph.enterFactory(id, requested: key, owner: owner) }
             inFrame = true
             let values: Any
             if step.autoWires {

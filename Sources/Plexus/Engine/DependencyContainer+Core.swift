@@ -239,3 +239,41 @@ extension DependencyContainer {
         }
     }
 }
+
+// MARK: - The container a factory is handed
+
+extension DependencyContainer {
+    /// Calls `body` with the container whose definition's factory is running on this thread: the container a factory
+    /// registered with `register { c in … }` is handed. The engine names it in the factory's frame
+    /// (`ResolutionGraph.enterFactory`), so the factory captures nothing and no reference is counted: the container is
+    /// alive while its factory runs. A definition registered in several containers gets the one it runs in.
+    /// - Throws: ``ResolutionError/definitionNotFound(key:)`` for the key of `type` and `tag` if no factory runs (not
+    ///   reached: only the engine calls factories).
+    @inlinable
+    static func withRunningFactoryOwner<R>(
+        _ type: Any.Type, tag: Tag?, _ body: (DependencyContainer) throws -> R
+    ) throws -> R {
+        guard let owner = runningFactoryOwner() else { throw noRunningFactory(type, tag: tag) }
+        return try owner._withUnsafeGuaranteedRef(body)
+    }
+
+    /// `withRunningFactoryOwner(_:tag:_:)` for factories that suspend (`async`, or hop to the main actor): the
+    /// container, retained for as long as the factory keeps it. Read before the factory's first suspension point,
+    /// while its frame is the graph's innermost.
+    @usableFromInline
+    static func runningFactoryOwner(_ type: Any.Type, tag: Tag?) throws -> DependencyContainer {
+        guard let owner = runningFactoryOwner() else { throw noRunningFactory(type, tag: tag) }
+        return owner.takeUnretainedValue()
+    }
+
+    /// The owner named by the innermost frame of this thread's (or its task's) graph, if that frame is a factory's.
+    @usableFromInline
+    static func runningFactoryOwner() -> Unmanaged<DependencyContainer>? {
+        ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { $0.state.pointee.frames.last?.owner }
+    }
+
+    @usableFromInline
+    static func noRunningFactory(_ type: Any.Type, tag: Tag?) -> ResolutionError {
+        .definitionNotFound(key: DefinitionKey(type: type, typeOfArguments: Void.self, tag: tag))
+    }
+}

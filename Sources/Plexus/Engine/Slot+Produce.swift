@@ -108,7 +108,7 @@ extension Slot {
         let (recipe, owner, graph) = (construction.recipe, request.owner, request.graph)
         do {
             return try withUnsafePointer(to: request.key) { key in
-                try graph.runFactory(of: self, requested: key) {
+                try graph.runFactory(of: self, requested: key, owner: owner) {
                     let box = try withArguments(from: request.arguments, key: key.pointee, owner: owner) {
                         arguments -> InstanceBox? in
                         if let destination, !blueprint.scope.isSingleton {

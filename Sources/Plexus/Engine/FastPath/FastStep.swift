@@ -188,7 +188,7 @@ extension DependencyContainer {
         do {
             do {
                 let id = ObjectIdentifier(slot)
-                try graph.enterFactory(id, requested: key)
+                try graph.enterFactory(id, requested: key, owner: self)
                 defer { graph.leaveFactory(id) }
                 switch making {
                 case .plain(let type):

@@ -32,6 +32,9 @@ final class ResolutionGraph {
 
         let kind: Kind
         let pointer: UnsafeRawPointer
+        /// The container whose slot's factory runs (unretained: it is alive while its factory runs), for factories
+        /// handed their container (`register { c in … }`); `nil` for hooks and properties.
+        var owner: Unmanaged<DependencyContainer>? = nil
 
         var slot: ObjectIdentifier? {
             if case .factory(let slot) = kind { return slot }
@@ -240,10 +243,11 @@ final class ResolutionGraph {
     /// Runs the factory `body` of `slot` for the key at `requested`; throws if that factory is already running in
     /// this graph (a cycle that only constructors could close).
     func runFactory<R>(
-        of slot: AnyObject, requested: UnsafePointer<DefinitionKey>, _ body: () throws -> R
+        of slot: AnyObject, requested: UnsafePointer<DefinitionKey>, owner: DependencyContainer,
+        _ body: () throws -> R
     ) throws -> R {
         let id = ObjectIdentifier(slot)
-        try enterFactory(id, requested: requested)
+        try enterFactory(id, requested: requested, owner: owner)
         defer { leaveFactory(id) }
         return try body()
     }
@@ -254,14 +258,17 @@ final class ResolutionGraph {
     /// Inlined: the fast path enters a factory on every resolve (the checks that fail, and the deep graphs'
     /// cycle set, are out of line).
     @inline(__always)
-    func enterFactory(_ id: ObjectIdentifier, requested: UnsafePointer<DefinitionKey>) throws {
+    func enterFactory(
+        _ id: ObjectIdentifier, requested: UnsafePointer<DefinitionKey>, owner: DependencyContainer
+    ) throws {
         if state.pointee.frames.count < Self.shallowDepth {
             if state.pointee.frames.containsFactory(of: id) { try failEntering(cycleAt: id) }
         } else if isRunningDeep(id) {
             try failEntering(cycleAt: id)
         }
         if StackBounds.currentAddress() < state.pointee.stackLimit { try failEntering(tooDeepFor: requested) }
-        state.pointee.frames.append(Frame(kind: .factory(id), pointer: UnsafeRawPointer(requested)))
+        state.pointee.frames.append(
+            Frame(kind: .factory(id), pointer: UnsafeRawPointer(requested), owner: .passUnretained(owner)))
         if !state.pointee.deepSlots.isEmpty { state.pointee.deepSlots.insert(id) }
     }
 
