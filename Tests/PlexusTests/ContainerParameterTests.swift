@@ -133,6 +133,21 @@ private final class Egg {
         #expect(throws: Never.self) { try container.resolve() as Branch }
     }
 
+    @Test(arguments: ComponentScope.allCases)
+    func everyWayToReachTheDefinitionHandsItsOwnContainer(scope: ComponentScope) throws {
+        let feature = DependencyContainer()
+        feature.register(scope) { c in Witness(container: c) }
+        feature.register(scope, tag: "tagged") { c in Witness(container: c) }
+        container.collaborate(with: feature)
+        for _ in 0..<3 {  // the first resolve takes the general path, later ones the remembered routes
+            #expect((try container.resolve() as Witness).container === feature, "through a collaborator")
+            #expect((try container.resolve() as Witness?)?.container === feature, "as an optional")
+            #expect((try feature.resolve() as Witness?)?.container === feature, "an optional, locally")
+            #expect((try feature.resolve(tag: "tagged") as Witness).container === feature, "under a tag")
+            #expect((try feature.resolve(Witness.self) as? Witness)?.container === feature, "by a runtime type")
+        }
+    }
+
     @Test func aDefinitionRegisteredInTwoContainersGetsTheOneItRunsIn() throws {
         let other = DependencyContainer()
         weak var firstGone: DependencyContainer?

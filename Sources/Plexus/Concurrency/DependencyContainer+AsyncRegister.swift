@@ -106,7 +106,7 @@ extension DependencyContainer {
     ) -> Definition<T, ()> {
         let tagged = tag?.dependencyTag
         return register(scope, type: type, tag: tag, file: file, line: line) { () async throws -> T in
-            try await factory(DependencyContainer.runningFactoryOwner(T.self, tag: tagged))
+            try await factory(DependencyContainer.runningAsyncFactoryOwner(T.self, tag: tagged))
         }
     }
 

@@ -257,12 +257,23 @@ extension DependencyContainer {
         return try owner._withUnsafeGuaranteedRef(body)
     }
 
-    /// `withRunningFactoryOwner(_:tag:_:)` for factories that suspend (`async`, or hop to the main actor): the
-    /// container, retained for as long as the factory keeps it. Read before the factory's first suspension point,
-    /// while its frame is the graph's innermost.
+    /// `withRunningFactoryOwner(_:tag:_:)` for a `@MainActor` factory: the container, retained for as long as the
+    /// factory keeps it. In place on the main thread the factory's frame is the thread graph's innermost; reached by a
+    /// hop, the resolve's graph is installed on the main thread while the factory runs (`FactoryIsolation`).
     @usableFromInline
     static func runningFactoryOwner(_ type: Any.Type, tag: Tag?) throws -> DependencyContainer {
         guard let owner = runningFactoryOwner() else { throw noRunningFactory(type, tag: tag) }
+        return owner.takeUnretainedValue()
+    }
+
+    /// `withRunningFactoryOwner(_:tag:_:)` for an `async` factory: the container, retained for as long as the factory
+    /// keeps it. An async factory always runs in its task's graph (`constructAsync` enters its frame there), which is
+    /// read from the task, whatever thread the factory starts on; read before its first suspension point, while its
+    /// frame is the innermost.
+    @usableFromInline
+    static func runningAsyncFactoryOwner(_ type: Any.Type, tag: Tag?) throws -> DependencyContainer {
+        let owner = TaskGraph.graphOfCurrentTask().map { $0.state.pointee.frames.last?.owner } ?? runningFactoryOwner()
+        guard let owner else { throw noRunningFactory(type, tag: tag) }
         return owner.takeUnretainedValue()
     }
 

@@ -7,7 +7,7 @@ extension DependencyContainer {
     /// Releases what a change dropped from the registry (the slots it removed, an old registry), after the change's
     /// lock section, except the slots whose factory runs on some thread without holding them (a hazard mark): those
     /// are kept in `retired` until a later change finds them unmarked, or until the container goes. Everything else
-    /// (other slots, their singletons and what their closures capture) goes now, as before marks existed.
+    /// (other slots, their singletons and what their closures capture) goes now.
     ///
     /// The look for marks comes after the change: the change's lock section waited for every read of the registry
     /// in progress (the reader bias) or came after it (the lock), and a resolve sets its mark inside such a read, so

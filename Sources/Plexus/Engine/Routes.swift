@@ -30,8 +30,6 @@ struct Route {
     /// Whether the owner auto-wires the factory's arguments.
     let autoWires: Bool
 
-    /// The slot, if the route is still valid. Call under the lock of `owner`.
-
     /// `slot`, if nothing that could remove it changed since `generation`: the one check that makes an unretained
     /// slot safe to use. Call under the lock of the slot's owner.
     static func slot(_ slot: Unmanaged<Slot>, ifCurrentAt generation: Int) -> Slot? {
@@ -48,7 +46,7 @@ final class RememberedRoute {
     let forward: Forward?
     let requested: DefinitionKey
     let autoWires: Bool
-    /// Whether the route answers a `T?` or `T!` request with `T`'s definition (`requested` is `T`'s key): the direct
+    /// Whether the route answers a `T?` or `T!` request with `T`'s definition (`requested` is `T`'s key): the fast
     /// path then wraps the instance in place.
     let wrapsInOptional: Bool
     /// Whether the route leads to the container that keeps it (a `T?` request answered by its own `T`; `owner` is

@@ -22,14 +22,14 @@ final class Slot {
     /// Whether `recipe` has no hooks and no decorators: read by the fast path, which then needs no reference to
     /// the recipe (reading `recipe` retains it).
     private(set) var hasPlainRecipe: Bool
-    /// Whether the fast path can make the instances of `recipe`: no decorators and no `@MainActor` hook
-    ///, which the general path handles; plain hooks are queued by the fast path as by the general one.
+    /// Whether the fast path can make the instances of `recipe`: no decorators and no `@MainActor` hook, which the
+    /// general path handles; plain hooks are queued by the fast path as by the general one.
     private(set) var hasDirectRecipe: Bool
     /// The singleton, once published.
     var instance: InstanceBox? {
         didSet { published = instance.map { Unmanaged.passUnretained($0) } }
     }
-    /// `instance`, unretained, for the hit path: reading the strong reference retained the box for the copy.
+    /// `instance`, unretained, for the hit path: reading the strong reference would retain the box for the copy.
     private var published: Unmanaged<InstanceBox>?
     /// The weak singleton, once published.
     weak var weakInstance: AnyObject?

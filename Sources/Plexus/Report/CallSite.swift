@@ -50,7 +50,7 @@ extension DependencyContainer {
     /// a cycle, where each of its definitions is (as the running recorder saw them).
     func whereRegistered(_ key: DefinitionKey, _ error: ResolutionError) -> String {
         var text = "\(typeName(key.type)) is registered in \(location(of: key))."
-        if case .circularDependency(let path) = error, let recorder = ResolutionGraph.current.state.pointee.recorder {
+        if case .circularDependency(let path) = error, let recorder = ResolutionGraph.current.recorder {
             var seen = Set<DefinitionKey>()
             let members = path.filter { seen.insert($0).inserted }.map { member in
                 "\(typeName(member.type)) in \(recorder.location(ofInstance: member) ?? "a container")"

@@ -178,7 +178,7 @@ extension DependencyContainer {
             guard slot.blueprint.autoWire != nil else { return locked ? .general : nil }
             return .make(
                 FastMake(
-                    slot: .passRetained(slot), mark: -1, making: .autoWired(expecting: type), owner: nil,
+                    slot: .passRetained(slot), mark: -1, making: .autoWired(expecting: type), owner: place.owner,
                     key: .requested, wraps: false))
         }
         let keyHome: FastMake.KeyHome = atSlotKey && !place.wraps ? .slot : .requested

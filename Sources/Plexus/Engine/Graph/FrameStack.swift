@@ -1,8 +1,9 @@
 /// The frames of a resolution graph, innermost last, in memory the graph owns (`ResolutionGraph.State.frames`).
 ///
-/// Pushing is a store and an increment, popping a decrement: an array's uniqueness and capacity checks on every
-/// factory were about a third of the fast path's frame cost (`Benchmarks/profile unique` counts it). Frames are plain values (an identifier and a pointer), so nothing is
-/// released when they are dropped. The graph frees the memory when it ends (`deallocate()`).
+/// Pushing is a store and an increment, popping a decrement: an array would check its uniqueness and capacity on
+/// every factory (`Benchmarks/profile unique/plexus` counts what that costs). Frames are plain values (an
+/// identifier, a pointer, an unretained owner), so nothing is released when they are dropped. The graph frees the
+/// memory when it ends (`deallocate()`).
 struct FrameStack: RandomAccessCollection {
     typealias Frame = ResolutionGraph.Frame
 

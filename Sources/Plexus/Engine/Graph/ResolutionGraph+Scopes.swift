@@ -36,8 +36,8 @@ extension ResolutionGraph {
         state.pointee.depth += 1
     }
 
-    /// The scope of a direct resolve, opened by `openLightScope`: the mark of its `resolve` call, recorded in the
-    /// scope list only if the factory leaves work behind. It sits in the stack frame of every nested direct resolve,
+    /// The scope of a fast-path resolve, opened by `openLightScope`: the mark of its `resolve` call, recorded in the
+    /// scope list only if the factory leaves work behind. It sits in the stack frame of every nested fast-path resolve,
     /// so it is three words, passed in registers: its counts are 32-bit (more entries than that in one graph would
     /// take hundreds of gigabytes), two to a word.
     struct LightScope {
@@ -68,7 +68,7 @@ extension ResolutionGraph {
         }
     }
 
-    /// Opens the scope of a direct resolve (a factory whose instances need no hooks) without recording its mark:
+    /// Opens the scope of a fast-path resolve (a factory whose instances need no hooks) without recording its mark:
     /// the mark is returned instead, and recorded only if the factory leaves work behind (`closeLightScope`,
     /// `abandonLightScope`). A leaf factory, which resolves nothing, so never touches the scope list.
     @inline(__always)

@@ -154,6 +154,9 @@ final class ResolutionGraph {
     /// resolution carries over to the next. Between two outermost resolves it is the id of the next one.
     var id: GraphID { GraphID(graph: ObjectIdentifier(self), session: state.pointee.session) }
 
+    /// The recorder of the `validate` running on this graph, if any (graph report).
+    var recorder: GraphRecorder? { state.pointee.recorder }
+
     /// Nesting of `resolve` calls on this thread; 0 when no resolution is in progress.
     var depth: Int {
         get { state.pointee.depth }
