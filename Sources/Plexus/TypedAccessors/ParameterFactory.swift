@@ -24,9 +24,14 @@
 ///
 /// As for a keyed definition with arguments, a factory that calls its own accessor again, with any argument, is a
 /// cycle: ``resolve(_:)`` throws ``ResolutionError/circularDependency(path:)``.
-public struct ParameterFactory<P: Sendable, T>: Sendable {
-    /// The container, `nil` while unbound.
-    @usableFromInline let container: DependencyContainer?
+public struct ParameterFactory<P: Sendable, T>: AccessorDeclaration {
+    /// The type of the instances.
+    public typealias Instance = T
+    /// The type of the accessor's factory.
+    public typealias Make = @Sendable (P) throws -> T
+
+    /// The container the accessor is bound to, `nil` while unbound.
+    public let container: DependencyContainer?
     @usableFromInline let site: AccessorSite
     @usableFromInline let storage: ComponentScope
     @usableFromInline let make: @Sendable (P) throws -> T
@@ -122,6 +127,14 @@ public struct ParameterFactory<P: Sendable, T>: Sendable {
             return
         }
         container.addParameterDecorator(parameterKey, decorator)
+    }
+
+    /// The same accessor, with the same storage, whose declared default is `make` (what a context modifier such as
+    /// ``AccessorDeclaration/onTest(_:)`` returns when its context holds).
+    /// - Parameter make: The declared default factory to use instead.
+    /// - Returns: The accessor.
+    public func replacingDefault(_ make: @escaping @Sendable (P) throws -> T) -> ParameterFactory {
+        ParameterFactory(container: container, site: site, storage: storage, make: make)
     }
 
     // MARK: Storage modifiers
