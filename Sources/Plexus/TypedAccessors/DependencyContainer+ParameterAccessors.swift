@@ -15,19 +15,44 @@ struct ParameterAccessorState {
 /// as a whole when the key's definition changes or its instances are reset.
 final class ParameterInstances: Sendable {
     let store: DependencyContainer
-    private let indices = Protected<[AnyHashable: Int]>([:])
+    /// The indices given so far, replaced as a whole and never changed in place: finding an argument in it calls the
+    /// argument's `hash(into:)` and `==`, user code that may block or resolve again, so it runs outside the lock,
+    /// which only hands the table over.
+    private let indices = Protected(IndexTable([:]))
 
     init(name: String) {
         store = DependencyContainer(name: name)
     }
 
-    /// The index of `argument`'s value, given on first use.
+    /// The index of `argument`'s value, given on first use: looked up in the current table; when missing, a table
+    /// with it added is built outside the lock and swapped in only if no other thread swapped one in meanwhile, else
+    /// the lookup starts over on the newer table, which may hold the argument by then.
     func index(of argument: AnyHashable) -> Int {
-        indices.withLock { indices in
-            if let index = indices[argument] { return index }
-            let index = indices.count
-            indices[argument] = index
-            return index
+        while true {
+            let table = indices.withLock { $0 }
+            if let index = table.indices[argument] { return index }
+            var grown = table.indices
+            let index = grown.count
+            grown[argument] = index
+            let next = IndexTable(grown)
+            let swapped = indices.withLock { current in
+                guard current === table else { return false }
+                current = next
+                return true
+            }
+            // Released after the lock: dropping the last reference to a table releases its arguments (user code).
+            if swapped { return withExtendedLifetime(table) { index } }
+        }
+    }
+
+    /// One immutable table of indices; its identity tells whether another thread replaced it.
+    // `@unchecked Sendable`: the table never changes after `init`, and its keys wrap `Sendable` arguments (a
+    // `ParameterFactory`'s `P`).
+    private final class IndexTable: @unchecked Sendable {
+        let indices: [AnyHashable: Int]
+
+        init(_ indices: [AnyHashable: Int]) {
+            self.indices = indices
         }
     }
 }
