@@ -20,7 +20,14 @@
 /// default) makes an instance per call; ``singleton`` keeps one instance per argument value, made once even when
 /// several threads ask for the same value at the same time, when the argument is `Hashable` or a tuple of `Hashable`
 /// values; any other argument cannot be told apart from another, so the accessor then makes an instance per call, as
-/// `unique` does.
+/// `unique` does. A singleton accessor keeps the instance of every argument value it was called with until
+/// ``AccessorDeclaration/reset(_:)`` (or an override, a decorator, the container's `reset()`) drops them all; the
+/// argument's `hash(into:)` and `==` run without any lock held.
+///
+/// There is no `.shared`, `.cached` or `.weakSingleton`: one instance per argument value for a single resolution
+/// graph is rarely what a caller asking for one detail needs, and an instance released by memory pressure or by its
+/// last owner would leave its argument value in the table that tells values apart, which would then grow without
+/// bound. For a cache that lets go, keep one in a ``SingletonFactory`` and call it from the factory.
 ///
 /// As for a keyed definition with arguments, a factory that calls its own accessor again, with any argument, is a
 /// cycle: ``resolve(_:)`` throws ``ResolutionError/circularDependency(path:)``.
