@@ -115,8 +115,9 @@ extension Scenario {
     }
 
     /// An `AsyncFactory` singleton already made, awaited in a task, against a hand-written lazy shared instance
-    /// read in the same kind of task. The work runs in the task, outside `Benchmarks/profile`'s count: the figure
-    /// is `Benchmarks/compare --only` time.
+    /// awaited in the same kind of task. The work runs in the task, on a thread where callgrind's count (which
+    /// follows `profileSteadyState`) does not reach: its figure is a time, `PlexusCompare --only` or the run time of
+    /// `PlexusProfile --profile async-accessor-singleton/plexus --count N`.
     static var asyncAccessorSingleton: Scenario {
         Scenario(
             id: "async-accessor-singleton", title: "AsyncFactory, singleton", contenders: [.hand, .plexus]
@@ -133,6 +134,7 @@ extension Scenario {
                 }
             case .plexus:
                 let container = DependencyContainer()
+                try? inTask { blackHole(try await container.benchmarkAsyncApiClient()) }
                 return Runner { count in
                     try inTask {
                         for _ in 0..<count { blackHole(try await container.benchmarkAsyncApiClient()) }
