@@ -102,6 +102,10 @@ extension DependencyContainer {
     ) throws -> T {
         let hashable = storage == .singleton ? hashableArgument(argument) : nil
         let (decorators, instances) = parameterAccessors.withLock { states -> ([any Sendable], ParameterInstances?) in
+            // Read only, once the state this call needs is there.
+            if let state = states[key], hashable == nil || state.instances != nil {
+                return (state.decorators, hashable == nil ? nil : state.instances)
+            }
             var state = states[key] ?? ParameterAccessorState()
             defer { states[key] = state }
             if hashable != nil, state.instances == nil {
@@ -109,17 +113,27 @@ extension DependencyContainer {
             }
             return (state.decorators, hashable == nil ? nil : state.instances)
         }
-        let decorated: @Sendable () throws -> T = {
-            var instance = try make(argument)
-            for case let decorator as @Sendable (T) -> T in decorators { instance = decorator(instance) }
-            return instance
-        }
-        guard let hashable, let instances else { return try decorated() }
+        guard let hashable, let instances else { return try Self.decorated(make(argument), by: decorators) }
+        let decorated: @Sendable () throws -> T = { try Self.decorated(make(argument), by: decorators) }
         let index = instances.index(of: hashable)
         let instanceKey = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: .int(index))
         return try instances.store.resolveExact(instanceKey) {
             DeclaredDefault(Blueprint.makeNullary(scope: .singleton, type: T.self, factory: decorated))
         }
+    }
+
+    /// `instance` passed through `decorators` (`@Sendable (T) -> T`), in the order added.
+    private static func decorated<T>(_ instance: T, by decorators: [any Sendable]) -> T {
+        var instance = instance
+        for case let decorator as @Sendable (T) -> T in decorators { instance = decorator(instance) }
+        return instance
+    }
+
+    /// The key of the `ParameterFactory` of argument type `P` declared at `site`: its tag is the one this container
+    /// keeps for the site, built once, rather than a new string on every call.
+    func parameterKey<P, T>(_ site: AccessorSite, _: P.Type, _: T.Type) -> DefinitionKey {
+        let tag = registry.withLock { $0.accessorKeys.entry(for: site).key.tag }
+        return DefinitionKey(type: T.self, typeOfArguments: P.self, tag: tag)
     }
 
     /// Registers an override for a `ParameterFactory` key, which replaces any earlier override and drops the instances

@@ -103,7 +103,8 @@ public struct ParameterFactory<P: Sendable, T>: AccessorDeclaration {
     ///   throws.
     public func resolve(_ argument: P) throws -> T {
         guard let container else { return try make(argument) }
-        return try container.resolveParameterAccessor(parameterKey, argument, storage: storage, make: make)
+        return try container.resolveParameterAccessor(
+            container.parameterKey(site, P.self, T.self), argument, storage: storage, make: make)
     }
 
     /// Overrides the accessor in its container with `make`, keeping the accessor's storage; drops the instances
