@@ -57,6 +57,12 @@ extension DependencyContainer {
     fileprivate var payments: Factory<Payments> {
         self { LivePayments() }.onArg("--mock-payments") { MockPayments() }.onPreview { MockPayments() }
     }
+    fileprivate var previewProduct: ParameterFactory<Int, Product> {
+        self { id in Product(id: id) }.onPreview { id in Product(id: id, note: "preview") }
+    }
+    fileprivate var mockCatalog: AsyncFactory<Catalog> {
+        self { try await Catalog.load() }.onArg("--mock-catalog") { Catalog(name: "mock") }
+    }
     fileprivate var session: Factory<Session> { self { Session() }.weakSingleton }
     fileprivate var clock: Factory<Clock> { self { Clock() } }
     fileprivate var ledger: Factory<Ledger> { self { Ledger(clock: self.clock()) }.singleton }
@@ -86,6 +92,11 @@ func factoryRoundTwo() async throws {
     check(container.catalogModel().title == "catalog", "MainActorFactory: called on the main actor")
 
     check(container.payments().name == "live", "no launch argument, no preview: the declared default")
+    check(
+        container.previewProduct(3).note == "", "every accessor kind has contexts: ParameterFactory's take the argument"
+    )
+    let mockCatalog = try await container.mockCatalog()
+    check(mockCatalog.name == "loaded", "…and AsyncFactory's may await")
     show(
         "`.onTest { … }`, `.onPreview { … }`, `.onDebug { … }`, `.onArg(\"--mock-payments\") { … }` and `.context(.test) { … }` choose another default"
     )
@@ -107,4 +118,11 @@ func factoryRoundTwo() async throws {
     check(
         report.findings.contains { $0.kind == .captiveDependency }, "…and finds the captive Clock inside the Ledger")
     check(report.dot.contains("captive"), "the DOT export labels the captive edge and carries a legend")
+
+    let withArgument = try DependencyContainer(name: "Fresh").validate(roots: \.product, arguments: [7])
+    check(
+        withArgument.nodes.contains { $0.key.type == "Product" && $0.key.arguments != nil },
+        "a ParameterFactory root is built with an argument set of its type")
+    let awaited = try await DependencyContainer(name: "Fresh").validateAsync(roots: \.catalog, \.catalogModel)
+    check(awaited.nodes.count == 2, "validateAsync(roots:) builds AsyncFactory and MainActorFactory roots")
 }

@@ -99,41 +99,71 @@ extension DependencyContainer {
     ///
     /// ```swift
     /// let report = try container.validate(roots: \.analytics, \.checkout.view)
+    /// let withDetail = try container.validate(roots: \.analytics, \.detail, arguments: [42])
     /// print(report.mermaid)
     /// ```
     ///
     /// The returned ``GraphReport`` shows what the roots reach, as ``validate(_:)-2t1ea`` does for definitions; a root
-    /// is an entry point, so it is never reported ``GraphReport/Finding/Kind/unused``. A key path to a value that is
-    /// not a ``TypedAccessor`` (a ``ParameterFactory``, which needs an argument, or an ``AsyncFactory``, which needs
-    /// `await`) is logged at ``LogLevel/errors`` and skipped: pass an argument set to `validate(_:)`, or use the
-    /// async `validate()`, for those.
+    /// is an entry point, so it is never reported ``GraphReport/Finding/Kind/unused``. A ``ParameterFactory`` root is
+    /// built with each argument set of `arguments` that is its argument type; with none, it is a root that needs an
+    /// argument: logged at ``LogLevel/errors`` as such, and not built. An ``AsyncFactory`` or ``MainActorFactory`` root
+    /// needs `await`: this form logs and skips it, ``validateAsync(roots:_:arguments:)`` builds it. A key path to
+    /// anything else is logged and skipped.
     /// - Parameters:
     ///   - root: The key path from a container to a typed accessor (`\.analytics`, `\.mappers.priceMapper`).
     ///   - more: Key paths to more typed accessors.
+    ///   - arguments: Argument sets for the roots and the definitions that take runtime arguments.
     /// - Returns: The graph report of this validation.
     /// - Throws: The first ``ResolutionError``, as ``validate(_:)-2t1ea`` does.
     @discardableResult
     public func validate(
-        roots root: PartialKeyPath<DependencyContainer>, _ more: PartialKeyPath<DependencyContainer>...
+        roots root: PartialKeyPath<DependencyContainer>, _ more: PartialKeyPath<DependencyContainer>...,
+        arguments: [Any] = []
     ) throws -> GraphReport {
         let recorder = GraphRecorder()
         try recorder.recording {
             for root in [root] + more {
-                guard let accessor = self[keyPath: root] as? any TypedAccessor else {
-                    log(.errors, "Plexus: validate(roots:) skipped \(root): it is not a Factory or SingletonFactory.")
-                    continue
-                }
-                let key = accessor.key ?? DefinitionKey(type: Swift.type(of: accessor), typeOfArguments: Void.self)
-                try validate(key) { _ = try accessor.resolve() }
+                guard let accessor = validationRoot(root) else { continue }
+                var outcome = RootBuild.built
+                try validate(accessor.rootKey) { outcome = try accessor.buildAsRoot(arguments: arguments) }
+                logUnbuilt(accessor.rootKey, outcome)
             }
             for (key, slot, forwards) in validationEntries() {
-                try validate(slot, key: key, forward: nil, validating: key, [])
+                try validate(slot, key: key, forward: nil, validating: key, arguments)
                 for (forwardKey, forward) in forwards {
-                    try validate(slot, key: forwardKey, forward: forward, validating: key, [])
+                    try validate(slot, key: forwardKey, forward: forward, validating: key, arguments)
                 }
             }
         }
         return recorder.report(validating: self)
+    }
+
+    /// The typed accessor at `root`, or `nil` (logged) for anything else.
+    func validationRoot(_ root: PartialKeyPath<DependencyContainer>) -> (any ValidationRoot)? {
+        guard let accessor = self[keyPath: root] as? any ValidationRoot else {
+            log(.errors, "Plexus: validate(roots:) skipped \(root): it is not a typed accessor.")
+            return nil
+        }
+        return accessor
+    }
+
+    /// Logs a root that `validate(roots:)` could not build, and why, by its key (which names the property; a key
+    /// path's description may not).
+    func logUnbuilt(_ root: DefinitionKey, _ outcome: RootBuild) {
+        switch outcome {
+        case .built:
+            return
+        case .needsArgument:
+            log(
+                .errors,
+                "Plexus: validate(roots:) did not build \(root): it is a root that needs an argument; pass an "
+                    + "argument set of its argument type in `arguments:`.")
+        case .needsAwait:
+            log(
+                .errors,
+                "Plexus: validate(roots:) did not build \(root): it needs `await`; use "
+                    + "`try await validateAsync(roots:)`.")
+        }
     }
 
     /// What `validate` resolves, in order: each definition with the keys it is forwarded under, then the typed

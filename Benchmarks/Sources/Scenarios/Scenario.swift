@@ -99,13 +99,14 @@ extension Scenario {
     /// Every scenario, in table order.
     public static func all() -> [Scenario] {
         [
-            .unique, .singletonHit, .accessorUnique, .accessorSingleton, .tagged, .threeArguments, .graph,
+            .unique, .singletonHit, .accessorUnique, .accessorSingleton, .accessorParameterUnique,
+            .accessorParameterSingleton, .accessorMainActor, .tagged, .threeArguments, .graph,
             .registrations(10), .registrations(10_000), .collaborators8,
             .autoWiring, .autoInjection, .noInjectedProperties(autoInject: true),
             .noInjectedProperties(autoInject: false),
             .singletonThreads(1), .singletonThreads(2), .retainedInstanceThreads(1), .retainedInstanceThreads(2),
             .ownSingletonThreads(1), .ownSingletonThreads(2),
-            .asyncResolveOfSyncDefinition, .asyncSingletonFor24Tasks,
+            .asyncResolveOfSyncDefinition, .asyncSingletonFor24Tasks, .asyncAccessorSingleton,
         ]
     }
 }

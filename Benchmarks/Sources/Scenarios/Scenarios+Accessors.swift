@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Plexus
 
 // Typed accessors: the same objects as `unique` and `singleton`, read through a computed property of the
@@ -10,6 +12,20 @@ extension DependencyContainer {
 
     /// One ``ApiClient``, kept by the container.
     var benchmarkApiClient: Factory<ApiClient> { self { ApiClient() }.singleton }
+
+    /// A new ``Cell`` per call, made from its id.
+    var benchmarkCell: ParameterFactory<Int, Cell> { self { id in Cell(id: id, title: "title", score: 1.5) } }
+
+    /// One ``Cell`` per id, kept by the container.
+    var benchmarkKeptCell: ParameterFactory<Int, Cell> {
+        self { id in Cell(id: id, title: "title", score: 1.5) }.singleton
+    }
+
+    /// One ``ApiClient``, made by an `async` factory and kept by the container.
+    var benchmarkAsyncApiClient: AsyncFactory<ApiClient> { self { ApiClient() }.singleton }
+
+    /// A new ``Leaf`` per call, made on the main actor.
+    var benchmarkMainActorLeaf: MainActorFactory<Leaf> { self { @MainActor in Leaf() } }
 }
 
 extension Scenario {
@@ -52,4 +68,145 @@ extension Scenario {
             }
         }
     }
+
+    /// A typed accessor taking a runtime argument, `.unique`, against calling the initialiser with it.
+    static var accessorParameterUnique: Scenario {
+        Scenario(
+            id: "accessor-parameter-unique", title: "ParameterFactory, unique", contenders: [.hand, .plexus]
+        ) { contender in
+            switch contender {
+            case .dependencies, .swinject: return nil
+            case .hand:
+                return Runner { count in
+                    for index in 0..<count { blackHole(Cell(id: index, title: "title", score: 1.5)) }
+                }
+            case .plexus:
+                let container = DependencyContainer()
+                return Runner { count in
+                    for index in 0..<count { blackHole(container.benchmarkCell(index)) }
+                }
+            }
+        }
+    }
+
+    /// A typed accessor taking a runtime argument, `.singleton`, hit for one of 8 ids already made, against a
+    /// hand-written dictionary of instances per id behind a lock.
+    static var accessorParameterSingleton: Scenario {
+        Scenario(
+            id: "accessor-parameter-singleton", title: "ParameterFactory, singleton per argument",
+            contenders: [.hand, .plexus]
+        ) { contender in
+            switch contender {
+            case .dependencies, .swinject: return nil
+            case .hand:
+                let cells = CellsPerID()
+                for id in 0..<8 { blackHole(cells.cell(id)) }
+                return Runner { count in
+                    for index in 0..<count { blackHole(cells.cell(index & 7)) }
+                }
+            case .plexus:
+                let container = DependencyContainer()
+                for id in 0..<8 { blackHole(container.benchmarkKeptCell(id)) }
+                return Runner { count in
+                    for index in 0..<count { blackHole(container.benchmarkKeptCell(index & 7)) }
+                }
+            }
+        }
+    }
+
+    /// An `AsyncFactory` singleton already made, awaited in a task, against a hand-written lazy shared instance
+    /// awaited in the same kind of task. The work runs in the task, on a thread where callgrind's count (which
+    /// follows `profileSteadyState`) does not reach: its figure is a time, `PlexusCompare --only` or the run time of
+    /// `PlexusProfile --profile async-accessor-singleton/plexus --count N`.
+    static var asyncAccessorSingleton: Scenario {
+        Scenario(
+            id: "async-accessor-singleton", title: "AsyncFactory, singleton", contenders: [.hand, .plexus]
+        ) { contender in
+            switch contender {
+            case .dependencies, .swinject: return nil
+            case .hand:
+                let shared = LockedLazyShared()
+                blackHole(shared.instance())
+                return Runner { count in
+                    try inTask {
+                        for _ in 0..<count { blackHole(await shared.instanceAwaited()) }
+                    }
+                }
+            case .plexus:
+                let container = DependencyContainer()
+                try? inTask { blackHole(try await container.benchmarkAsyncApiClient()) }
+                return Runner { count in
+                    try inTask {
+                        for _ in 0..<count { blackHole(try await container.benchmarkAsyncApiClient()) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A `MainActorFactory`, `.unique`, called on the main actor, against calling the initialiser there. Only where
+    /// the runner is called on the main thread (the benchmark executables' top-level code).
+    static var accessorMainActor: Scenario {
+        Scenario(id: "accessor-main-actor", title: "MainActorFactory, unique", contenders: [.hand, .plexus]) {
+            contender in
+            guard Thread.isMainThread else { return nil }
+            switch contender {
+            case .dependencies, .swinject: return nil
+            case .hand:
+                return Runner { count in
+                    MainActor.assumeIsolated {
+                        for _ in 0..<count { blackHole(makeLeafOnTheMainActor()) }
+                    }
+                }
+            case .plexus:
+                let container = DependencyContainer()
+                return Runner { count in
+                    MainActor.assumeIsolated {
+                        for _ in 0..<count { blackHole(container.benchmarkMainActorLeaf()) }
+                    }
+                }
+            }
+        }
+    }
 }
+
+/// The hand-written per-argument singleton: one instance per id, looked up under a lock.
+private final class CellsPerID: @unchecked Sendable {  // `cells` is only touched under `lock`
+    private let lock = NSLock()
+    private var cells: [Int: Cell] = [:]
+
+    @inline(never)
+    func cell(_ id: Int) -> Cell {
+        lock.lock()
+        defer { lock.unlock() }
+        if let cell = cells[id] { return cell }
+        let made = Cell(id: id, title: "title", score: 1.5)
+        cells[id] = made
+        return made
+    }
+}
+
+/// The hand-written lazy shared instance, safe to read from tasks: made once under a lock.
+private final class LockedLazyShared: @unchecked Sendable {  // `stored` is only touched under `lock`
+    private let lock = NSLock()
+    private var stored: ApiClient?
+
+    @inline(never)
+    func instance() -> ApiClient {
+        lock.lock()
+        defer { lock.unlock() }
+        if let stored { return stored }
+        let made = ApiClient()
+        stored = made
+        return made
+    }
+
+    /// `instance()` behind an `async` call, as a caller of an async accessor awaits one.
+    @inline(never)
+    func instanceAwaited() async -> ApiClient { instance() }
+}
+
+/// Makes a ``Leaf`` on the main actor.
+@MainActor
+@inline(never)
+private func makeLeafOnTheMainActor() -> Leaf { Leaf() }

@@ -99,7 +99,7 @@ private func resolveSynchronously<T>(_: T.Type, from container: DependencyContai
 }
 
 /// Runs `body` in a task and blocks the calling (benchmark) thread until it is done.
-private func inTask(_ body: @escaping @Sendable () async throws -> Void) throws {
+func inTask(_ body: @escaping @Sendable () async throws -> Void) throws {
     let done = DispatchSemaphore(value: 0)
     let failure = FailureBox()
     Task.detached {

@@ -26,11 +26,50 @@ extension DependencyContainer {
     /// - Throws: The first ``ResolutionError``, as ``validate(_:)-2t1ea`` does.
     @discardableResult
     public func validate(arguments: [Any]) async throws -> GraphReport {
-        let entries = validationEntries()
+        try await validateInTask(roots: [], arguments: arguments)
+    }
+
+    /// The async form of ``validate(roots:_:arguments:)``: it also builds ``AsyncFactory`` and ``MainActorFactory``
+    /// roots, in one task's resolution graph.
+    ///
+    /// ```swift
+    /// let report = try await container.validateAsync(roots: \.database, \.catalog, \.analytics)
+    /// ```
+    ///
+    /// It has a name of its own so that `try container.validate(roots:)` keeps compiling, without `await`, in async
+    /// code.
+    /// - Parameters:
+    ///   - root: The key path from a container to a typed accessor of any kind.
+    ///   - more: Key paths to more typed accessors.
+    ///   - arguments: Argument sets for ``ParameterFactory`` roots and the definitions that take runtime arguments.
+    /// - Returns: The graph report of this validation.
+    /// - Throws: The first ``ResolutionError``, as ``validate(_:)-2t1ea`` does.
+    @discardableResult
+    public func validateAsync(
+        roots root: PartialKeyPath<DependencyContainer>, _ more: PartialKeyPath<DependencyContainer>...,
+        arguments: [Any] = []
+    ) async throws -> GraphReport {
+        try await validateInTask(roots: [root] + more, arguments: arguments)
+    }
+
+    /// Builds `roots`, then every definition, in one task's resolution graph.
+    private func validateInTask(roots: [PartialKeyPath<DependencyContainer>], arguments: [Any]) async throws
+        -> GraphReport
+    {
         let recorder = GraphRecorder()
         try await TaskGraph.withNewGraph { graph in
             try await recorder.recording(on: graph) {
-                for (key, slot, forwards) in entries {
+                for root in roots {
+                    guard let accessor = validationRoot(root) else { continue }
+                    do {
+                        let outcome = try await accessor.buildAsRootAsync(arguments: UncheckedArguments(arguments))
+                        logUnbuilt(accessor.rootKey, outcome)
+                    } catch {
+                        try validationOutcome(of: error, validating: accessor.rootKey)
+                    }
+                }
+                // Read after the roots: building them registers their declared defaults.
+                for (key, slot, forwards) in validationEntries() {
                     try await validateAsync(slot, key: key, forward: nil, validating: key, arguments)
                     for (forwardKey, forward) in forwards {
                         try await validateAsync(slot, key: forwardKey, forward: forward, validating: key, arguments)

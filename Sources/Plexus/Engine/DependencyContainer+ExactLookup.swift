@@ -33,10 +33,12 @@ extension DependencyContainer {
                 if let delivery = try find(&search, arguments: .pointer(arguments), into: result, graph: graph) {
                     return delivery
                 }
-                if let declared = declaredDefault() {
+                let declared = declaredDefault()
+                if declared != nil || search.wantsDeclaredDefault {
                     search = Search(key)
                     search.isAccessor = true
                     search.declaredDefault = declared
+                    search.isRetry = true
                     if let delivery = try find(
                         &search, arguments: .pointer(arguments), into: result, graph: graph)
                     {

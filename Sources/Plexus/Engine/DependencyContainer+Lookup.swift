@@ -22,6 +22,12 @@ extension DependencyContainer {
         /// unwrapping, auto-wiring or remembered route, which may have been found by a fallback), and, once the
         /// collaborators have none, the first container's declared default.
         var isAccessor = false
+        /// Typed accessors (beside `isAccessor`, in its padding): the first attempt met a forwarding under exactly
+        /// the key before the key's declared default was registered, and stopped so that the next attempt, with the
+        /// default, registers it (see `lookUp`); `isRetry` marks that attempt, which answers with the forwarding,
+        /// default or not.
+        var wantsDeclaredDefault = false
+        var isRetry = false
         /// Typed accessors: the declared default to register in the first container when it has none, in the same
         /// lock section that takes it (a `reset()` on another thread cannot fall between the two); `nil` for the
         /// first attempt and for keyed lookups, which have none.
@@ -50,6 +56,9 @@ extension DependencyContainer {
         case remembered(RememberedRoute, [WeakContainer])
         /// Nothing here: the collaborators to search.
         case elsewhere([WeakContainer])
+        /// A `T?` request for the key of a typed accessor whose declared default is registered here (the key given,
+        /// of `T`): answered as the accessor answers, then wrapped.
+        case accessorBehindOptional(DefinitionKey)
     }
 
     /// Finds the key in this container (exact, untagged, forwarding, the wrapped type of an `Optional`,
@@ -73,6 +82,8 @@ extension DependencyContainer {
             collaborators = others
         case .elsewhere(let others):
             collaborators = others
+        case .accessorBehindOptional(let key):
+            return try findAccessor(key, arguments: arguments, graph: graph)
         }
         return try findInCollaborators(collaborators, &search, isFirst: isFirst, arguments, into: result, graph)
     }
@@ -84,6 +95,7 @@ extension DependencyContainer {
         var collaborators: [WeakContainer] = []
         var remembered: RememberedRoute?
         var isAccessor = false
+        var accessorBehindOptional: DefinitionKey?
         let located = try registry.withLock { registry -> Located? in
             func located(_ found: Registry.Found, _ requested: DefinitionKey, autoWires: Bool) -> Located {
                 Located(
@@ -95,6 +107,18 @@ extension DependencyContainer {
             isAccessor = search.isAccessor || isFirst && registry.isAccessorKey(search.key)
             if isAccessor {
                 if !isDefaultsOnly, let found = registry.findExact(search.key) {
+                    // A forwarding under an accessor's key answers the accessor, while `resolve(tag:)` of the key
+                    // tries the untagged definition first until the key is known as an accessor's, by its registered
+                    // default: so a first use answered by a forwarding registers the default too.
+                    if isFirst, search.isAccessor, found.forward != nil, !registry.isAccessorKey(search.key) {
+                        if let declared = search.declaredDefault {
+                            registry.registerAccessorDefault(
+                                search.key, blueprint: declared.blueprint, hooks: declared.hooks)
+                        } else if !search.isRetry {
+                            search.wantsDeclaredDefault = true
+                            return nil
+                        }
+                    }
                     return located(found, search.key, autoWires: false)
                 }
                 collaborators = isDefaultsOnly ? [] : registry.collaborators
@@ -117,6 +141,11 @@ extension DependencyContainer {
             }
             // The next `T?` request, and the next that this container auto-wires, take the fast path (a local route).
             let unwrapped = search.unwrapped
+            // A `T?` of a typed accessor's key gets what `T` gets: the accessor's answer, not an untagged fallback.
+            if isFirst, let unwrapped, registry.isAccessorKey(unwrapped) {
+                accessorBehindOptional = unwrapped
+                return nil
+            }
             if let unwrapped, let found = registry.find(unwrapped, inheritsTag: inheritsTag) {
                 // A fallback allowed only for an inherited tag is not remembered: a caller's own request must look again.
                 if isFirst, !(inheritsTag && found.fellBackToUntagged) {
@@ -150,8 +179,21 @@ extension DependencyContainer {
             }
             return .located(located)
         }
+        if let accessorBehindOptional { return .accessorBehindOptional(accessorBehindOptional) }
         if let remembered { return .remembered(remembered, collaborators) }
         return .elsewhere(collaborators)
+    }
+
+    /// Answers `key`, a typed accessor's, as the accessor does, for a `T?` request of it: delivered as a value, which
+    /// the caller wraps, since the caller's storage is for the `T?`. Not remembered as a route: the direct path
+    /// would answer the `T?` without the accessor's rules.
+    @inline(never)
+    private func findAccessor(_ key: DefinitionKey, arguments: ArgumentSource, graph: ResolutionGraph) throws
+        -> Delivery?
+    {
+        var search = Search(key)
+        search.isAccessor = true
+        return try find(&search, arguments: arguments, into: nil, graph: graph)
     }
 
     /// Logs a tagged request answered by the untagged definition: a mistyped tag would otherwise go unnoticed. A tag

@@ -101,6 +101,9 @@ struct Registry {
     mutating func registerAccessorDefault(_ key: DefinitionKey, blueprint: Blueprint, hooks: [Hook] = []) {
         guard accessorDefaults[key] == nil else { return }
         routes[key] = nil
+        // And every remembered answer found before, by the direct path too: a `T?` of the key, or the key itself,
+        // answered by a fallback, now answers as the accessor does.
+        Generation.advance()
         let slot = Slot(
             definition: blueprint, blueprint: blueprint, recipe: Recipe(hooks: hooks, autoInjects: nil), key: key,
             order: nextOrder)

@@ -69,45 +69,48 @@ enum ProcessContext {
 // The modifiers are emitted into the caller's module (`@_alwaysEmitIntoClient`), so that `assert` in them, which runs
 // only where assertions are on, tells whether the caller's code is a debug build.
 
-extension Factory {
-    /// The same accessor whose declared default is `make` while the process runs in `context`.
+extension AccessorDeclaration {
+    /// The same accessor whose declared default is `make` while the process runs in `context`; an override still
+    /// wins.
     ///
     /// ```swift
     /// var analytics: Factory<AnalyticsService> { self { ConsoleAnalytics() }.context(.test) { SilentAnalytics() } }
+    /// var detail: ParameterFactory<Int, Detail> { self { id in Detail(id: id) }.onTest { id in MockDetail(id: id) } }
     /// ```
     /// - Parameters:
     ///   - context: When to use `make`.
-    ///   - make: The factory for that context.
+    ///   - make: The factory for that context, of the accessor's own kind (taking the argument for a
+    ///     ``ParameterFactory``, `async` for an ``AsyncFactory``, `@MainActor` for a ``MainActorFactory``).
     /// - Returns: The accessor.
     @_alwaysEmitIntoClient
-    public func context(_ context: AccessorContext, _ make: @escaping @Sendable () throws -> T) -> Factory {
+    public func context(_ context: AccessorContext, _ make: Make) -> Self {
         var isDebugBuild = false
         assert(
             {
                 isDebugBuild = true
                 return true
             }())
-        return choosing(make, when: context.holds(isDebugBuild: isDebugBuild))
+        return context.holds(isDebugBuild: isDebugBuild) ? replacingDefault(make) : self
     }
 
     /// The same accessor whose declared default is `make` while tests run (``AccessorContext/test``).
     /// - Parameter make: The factory for tests.
     /// - Returns: The accessor.
     @_alwaysEmitIntoClient
-    public func onTest(_ make: @escaping @Sendable () throws -> T) -> Factory { context(.test, make) }
+    public func onTest(_ make: Make) -> Self { context(.test, make) }
 
     /// The same accessor whose declared default is `make` in SwiftUI previews (``AccessorContext/preview``).
     /// - Parameter make: The factory for previews.
     /// - Returns: The accessor.
     @_alwaysEmitIntoClient
-    public func onPreview(_ make: @escaping @Sendable () throws -> T) -> Factory { context(.preview, make) }
+    public func onPreview(_ make: Make) -> Self { context(.preview, make) }
 
     /// The same accessor whose declared default is `make` in debug builds of the declaring module
     /// (``AccessorContext/debug``).
     /// - Parameter make: The factory for debug builds.
     /// - Returns: The accessor.
     @_alwaysEmitIntoClient
-    public func onDebug(_ make: @escaping @Sendable () throws -> T) -> Factory { context(.debug, make) }
+    public func onDebug(_ make: Make) -> Self { context(.debug, make) }
 
     /// The same accessor whose declared default is `make` when the process was launched with `argument`
     /// (``AccessorContext/arg(_:)``).
@@ -116,63 +119,5 @@ extension Factory {
     ///   - make: The factory for that launch.
     /// - Returns: The accessor.
     @_alwaysEmitIntoClient
-    public func onArg(_ argument: String, _ make: @escaping @Sendable () throws -> T) -> Factory {
-        context(.arg(argument), make)
-    }
-}
-
-extension SingletonFactory {
-    /// The same accessor whose declared default is `make` while the process runs in `context`.
-    /// - Parameters:
-    ///   - context: When to use `make`.
-    ///   - make: The factory for that context.
-    /// - Returns: The accessor.
-    @_alwaysEmitIntoClient
-    public func context(_ context: AccessorContext, _ make: @escaping @Sendable () throws -> T) -> SingletonFactory {
-        var isDebugBuild = false
-        assert(
-            {
-                isDebugBuild = true
-                return true
-            }())
-        return choosing(make, when: context.holds(isDebugBuild: isDebugBuild))
-    }
-
-    /// The same accessor whose declared default is `make` while tests run (``AccessorContext/test``).
-    /// - Parameter make: The factory for tests.
-    /// - Returns: The accessor.
-    @_alwaysEmitIntoClient
-    public func onTest(_ make: @escaping @Sendable () throws -> T) -> SingletonFactory { context(.test, make) }
-
-    /// The same accessor whose declared default is `make` in SwiftUI previews (``AccessorContext/preview``).
-    /// - Parameter make: The factory for previews.
-    /// - Returns: The accessor.
-    @_alwaysEmitIntoClient
-    public func onPreview(_ make: @escaping @Sendable () throws -> T) -> SingletonFactory { context(.preview, make) }
-
-    /// The same accessor whose declared default is `make` in debug builds of the declaring module
-    /// (``AccessorContext/debug``).
-    /// - Parameter make: The factory for debug builds.
-    /// - Returns: The accessor.
-    @_alwaysEmitIntoClient
-    public func onDebug(_ make: @escaping @Sendable () throws -> T) -> SingletonFactory { context(.debug, make) }
-
-    /// The same accessor whose declared default is `make` when the process was launched with `argument`
-    /// (``AccessorContext/arg(_:)``).
-    /// - Parameters:
-    ///   - argument: The launch argument.
-    ///   - make: The factory for that launch.
-    /// - Returns: The accessor.
-    @_alwaysEmitIntoClient
-    public func onArg(_ argument: String, _ make: @escaping @Sendable () throws -> T) -> SingletonFactory {
-        context(.arg(argument), make)
-    }
-}
-
-extension AccessorParts {
-    /// This accessor, with `make` as its declared default when `holds`.
-    @usableFromInline
-    func choosing(_ make: @escaping @Sendable () throws -> Instance, when holds: Bool) -> Self {
-        holds ? with(make: make) : self
-    }
+    public func onArg(_ argument: String, _ make: Make) -> Self { context(.arg(argument), make) }
 }

@@ -14,9 +14,14 @@
 /// suspends (the others wait without blocking a thread), and a creation that throws or is cancelled leaves nothing
 /// kept, so the next call tries again. A synchronous `try container.resolve(tag:)` of an async override under its
 /// key throws ``ResolutionError/requiresAwait(key:)`` rather than block.
-public struct AsyncFactory<T>: Sendable {
-    /// The container, `nil` while unbound.
-    let container: DependencyContainer?
+public struct AsyncFactory<T>: AccessorDeclaration, IsolatedAccessorParts {
+    /// The type of the instances.
+    public typealias Instance = T
+    /// The type of the accessor's factory.
+    public typealias Make = @Sendable () async throws -> T
+
+    /// The container the accessor is bound to, `nil` while unbound.
+    public let container: DependencyContainer?
     let site: AccessorSite
     let storage: ComponentScope
     let make: @Sendable () async throws -> T
@@ -31,9 +36,13 @@ public struct AsyncFactory<T>: Sendable {
         self.make = make
     }
 
+    static func blueprint(scope: ComponentScope, make: @escaping @Sendable () async throws -> T) -> Blueprint {
+        Blueprint.makeAsync(scope: scope, factory: make)
+    }
+
     /// The key the accessor resolves: its type, no arguments, and the tag `"<Namespace>.<property>"`; `nil` when
     /// unbound.
-    public var key: DefinitionKey? { AccessorBinding(container: container, site: site).key }
+    public var key: DefinitionKey? { boundKey }
 
     /// The storage of the declared default factory.
     public var scope: ComponentScope { storage }
@@ -54,25 +63,19 @@ public struct AsyncFactory<T>: Sendable {
     /// container.database.replace { InMemoryDatabase() }
     /// ```
     /// - Parameter make: Makes an instance; it may `await`.
-    public func replace(_ make: @escaping @Sendable () async throws -> T) {
-        guard let container, let key else {
-            log(.errors, "Plexus: an unbound accessor cannot be overridden; declare it on a container first.")
-            return
-        }
-        let definition = Definition<T, Void>(
-            blueprint: Blueprint.makeAsync(scope: storage, factory: make), site: CallSite(file: #fileID, line: #line))
-        container.register(definition, tag: key.tag)
-    }
+    public func replace(_ make: @escaping @Sendable () async throws -> T) { override(with: make) }
 
     /// Adds a decorator in the accessor's container: every instance made for the key is passed through it (after
     /// the decorators added before) once, before it is kept or handed over. Drops the instance kept for the key.
     /// - Parameter decorator: Returns the instance to use instead of the one it is given.
-    public func decorate(_ decorator: @escaping @Sendable (T) -> T) {
-        guard let container, let key else {
-            log(.errors, "Plexus: an unbound accessor cannot be decorated; decorate the accessor property.")
-            return
-        }
-        container.addDecorator(key, decorator)
+    public func decorate(_ decorator: @escaping @Sendable (T) -> T) { addDecorator(decorator) }
+
+    /// The same accessor, with the same storage, whose declared default is `make` (what a context modifier such as
+    /// ``AccessorDeclaration/onTest(_:)`` returns when its context holds).
+    /// - Parameter make: The declared default factory to use instead.
+    /// - Returns: The accessor.
+    public func replacingDefault(_ make: @escaping @Sendable () async throws -> T) -> AsyncFactory {
+        with(make: make)
     }
 
     // MARK: Storage modifiers
@@ -87,10 +90,6 @@ public struct AsyncFactory<T>: Sendable {
     public var cached: AsyncFactory { with(storage: .cached) }
     /// The same accessor with one instance kept while something outside holds it.
     public var weakSingleton: AsyncFactory { with(storage: .weakSingleton) }
-
-    func with(storage: ComponentScope) -> AsyncFactory {
-        AsyncFactory(container: container, site: site, storage: storage, make: make)
-    }
 }
 
 /// A typed accessor whose default factory is `@MainActor` code: a view model or presenter, made and called on the
@@ -106,9 +105,14 @@ public struct AsyncFactory<T>: Sendable {
 /// It lives on the same registry and resolution graph as `register { @MainActor in … }` definitions, and resolves
 /// as ``Factory`` does (override, collaborators, declared default). Its factory runs synchronously, on the main
 /// actor; from elsewhere, hop there first (`await MainActor.run { container.catalog() }`).
-public struct MainActorFactory<T>: Sendable {
-    /// The container, `nil` while unbound.
-    let container: DependencyContainer?
+public struct MainActorFactory<T>: AccessorDeclaration, IsolatedAccessorParts {
+    /// The type of the instances.
+    public typealias Instance = T
+    /// The type of the accessor's factory.
+    public typealias Make = @MainActor @Sendable () throws -> T
+
+    /// The container the accessor is bound to, `nil` while unbound.
+    public let container: DependencyContainer?
     let site: AccessorSite
     let storage: ComponentScope
     let make: @MainActor @Sendable () throws -> T
@@ -123,9 +127,13 @@ public struct MainActorFactory<T>: Sendable {
         self.make = make
     }
 
+    static func blueprint(scope: ComponentScope, make: @escaping @MainActor @Sendable () throws -> T) -> Blueprint {
+        Blueprint.makeMainActor(scope: scope, factory: make)
+    }
+
     /// The key the accessor resolves: its type, no arguments, and the tag `"<Namespace>.<property>"`; `nil` when
     /// unbound.
-    public var key: DefinitionKey? { AccessorBinding(container: container, site: site).key }
+    public var key: DefinitionKey? { boundKey }
 
     /// The storage of the declared default factory.
     public var scope: ComponentScope { storage }
@@ -152,34 +160,25 @@ public struct MainActorFactory<T>: Sendable {
     public func resolve() throws -> T {
         guard let container, let key else { return try make() }
         let (storage, make) = (storage, make)
-        return try container.resolveExact(key) {
-            DeclaredDefault(Blueprint.makeMainActor(scope: storage, factory: make))
-        }
+        return try container.resolveExact(key) { DeclaredDefault(Self.blueprint(scope: storage, make: make)) }
     }
 
     /// Overrides the accessor in its container with `make`, keeping the accessor's storage; drops the instance kept
     /// for the key.
     /// - Parameter make: Makes an instance on the main actor.
-    public func replace(_ make: @escaping @MainActor @Sendable () throws -> T) {
-        guard let container, let key else {
-            log(.errors, "Plexus: an unbound accessor cannot be overridden; declare it on a container first.")
-            return
-        }
-        let definition = Definition<T, Void>(
-            blueprint: Blueprint.makeMainActor(scope: storage, factory: make),
-            site: CallSite(file: #fileID, line: #line))
-        container.register(definition, tag: key.tag)
-    }
+    public func replace(_ make: @escaping @MainActor @Sendable () throws -> T) { override(with: make) }
 
     /// Adds a decorator in the accessor's container: every instance made for the key is passed through it (after
     /// the decorators added before) once, before it is kept or handed over. Drops the instance kept for the key.
     /// - Parameter decorator: Returns the instance to use instead of the one it is given.
-    public func decorate(_ decorator: @escaping @Sendable (T) -> T) {
-        guard let container, let key else {
-            log(.errors, "Plexus: an unbound accessor cannot be decorated; decorate the accessor property.")
-            return
-        }
-        container.addDecorator(key, decorator)
+    public func decorate(_ decorator: @escaping @Sendable (T) -> T) { addDecorator(decorator) }
+
+    /// The same accessor, with the same storage, whose declared default is `make` (what a context modifier such as
+    /// ``AccessorDeclaration/onTest(_:)`` returns when its context holds).
+    /// - Parameter make: The declared default factory to use instead.
+    /// - Returns: The accessor.
+    public func replacingDefault(_ make: @escaping @MainActor @Sendable () throws -> T) -> MainActorFactory {
+        with(make: make)
     }
 
     // MARK: Storage modifiers
@@ -190,11 +189,55 @@ public struct MainActorFactory<T>: Sendable {
     public var shared: MainActorFactory { with(storage: .shared) }
     /// The same accessor with one instance kept by the container (``ComponentScope/singleton``).
     public var singleton: MainActorFactory { with(storage: .singleton) }
+    /// The same accessor with one instance that ``DependencyContainer/trimCaches()`` and memory pressure release.
+    public var cached: MainActorFactory { with(storage: .cached) }
     /// The same accessor with one instance kept while something outside holds it.
     public var weakSingleton: MainActorFactory { with(storage: .weakSingleton) }
+}
 
-    func with(storage: ComponentScope) -> MainActorFactory {
-        MainActorFactory(container: container, site: site, storage: storage, make: make)
+/// What ``AsyncFactory`` and ``MainActorFactory`` are made of, and what they do alike: they differ only in the kind
+/// of their factory (`Make`), the blueprint made from it, and how they are called.
+protocol IsolatedAccessorParts: AccessorDeclaration {
+    var site: AccessorSite { get }
+    var storage: ComponentScope { get }
+    var make: Make { get }
+
+    init(container: DependencyContainer?, site: AccessorSite, storage: ComponentScope, make: Make)
+
+    /// The blueprint of a definition whose factory is `make`, with `scope`.
+    static func blueprint(scope: ComponentScope, make: Make) -> Blueprint
+}
+
+extension IsolatedAccessorParts {
+    /// The key, `nil` when unbound.
+    var boundKey: DefinitionKey? { AccessorBinding(container: container, site: site).key }
+
+    func with(storage: ComponentScope) -> Self {
+        Self(container: container, site: site, storage: storage, make: make)
+    }
+
+    func with(make: Make) -> Self {
+        Self(container: container, site: site, storage: storage, make: make)
+    }
+
+    /// Registers `make` under the key in the container, with the accessor's storage (`replace`).
+    func override(with make: Make) {
+        guard let container, let key = boundKey else {
+            log(.errors, "Plexus: an unbound accessor cannot be overridden; declare it on a container first.")
+            return
+        }
+        let definition = Definition<Instance, Void>(
+            blueprint: Self.blueprint(scope: storage, make: make), site: CallSite(file: #fileID, line: #line))
+        container.register(definition, tag: key.tag)
+    }
+
+    /// Adds `decorator` for the key in the container (`decorate`).
+    func addDecorator(_ decorator: @escaping @Sendable (Instance) -> Instance) {
+        guard let container, let key = boundKey else {
+            log(.errors, "Plexus: an unbound accessor cannot be decorated; decorate the accessor property.")
+            return
+        }
+        container.addDecorator(key, decorator)
     }
 }
 
@@ -241,6 +284,12 @@ extension DependencyContainer {
     func resolveAsyncAccessor<T>(
         _ key: DefinitionKey, storage: ComponentScope, make: @escaping @Sendable () async throws -> T
     ) async throws -> T {
+        try await resolveAsyncAccessor(key) { Blueprint.makeAsync(scope: storage, factory: make) }
+    }
+
+    /// Resolves the accessor under `key` with one async resolve, its declared default the blueprint `declared` makes
+    /// (registered here on first use): an ``AsyncFactory``, or a ``MainActorFactory`` from outside the main actor.
+    func resolveAsyncAccessor<T>(_ key: DefinitionKey, declared: @escaping () -> Blueprint) async throws -> T {
         try await resolveAsync(
             arguments: (),
             deliver: { instance in
@@ -250,7 +299,7 @@ extension DependencyContainer {
                 return typed
             },
             segment: { _ in
-                try self.resolveExact(key) { DeclaredDefault(Blueprint.makeAsync(scope: storage, factory: make)) }
+                try self.resolveExact(key) { DeclaredDefault(declared()) }
             })
     }
 }

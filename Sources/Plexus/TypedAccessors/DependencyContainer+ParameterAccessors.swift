@@ -15,19 +15,44 @@ struct ParameterAccessorState {
 /// as a whole when the key's definition changes or its instances are reset.
 final class ParameterInstances: Sendable {
     let store: DependencyContainer
-    private let indices = Protected<[AnyHashable: Int]>([:])
+    /// The indices given so far, replaced as a whole and never changed in place: finding an argument in it calls the
+    /// argument's `hash(into:)` and `==`, user code that may block or resolve again, so it runs outside the lock,
+    /// which only hands the table over.
+    private let indices = Protected(IndexTable([:]))
 
     init(name: String) {
         store = DependencyContainer(name: name)
     }
 
-    /// The index of `argument`'s value, given on first use.
+    /// The index of `argument`'s value, given on first use: looked up in the current table; when missing, a table
+    /// with it added is built outside the lock and swapped in only if no other thread swapped one in meanwhile, else
+    /// the lookup starts over on the newer table, which may hold the argument by then.
     func index(of argument: AnyHashable) -> Int {
-        indices.withLock { indices in
-            if let index = indices[argument] { return index }
-            let index = indices.count
-            indices[argument] = index
-            return index
+        while true {
+            let table = indices.withLock { $0 }
+            if let index = table.indices[argument] { return index }
+            var grown = table.indices
+            let index = grown.count
+            grown[argument] = index
+            let next = IndexTable(grown)
+            let swapped = indices.withLock { current in
+                guard current === table else { return false }
+                current = next
+                return true
+            }
+            // Released after the lock: dropping the last reference to a table releases its arguments (user code).
+            if swapped { return withExtendedLifetime(table) { index } }
+        }
+    }
+
+    /// One immutable table of indices; its identity tells whether another thread replaced it.
+    // `@unchecked Sendable`: the table never changes after `init`, and its keys wrap `Sendable` arguments (a
+    // `ParameterFactory`'s `P`).
+    private final class IndexTable: @unchecked Sendable {
+        let indices: [AnyHashable: Int]
+
+        init(_ indices: [AnyHashable: Int]) {
+            self.indices = indices
         }
     }
 }
@@ -77,6 +102,10 @@ extension DependencyContainer {
     ) throws -> T {
         let hashable = storage == .singleton ? hashableArgument(argument) : nil
         let (decorators, instances) = parameterAccessors.withLock { states -> ([any Sendable], ParameterInstances?) in
+            // Read only, once the state this call needs is there.
+            if let state = states[key], hashable == nil || state.instances != nil {
+                return (state.decorators, hashable == nil ? nil : state.instances)
+            }
             var state = states[key] ?? ParameterAccessorState()
             defer { states[key] = state }
             if hashable != nil, state.instances == nil {
@@ -84,17 +113,27 @@ extension DependencyContainer {
             }
             return (state.decorators, hashable == nil ? nil : state.instances)
         }
-        let decorated: @Sendable () throws -> T = {
-            var instance = try make(argument)
-            for case let decorator as @Sendable (T) -> T in decorators { instance = decorator(instance) }
-            return instance
-        }
-        guard let hashable, let instances else { return try decorated() }
+        guard let hashable, let instances else { return try Self.decorated(make(argument), by: decorators) }
+        let decorated: @Sendable () throws -> T = { try Self.decorated(make(argument), by: decorators) }
         let index = instances.index(of: hashable)
         let instanceKey = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: .int(index))
         return try instances.store.resolveExact(instanceKey) {
             DeclaredDefault(Blueprint.makeNullary(scope: .singleton, type: T.self, factory: decorated))
         }
+    }
+
+    /// `instance` passed through `decorators` (`@Sendable (T) -> T`), in the order added.
+    private static func decorated<T>(_ instance: T, by decorators: [any Sendable]) -> T {
+        var instance = instance
+        for case let decorator as @Sendable (T) -> T in decorators { instance = decorator(instance) }
+        return instance
+    }
+
+    /// The key of the `ParameterFactory` of argument type `P` declared at `site`: its tag is the one this container
+    /// keeps for the site, built once, rather than a new string on every call.
+    func parameterKey<P, T>(_ site: AccessorSite, _: P.Type, _: T.Type) -> DefinitionKey {
+        let tag = registry.withLock { $0.accessorKeys.entry(for: site).key.tag }
+        return DefinitionKey(type: T.self, typeOfArguments: P.self, tag: tag)
     }
 
     /// Registers an override for a `ParameterFactory` key, which replaces any earlier override and drops the instances

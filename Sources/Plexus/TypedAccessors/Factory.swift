@@ -35,12 +35,15 @@
 /// Overrides (assignment, ``replace(_:)``, ``decorate(_:)``, or `register` under ``key``) take effect in the
 /// container they are made in, drop the instance cached for the key, and are seen by every container that
 /// collaborates with that container.
-public struct Factory<T>: TypedAccessor, AccessorParts {
+public struct Factory<T>: TypedAccessor, AccessorDeclaration, AccessorParts {
+    /// The type of the accessor's factory.
+    public typealias Make = @Sendable () throws -> T
+
     // Stored here rather than in a nested value, and seven words in all (see `AccessorCore`, "Resolving"): the
     // optimizer then takes the accessor apart, sees that the caller keeps the container for the call, and does
     // not retain it again. A word more (a fourth word in `AccessorSite`) and it did.
-    /// The container, `nil` while unbound.
-    @usableFromInline let container: DependencyContainer?
+    /// The container the accessor is bound to, `nil` while unbound.
+    public let container: DependencyContainer?
     @usableFromInline let site: AccessorSite
     @usableFromInline let storage: DeclaredStorage
     @usableFromInline let make: @Sendable () throws -> T
@@ -74,6 +77,12 @@ public struct Factory<T>: TypedAccessor, AccessorParts {
     public static func factory(_ make: @escaping @Sendable () throws -> T) -> Factory {
         Factory(unbound: .unique, make: make)
     }
+
+    /// The same accessor, with the same storage and property hooks, whose declared default is `make` (what a
+    /// context modifier such as ``AccessorDeclaration/onTest(_:)`` returns when its context holds).
+    /// - Parameter make: The declared default factory to use instead.
+    /// - Returns: The accessor.
+    public func replacingDefault(_ make: @escaping @Sendable () throws -> T) -> Factory { with(make: make) }
 
     /// The instance: an override made in the container, else a definition under the same key in its
     /// collaborators, else the declared default (registered in the container on first use).

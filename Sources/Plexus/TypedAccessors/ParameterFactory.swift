@@ -20,13 +20,25 @@
 /// default) makes an instance per call; ``singleton`` keeps one instance per argument value, made once even when
 /// several threads ask for the same value at the same time, when the argument is `Hashable` or a tuple of `Hashable`
 /// values; any other argument cannot be told apart from another, so the accessor then makes an instance per call, as
-/// `unique` does.
+/// `unique` does. A singleton accessor keeps the instance of every argument value it was called with until
+/// ``AccessorDeclaration/reset(_:)`` (or an override, a decorator, the container's `reset()`) drops them all; the
+/// argument's `hash(into:)` and `==` run without any lock held.
+///
+/// There is no `.shared`, `.cached` or `.weakSingleton`: one instance per argument value for a single resolution
+/// graph is rarely what a caller asking for one detail needs, and an instance released by memory pressure or by its
+/// last owner would leave its argument value in the table that tells values apart, which would then grow without
+/// bound. For a cache that lets go, keep one in a ``SingletonFactory`` and call it from the factory.
 ///
 /// As for a keyed definition with arguments, a factory that calls its own accessor again, with any argument, is a
 /// cycle: ``resolve(_:)`` throws ``ResolutionError/circularDependency(path:)``.
-public struct ParameterFactory<P: Sendable, T>: Sendable {
-    /// The container, `nil` while unbound.
-    @usableFromInline let container: DependencyContainer?
+public struct ParameterFactory<P: Sendable, T>: AccessorDeclaration {
+    /// The type of the instances.
+    public typealias Instance = T
+    /// The type of the accessor's factory.
+    public typealias Make = @Sendable (P) throws -> T
+
+    /// The container the accessor is bound to, `nil` while unbound.
+    public let container: DependencyContainer?
     @usableFromInline let site: AccessorSite
     @usableFromInline let storage: ComponentScope
     @usableFromInline let make: @Sendable (P) throws -> T
@@ -91,7 +103,8 @@ public struct ParameterFactory<P: Sendable, T>: Sendable {
     ///   throws.
     public func resolve(_ argument: P) throws -> T {
         guard let container else { return try make(argument) }
-        return try container.resolveParameterAccessor(parameterKey, argument, storage: storage, make: make)
+        return try container.resolveParameterAccessor(
+            container.parameterKey(site, P.self, T.self), argument, storage: storage, make: make)
     }
 
     /// Overrides the accessor in its container with `make`, keeping the accessor's storage; drops the instances
@@ -122,6 +135,14 @@ public struct ParameterFactory<P: Sendable, T>: Sendable {
             return
         }
         container.addParameterDecorator(parameterKey, decorator)
+    }
+
+    /// The same accessor, with the same storage, whose declared default is `make` (what a context modifier such as
+    /// ``AccessorDeclaration/onTest(_:)`` returns when its context holds).
+    /// - Parameter make: The declared default factory to use instead.
+    /// - Returns: The accessor.
+    public func replacingDefault(_ make: @escaping @Sendable (P) throws -> T) -> ParameterFactory {
+        ParameterFactory(container: container, site: site, storage: storage, make: make)
     }
 
     // MARK: Storage modifiers

@@ -37,6 +37,31 @@ extension DependencyContainer {
         self { ConsoleAnalytics() }.singleton.onTest { NamedAnalytics(name: "test") }
     }
 
+    fileprivate var argumentDetail: ParameterFactory<Int, String> {
+        self { id in "detail \(id)" }.onTest { id in "test detail \(id)" }
+    }
+    fileprivate var keptArgumentDetail: ParameterFactory<Int, String> {
+        self { id in "detail \(id)" }.singleton.context(.test) { id in "test detail \(id)" }
+    }
+    fileprivate var previewDetail: ParameterFactory<Int, String> {
+        self { id in "detail \(id)" }.onPreview { id in "preview detail \(id)" }
+    }
+    fileprivate var asyncAnalytics: AsyncFactory<Analytics> {
+        self { ConsoleAnalytics() }.singleton.onTest {
+            await Task.yield()
+            return NamedAnalytics(name: "async test")
+        }
+    }
+    fileprivate var asyncArgumentAnalytics: AsyncFactory<Analytics> {
+        self { ConsoleAnalytics() }.onArg("--plexus-no-such-argument") { NamedAnalytics(name: "argument") }
+    }
+    fileprivate var mainActorAnalytics: MainActorFactory<Analytics> {
+        self { @MainActor in ConsoleAnalytics() }.shared.onTest { @MainActor in NamedAnalytics(name: "main test") }
+    }
+    fileprivate var mainActorDebugAnalytics: MainActorFactory<Analytics> {
+        self { @MainActor in ConsoleAnalytics() }.onDebug { NamedAnalytics(name: "debug") }
+    }
+
     fileprivate enum NamespaceContextServices {}
     fileprivate typealias ContextServices = Namespace<NamespaceContextServices>
     fileprivate var contextServices: ContextServices { namespace() }
@@ -82,6 +107,39 @@ extension DependencyContainer.ContextServices {
 
     @Test func aContextKeepsTheStorage() {
         #expect(container.keptAnalytics.scope == .singleton)
+    }
+
+    @Test func anAccessorTakingAnArgumentHasContextsWhoseFactoryTakesIt() {
+        #expect(container.argumentDetail(7) == "test detail 7")
+        #expect(container.keptArgumentDetail(8) == "test detail 8")
+        #expect(container.keptArgumentDetail.scope == .singleton)
+        #expect(container.previewDetail(9) == "detail 9")
+    }
+
+    @Test func anAsyncAccessorHasContexts() async throws {
+        #expect(try await container.asyncAnalytics().name == "async test")
+        #expect(container.asyncAnalytics.scope == .singleton)
+        #expect(try await container.asyncArgumentAnalytics().name == "console")
+    }
+
+    @MainActor
+    @Test func aMainActorAccessorHasContexts() {
+        var isDebugBuild = false
+        assert(
+            {
+                isDebugBuild = true
+                return true
+            }())
+        #expect(container.mainActorAnalytics().name == "main test")
+        #expect(container.mainActorAnalytics.scope == .shared)
+        #expect(container.mainActorDebugAnalytics().name == (isDebugBuild ? "debug" : "console"))
+    }
+
+    @Test func anOverrideWinsOverAContextOnEveryKind() async throws {
+        container.argumentDetail.replace { id in "override \(id)" }
+        #expect(container.argumentDetail(1) == "override 1")
+        container.asyncAnalytics.replace { NamedAnalytics(name: "override") }
+        #expect(try await container.asyncAnalytics().name == "override")
     }
 
     @Test func anOverrideWinsOverAContext() {

@@ -11,6 +11,9 @@ private final class DefaultMapper: Mapper {
 private final class CustomMapper: Mapper {
     let name = "custom"
 }
+private final class ForwardedMapper: Mapper {
+    let name = "forwarded"
+}
 
 extension DependencyContainer {
     fileprivate var agreedMapper: Factory<Mapper> { self { DefaultMapper() } }
@@ -84,5 +87,40 @@ extension DependencyContainer {
         let accessed = container.agreedSingleton()
         #expect(accessed.name == "custom")
         #expect(try container.resolve(tag: singletonTag) as Mapper === accessed)
+    }
+
+    /// `as T?` finds what `as T` finds: the declared default, once the accessor has registered it.
+    @Test(arguments: [false, true])
+    func anOptionalResolveWithTheAccessorsTagGetsTheDeclaredDefault(withUntagged: Bool) throws {
+        if withUntagged { container.register(.singleton) { CustomMapper() as Mapper } }
+        let accessed = container.agreedSingleton()
+        #expect(accessed.name == "default")
+        #expect(try container.resolve(tag: singletonTag) as Mapper? === accessed)
+        #expect(try container.resolve(tag: singletonTag) as Mapper === accessed)
+    }
+
+    /// An `as T?` answered by the untagged definition before the accessor's first use is not remembered past it.
+    @Test func anOptionalResolveBeforeTheFirstUseIsNotRememberedAfterIt() throws {
+        container.register(.singleton) { CustomMapper() as Mapper }
+        #expect(try (container.resolve(tag: singletonTag) as Mapper?)?.name == "custom")
+        let accessed = container.agreedSingleton()
+        #expect(try container.resolve(tag: singletonTag) as Mapper? === accessed)
+    }
+
+    /// A forwarding registered under the accessor's key, beside an untagged definition of the type: the forwarding
+    /// is under exactly the key, so it answers the accessor and, once the accessor has been used here,
+    /// `resolve(tag:)`, optional or not. Before that first use the key is an ordinary tag, whose lookup tries the
+    /// untagged definition before forwardings.
+    @Test(arguments: [false, true])
+    func aForwardingUnderTheKeyAnswersBothOnceTheAccessorIsUsed(usedBefore: Bool) throws {
+        if usedBefore { #expect(container.agreedMapper().name == "default") }
+        container.register(.singleton) { CustomMapper() as Mapper }
+        container.register { ForwardedMapper() }.implements(Mapper.self, tag: mapperTag)
+        let expected = usedBefore ? "forwarded" : "custom"
+        #expect(try (container.resolve(tag: mapperTag) as Mapper).name == expected)
+        #expect(try (container.resolve(tag: mapperTag) as Mapper?)?.name == expected)
+        #expect(container.agreedMapper().name == "forwarded")
+        #expect(try (container.resolve(tag: mapperTag) as Mapper).name == "forwarded")
+        #expect(try (container.resolve(tag: mapperTag) as Mapper?)?.name == "forwarded")
     }
 }

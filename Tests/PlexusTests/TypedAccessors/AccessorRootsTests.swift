@@ -24,6 +24,17 @@ extension DependencyContainer {
     fileprivate var rootClock: Factory<Clock> { self { Clock() } }
     fileprivate var rootFeed: Factory<Feed> { self { Feed(clock: self.rootClock()) } }
     fileprivate var rootCache: Factory<Cache> { self { Cache(clock: self.rootClock()) }.singleton }
+    fileprivate var rootDetail: ParameterFactory<Int, Feed> { self { _ in Feed(clock: self.rootClock()) } }
+    fileprivate var rootStore: AsyncFactory<Cache> {
+        self {
+            await Task.yield()
+            return Cache(clock: self.rootClock())
+        }
+        .singleton
+    }
+    fileprivate var rootScreen: MainActorFactory<Screen> {
+        self { @MainActor in Screen(feed: self.rootFeed()) }
+    }
 }
 
 extension DependencyContainer.RootScreens {
@@ -74,5 +85,40 @@ extension DependencyContainer.RootScreens {
     @Test func aKeyPathThatIsNotAnAccessorIsSkipped() throws {
         let report = try container.validate(roots: \.name)
         #expect(report.nodes.isEmpty)
+    }
+
+    @Test func aRootTakingAnArgumentIsBuiltWithAnArgumentSetOfItsType() throws {
+        let report = try container.validate(roots: \.rootDetail, arguments: ["not an Int", 42])
+        let types = Set(report.nodes.map(\.key.type))
+        #expect(types.isSuperset(of: ["Feed", "Clock"]))
+        let unused = report.findings.filter { $0.kind == .unused }.flatMap(\.path).map(\.type)
+        #expect(!unused.contains("Feed"))
+    }
+
+    @Test func aRootTakingAnArgumentWithoutOneIsReportedAsNeedingOne() throws {
+        let messages = Log()
+        let report = try Plexus.withLogging(level: .errors, logger: messages.logger) {
+            try container.validate(roots: \.rootDetail, \.rootCache)
+        }
+        #expect(messages.entries.contains { $0.contains("rootDetail") && $0.contains("needs an argument") })
+        #expect(!report.nodes.contains { $0.key.type == "Feed" })
+        #expect(report.nodes.contains { $0.key.type == "Cache" })
+    }
+
+    @Test func theSynchronousFormReportsRootsThatNeedAwait() throws {
+        let messages = Log()
+        try Plexus.withLogging(level: .errors, logger: messages.logger) {
+            try container.validate(roots: \.rootStore)
+        }
+        #expect(messages.entries.contains { $0.contains("rootStore") && $0.contains("validateAsync(roots:)") })
+    }
+
+    @Test func theAsyncFormBuildsAsyncAndMainActorRoots() async throws {
+        let report = try await container.validateAsync(roots: \.rootStore, \.rootScreen, \.rootDetail, arguments: [7])
+        let types = Set(report.nodes.map(\.key.type))
+        #expect(types.isSuperset(of: ["Cache", "Screen", "Feed", "Clock"]))
+        let unused = report.findings.filter { $0.kind == .unused }.flatMap(\.path).map(\.type)
+        #expect(!unused.contains("Cache"))
+        #expect(!unused.contains("Screen"))
     }
 }

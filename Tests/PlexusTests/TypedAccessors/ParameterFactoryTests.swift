@@ -1,3 +1,4 @@
+import Foundation
 import Plexus
 import PlexusTesting
 import Testing
@@ -22,6 +23,32 @@ private final class Row: Sendable {
 private struct Query: Sendable {
     let text: String
 }
+/// An argument whose `hash(into:)`, for a gated value, waits until another thread has resolved the accessor, as a
+/// `hash` or `==` that resolves something, or takes a lock of its own, may.
+private struct GatedKey: Hashable, Sendable {
+    let id: Int
+    let gate: Gate?
+
+    static func == (lhs: GatedKey, rhs: GatedKey) -> Bool { lhs.id == rhs.id }
+
+    func hash(into hasher: inout Hasher) {
+        gate?.pass()
+        hasher.combine(id)
+    }
+}
+/// Tells the other thread that a gated `hash` started, and waits (bounded) for it to resolve, the first time.
+private final class Gate: Sendable {
+    let entered = DispatchSemaphore(value: 0)
+    let resolved = DispatchSemaphore(value: 0)
+    let passes = Counter()
+    let timedOut = Counter()
+
+    func pass() {
+        guard passes.increment() == 1 else { return }
+        entered.signal()
+        if resolved.wait(timeout: .now() + 3) == .timedOut { timedOut.increment() }
+    }
+}
 private struct Tile: Sendable {
     var size: Int
 }
@@ -34,6 +61,7 @@ extension DependencyContainer {
         self { id, title in Row(id: id, title: title) }.singleton
     }
     fileprivate var search: ParameterFactory<Query, Detail> { self { query in Detail(id: query.text.count) }.singleton }
+    fileprivate var gated: ParameterFactory<GatedKey, Detail> { self { key in Detail(id: key.id) }.singleton }
     fileprivate var tile: ParameterFactory<Int, Tile> { self { size in Tile(size: size) } }
     fileprivate var countdown: ParameterFactory<Int, Detail> {
         self { id in id == 0 ? Detail(id: 0) : Detail(id: try self.countdown.resolve(id - 1).id + 1) }
@@ -191,5 +219,22 @@ extension DependencyContainer.ParameterScreens {
         for id in 0..<3 {
             #expect(Set(made.values.filter { $0.0 == id }.map(\.1)).count == 1)
         }
+    }
+
+    /// No lock is held while an argument's `hash(into:)` or `==` runs: another thread resolves the same accessor
+    /// meanwhile.
+    @Test func anArgumentsHashRunsWithoutALockHeld() {
+        let gate = Gate()
+        let finished = runOnThreads(2, timeout: 10) { thread in
+            if thread == 0 {
+                #expect(container.gated(GatedKey(id: 1, gate: gate)).id == 1)
+            } else {
+                _ = gate.entered.wait(timeout: .now() + 3)
+                #expect(container.gated(GatedKey(id: 2, gate: nil)).id == 2)
+                gate.resolved.signal()
+            }
+        }
+        #expect(finished)
+        #expect(gate.timedOut.count == 0)
     }
 }
