@@ -48,14 +48,16 @@ extension DependencyContainer {
     ///   - definition: A definition returned by `register`.
     ///   - tag: The tag to register it under, or `nil`.
     public func register<T, U>(_ definition: Definition<T, U>, tag: DependencyTagConvertible? = nil) {
-        if let registerAsForwarding = definition.state.withLock({ $0.registerAsForwarding }) {
-            registerAsForwarding(self, tag?.dependencyTag)
-            return
-        }
         let key = DefinitionKey(type: T.self, typeOfArguments: U.self, tag: tag?.dependencyTag)
         let origin = tag.map { Swift.type(of: $0) }.flatMap { TagOrigin.ofEnum($0) }
         var collision: Collision?
-        let released = definition.state.withLock { state in
+        var registerAsForwarding: (@Sendable (DependencyContainer, Tag?) -> Void)?
+        let released = definition.state.withLock { state -> [Any] in
+            // A definition returned by `register(_:type:tag:)` adds a forwarding registration instead (after the lock).
+            if let forwarding = state.registerAsForwarding {
+                registerAsForwarding = forwarding
+                return []
+            }
             state.registrations.add(self)
             return registry.withLock { registry in
                 if let old = registry.slots[key], old.definition !== definition {
@@ -67,6 +69,10 @@ extension DependencyContainer {
                     definition, blueprint: definition.blueprint, key: key, recipe: state.recipe,
                     forwards: state.forwards)
             }
+        }
+        if let registerAsForwarding {
+            registerAsForwarding(self, key.tag)
+            return
         }
         release(dropped: released)
         if definition.scope == .cached { watchMemoryPressure() }
@@ -135,11 +141,11 @@ extension DependencyContainer {
         let forwarding = Definition<F, U>(blueprint: definition.blueprint)
         let linkedHooks = Protected<[Hook]>([])
         forwarding.state.withLock { state in
-            state.linkedHooks = linkedHooks
-            state.relay = { [weak definition] forward in definition?.addForward(forward) }
-            state.registerAsForwarding = { container, tag in
-                container.addForwarding(of: definition, as: F.self, tag: tag, linkedHooks: linkedHooks)
-            }
+            state.link = ForwardingLink(
+                hooks: linkedHooks, relay: { [weak definition] forward in definition?.addForward(forward) },
+                registerAsForwarding: { container, tag in
+                    container.addForwarding(of: definition, as: F.self, tag: tag, linkedHooks: linkedHooks)
+                })
         }
         addForwarding(of: definition, as: F.self, tag: tag?.dependencyTag, linkedHooks: linkedHooks)
         return forwarding

@@ -20,7 +20,7 @@ struct Registry {
     private var forwards = KeyTable<ForwardEntry>()
     /// Every key registered (directly or by forwarding) for a type: auto-wiring candidates and near misses.
     private var keysByType = KeyTable<[DefinitionKey]>()
-    private var slotsByDefinition: [ObjectIdentifier: Slot] = [:]
+    private var slotsByDefinition: [ObjectKey: Slot] = [:]
     private var nextOrder = 0
     var isBootstrapped = false
     /// Whether a tagged request with no definition for its tag is answered by the untagged definition (Dip's
@@ -102,8 +102,8 @@ struct Registry {
         guard accessorDefaults[key] == nil else { return }
         routes[key] = nil
         let slot = Slot(
-            definition: blueprint, blueprint: blueprint, recipe: Recipe(hooks: hooks, autoInjects: nil), key: key,
-            order: nextOrder)
+            definition: blueprint, blueprint: blueprint,
+            recipe: hooks.isEmpty ? Recipe.plain : Recipe(hooks: hooks, autoInjects: nil), key: key, order: nextOrder)
         nextOrder += 1
         slot.recipe = slot.recipe.with(decorators: decorators[key]?.matching(blueprint))
         accessorDefaults[key] = slot
@@ -206,7 +206,7 @@ struct Registry {
 
     /// The slot that holds `definition`, if registered here.
     func slot(of definition: AnyObject) -> (Slot)? {
-        slotsByDefinition[ObjectIdentifier(definition)]
+        slotsByDefinition[ObjectKey(definition)]
     }
 
     // MARK: Changes
@@ -218,28 +218,32 @@ struct Registry {
         forwards definitionForwards: [Forward]
     ) -> [Any] {
         Generation.advance()
-        autoWiringCandidates = KeyTable()
+        if autoWiringCandidates.count > 0 { autoWiringCandidates = KeyTable() }
         var released: [Any] = []
+        // An override: the key stays indexed for its type.
+        var indexed = false
         if let old = slots[key] {
             if old.definition === definition {
                 // Registering a definition again under its key still drops what it cached.
                 return old.dropCached()
             }
-            released += remove(key)
+            released = remove(key, unindexing: false)
+            indexed = true
         }
         let slot: Slot
-        if let existing = slotsByDefinition[ObjectIdentifier(definition)] {
+        if let existing = slotsByDefinition[ObjectKey(definition)] {
             slot = existing
         } else {
             slot = Slot(definition: definition, blueprint: blueprint, recipe: recipe, key: key, order: nextOrder)
             nextOrder += 1
-            slotsByDefinition[ObjectIdentifier(definition)] = slot
+            slotsByDefinition[ObjectKey(definition)] = slot
         }
         slots[key] = slot
-        if let decorators = decorators[key]?.matching(blueprint) {
+        slot.keyCount += 1
+        if decorators.count > 0, let decorators = decorators[key]?.matching(blueprint) {
             slot.recipe = slot.recipe.with(decorators: decorators)  // decorators survive re-registration
         }
-        keysByType.modify(.typeOnly(key.type), default: []) { $0.append(key) }
+        if !indexed { keysByType.modify(.typeOnly(key.type), default: []) { $0.append(key) } }
         for forward in definitionForwards {
             released += add(forward, to: slot, typeOfArguments: key.typeOfArguments)
         }
@@ -248,7 +252,7 @@ struct Registry {
 
     /// Adds a forwarding registration to the slot of `definition`, if registered here.
     mutating func addForward(_ forward: Forward, of definition: AnyObject) -> [Any] {
-        guard let slot = slotsByDefinition[ObjectIdentifier(definition)] else { return [] }
+        guard let slot = slotsByDefinition[ObjectKey(definition)] else { return [] }
         return add(forward, to: slot, typeOfArguments: slot.key.typeOfArguments)
     }
 
@@ -274,14 +278,17 @@ struct Registry {
 
     /// Removes `key`; once a definition has no key left here, its forwarding registrations and cached instances go
     /// too. Returns what was removed, to be released outside the lock.
-    mutating func remove(_ key: DefinitionKey) -> [Any] {
+    /// `unindexing: false` keeps `key` among the keys of its type, for a definition that replaces it at once.
+    mutating func remove(_ key: DefinitionKey, unindexing: Bool = true) -> [Any] {
         guard let slot = slots.removeValue(forKey: key) else { return [] }
         Generation.advance()
-        autoWiringCandidates = KeyTable()
-        unindex(key)
-        guard !slots.containsValue(where: { $0 === slot }) else { return [slot] }
-        slotsByDefinition[ObjectIdentifier(slot.definition)] = nil
+        if autoWiringCandidates.count > 0 { autoWiringCandidates = KeyTable() }
+        if unindexing { unindex(key) }
+        slot.keyCount -= 1
+        guard slot.keyCount == 0 else { return [slot] }
+        slotsByDefinition[ObjectKey(slot.definition)] = nil
         var released: [Any] = [slot]
+        guard forwards.count > 0 else { return released }
         for (forwardKey, entry) in forwards.entries where entry.slot === slot {
             forwards[forwardKey] = nil
             unindex(forwardKey)
@@ -317,14 +324,15 @@ extension Registry {
     /// instances: sharing them would let instances made after the copy leak into it. Call under the lock that
     /// guards the slots being copied.
     func copyingSlots() -> Registry {
-        var copies: [ObjectIdentifier: Slot] = [:]
+        var copies: [ObjectKey: Slot] = [:]
         func copy(_ slot: Slot) -> Slot {
-            if let made = copies[ObjectIdentifier(slot)] { return made }
+            if let made = copies[ObjectKey(slot)] { return made }
             let made = Slot(
                 definition: slot.definition, blueprint: slot.blueprint, recipe: slot.recipe, key: slot.key,
                 order: slot.order)
             (made.instance, made.weakInstance, made.typeInfo) = (slot.instance, slot.weakInstance, slot.typeInfo)
-            copies[ObjectIdentifier(slot)] = made
+            made.keyCount = slot.keyCount
+            copies[ObjectKey(slot)] = made
             return made
         }
         var result = self
@@ -351,5 +359,29 @@ struct TagOrigin {
     /// `String`, `Int` or `DependencyContainer.Tag`.
     static func ofEnum(_ type: Any.Type) -> TagOrigin? {
         type == String.self || type == Int.self || type == DependencyContainer.Tag.self ? nil : TagOrigin(type: type)
+    }
+}
+
+/// An identity (an object's, a type's) as a dictionary key, hashed with a multiplication and a shift instead of the
+/// standard library's seeded SipHash (about 150 instructions per lookup, paid on every registration). The tables
+/// that use it are private to Plexus and their keys are addresses, never chosen to collide.
+struct ObjectKey: Hashable {
+    let id: ObjectIdentifier
+
+    init(_ object: AnyObject) {
+        id = ObjectIdentifier(object)
+    }
+
+    init(_ type: Any.Type) {
+        id = ObjectIdentifier(type)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+    }
+
+    func _rawHashValue(seed: Int) -> Int {
+        let hash = (UInt(bitPattern: id) ^ UInt(bitPattern: seed)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(bitPattern: hash ^ (hash >> 29))
     }
 }
