@@ -50,6 +50,8 @@ extension DependencyContainer {
     public func register<T, U>(_ definition: Definition<T, U>, tag: DependencyTagConvertible? = nil) {
         let key = DefinitionKey(type: T.self, typeOfArguments: U.self, tag: tag?.dependencyTag)
         let origin = tag.map { Swift.type(of: $0) }.flatMap { TagOrigin.ofEnum($0) }
+        // Hashed once: an accessor's key has a long string tag.
+        let hash = KeyTable<Slot>.hash(key)
         var collision: Collision?
         var registerAsForwarding: (@Sendable (DependencyContainer, Tag?) -> Void)?
         let released = definition.state.withLock { state -> [Any] in
@@ -60,13 +62,18 @@ extension DependencyContainer {
             }
             state.registrations.add(self)
             return registry.withLock { registry in
-                if let old = registry.slots[key], old.definition !== definition {
+                if let old = registry.slots[key, hash: hash], old.definition !== definition {
                     collision = Collision(
-                        oldOrigin: registry.tagOrigins[key]?.type, oldArgumentCount: old.blueprint.argumentCount)
+                        oldOrigin: registry.tagOrigins[key, hash: hash]?.type,
+                        oldArgumentCount: old.blueprint.argumentCount)
                 }
-                registry.tagOrigins[key] = origin
+                if let origin {
+                    registry.tagOrigins.updateValue(origin, forKey: key, hash: hash)
+                } else {
+                    registry.tagOrigins.removeValue(forKey: key, hash: hash)
+                }
                 return registry.insert(
-                    definition, blueprint: definition.blueprint, key: key, recipe: state.recipe,
+                    definition, blueprint: definition.blueprint, key: key, hash: hash, recipe: state.recipe,
                     forwards: state.forwards)
             }
         }

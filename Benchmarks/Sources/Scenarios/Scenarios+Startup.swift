@@ -80,7 +80,7 @@ extension Scenario {
                 let container = Swinject.Container()
                 container.register(Leaf.self) { _ in Leaf() }.inObjectScope(.transient)
                 blackHole(container.resolve(Leaf.self)!)
-                return Runner { count in
+                return Runner(note: accessor ? "register again (Swinject has no typed accessors)" : nil) { count in
                     for _ in 0..<count {
                         container.register(Leaf.self) { _ in Leaf() }.inObjectScope(.transient)
                         if resolves { blackHole(container.resolve(Leaf.self)!) }

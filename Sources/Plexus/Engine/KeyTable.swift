@@ -191,17 +191,18 @@ struct KeyTable<Value> {
         refreshBases()
     }
 
-    /// Inserts or replaces the value for `key`; returns the value replaced.
+    /// Inserts or replaces the value for `key` (whose hash the caller may have kept: a tag string is hashed once);
+    /// returns the value replaced.
     @discardableResult
-    mutating func updateValue(_ value: Value, forKey key: DefinitionKey) -> Value? {
-        if let index = index(of: key) {
+    mutating func updateValue(_ value: Value, forKey key: DefinitionKey, hash: Int? = nil) -> Value? {
+        let hash = hash ?? Self.hash(key)
+        if let index = index(of: key, hash: hash) {
             let old = values[index]
             values[index] = value
             refreshBases()
             return old
         }
         if (count + 1) * 4 > stamps.count * 3 { grow() }
-        let hash = Self.hash(key)
         var index = hash & mask
         while stamps[index].type != 0 { index = (index + 1) & mask }
         stamps[index] = Stamp(key, hash: hash)
@@ -214,8 +215,8 @@ struct KeyTable<Value> {
 
     /// Removes the value for `key`, shifting back the entries probed past it; returns the value removed.
     @discardableResult
-    mutating func removeValue(forKey key: DefinitionKey) -> Value? {
-        guard var hole = index(of: key) else { return nil }
+    mutating func removeValue(forKey key: DefinitionKey, hash: Int? = nil) -> Value? {
+        guard var hole = index(of: key, hash: hash) else { return nil }
         let removed = values[hole]
         clear(hole)
         count -= 1

@@ -212,24 +212,17 @@ struct Registry {
     // MARK: Changes
 
     /// Registers `definition` under `key`, replacing (and returning, to be released outside the lock) what was
-    /// registered under `key` before.
+    /// registered under `key` before. `hash`: `KeyTable.hash(key)`, if the caller has it.
     mutating func insert(
-        _ definition: AnyObject, blueprint: Blueprint, key: DefinitionKey, recipe: Recipe,
+        _ definition: AnyObject, blueprint: Blueprint, key: DefinitionKey, hash: Int? = nil, recipe: Recipe,
         forwards definitionForwards: [Forward]
     ) -> [Any] {
+        let hash = hash ?? KeyTable<Slot>.hash(key)
         Generation.advance()
         if autoWiringCandidates.count > 0 { autoWiringCandidates = KeyTable() }
-        var released: [Any] = []
-        // An override: the key stays indexed for its type.
-        var indexed = false
-        if let old = slots[key] {
-            if old.definition === definition {
-                // Registering a definition again under its key still drops what it cached.
-                return old.dropCached()
-            }
-            released = remove(key, unindexing: false)
-            indexed = true
-        }
+        let old = slots[key, hash: hash]
+        // Registering a definition again under its key still drops what it cached.
+        if let old, old.definition === definition { return old.dropCached() }
         let slot: Slot
         if let existing = slotsByDefinition[ObjectKey(definition)] {
             slot = existing
@@ -238,12 +231,15 @@ struct Registry {
             nextOrder += 1
             slotsByDefinition[ObjectKey(definition)] = slot
         }
-        slots[key] = slot
+        // An override takes the old slot's place in the table, and its key stays indexed for its type.
+        slots.updateValue(slot, forKey: key, hash: hash)
         slot.keyCount += 1
-        if decorators.count > 0, let decorators = decorators[key]?.matching(blueprint) {
+        var released: [Any] = []
+        if let old { released = detach(old) }
+        if decorators.count > 0, let decorators = decorators[key, hash: hash]?.matching(blueprint) {
             slot.recipe = slot.recipe.with(decorators: decorators)  // decorators survive re-registration
         }
-        if !indexed { keysByType.modify(.typeOnly(key.type), default: []) { $0.append(key) } }
+        if old == nil { keysByType.modify(.typeOnly(key.type), default: []) { $0.append(key) } }
         for forward in definitionForwards {
             released += add(forward, to: slot, typeOfArguments: key.typeOfArguments)
         }
@@ -278,12 +274,17 @@ struct Registry {
 
     /// Removes `key`; once a definition has no key left here, its forwarding registrations and cached instances go
     /// too. Returns what was removed, to be released outside the lock.
-    /// `unindexing: false` keeps `key` among the keys of its type, for a definition that replaces it at once.
-    mutating func remove(_ key: DefinitionKey, unindexing: Bool = true) -> [Any] {
+    mutating func remove(_ key: DefinitionKey) -> [Any] {
         guard let slot = slots.removeValue(forKey: key) else { return [] }
         Generation.advance()
         if autoWiringCandidates.count > 0 { autoWiringCandidates = KeyTable() }
-        if unindexing { unindex(key) }
+        unindex(key)
+        return detach(slot)
+    }
+
+    /// Accounts for one key of `slots` no longer naming `slot`; once none does, its forwarding registrations go too.
+    /// Returns what was removed, to be released outside the lock.
+    private mutating func detach(_ slot: Slot) -> [Any] {
         slot.keyCount -= 1
         guard slot.keyCount == 0 else { return [slot] }
         slotsByDefinition[ObjectKey(slot.definition)] = nil
