@@ -17,7 +17,8 @@ public final class Definition<T, U>: Sendable {
     public var scope: ComponentScope { blueprint.scope }
     let blueprint: Blueprint
     /// The mutable part, in the definition itself: only read and changed inside `state.withLock`.
-    fileprivate nonisolated(unsafe) var stateValue = DefinitionState()
+    /// Unchecked for overlapping accesses: the shared lock orders every access.
+    @exclusivity(unchecked) fileprivate nonisolated(unsafe) var stateValue = DefinitionState()
     /// The definition's mutable part, under the lock all definitions share (`DefinitionStateLock`).
     var state: DefinitionStateLock<T, U> { DefinitionStateLock(definition: self) }
     /// Where `register` was called: read by graph reports and error messages, never on the resolve path.

@@ -54,11 +54,11 @@ extension DependencyContainer {
         let hash = KeyTable<Slot>.hash(key)
         var collision: Collision?
         var registerAsForwarding: (@Sendable (DependencyContainer, Tag?) -> Void)?
-        let released = definition.state.withLock { state -> [Any] in
+        let dropped = definition.state.withLock { state -> Registry.Dropped in
             // A definition returned by `register(_:type:tag:)` adds a forwarding registration instead (after the lock).
             if let forwarding = state.registerAsForwarding {
                 registerAsForwarding = forwarding
-                return []
+                return Registry.Dropped()
             }
             state.registrations.add(self)
             return registry.withLock { registry in
@@ -81,7 +81,7 @@ extension DependencyContainer {
             registerAsForwarding(self, key.tag)
             return
         }
-        release(dropped: released)
+        release(dropped: dropped.others, slot: dropped.slot)
         if definition.scope == .cached { watchMemoryPressure() }
         if let collision {
             warnAboutUnexpectedReplacement(

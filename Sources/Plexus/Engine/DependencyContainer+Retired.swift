@@ -15,15 +15,17 @@ extension DependencyContainer {
     /// slots. A retired slot cannot be marked again, so it stays retired only while a factory that was running when it
     /// was dropped still runs. The look happens under the lock of `retired`, so that one change never releases what
     /// another change kept before looking.
-    func release(dropped: [Any]) {
-        retireMarked(any: !dropped.isEmpty) {
-            dropped.compactMap { item in
+    /// `slot`: a dropped slot passed on its own (an override's), besides those in `dropped`.
+    func release(dropped: [Any], slot: Slot? = nil) {
+        retireMarked(any: slot != nil || !dropped.isEmpty) {
+            let listed = dropped.compactMap { item in
                 if let slot = item as? Slot { return slot }
                 return (item as? Registry.ForwardEntry)?.slot
             }
+            return slot.map { [$0] + listed } ?? listed
         }
         // Released after the lock: a `deinit` is user code.
-        withExtendedLifetime(dropped) {}
+        withExtendedLifetime((dropped, slot)) {}
     }
 
     /// `release(dropped:)` for an old registry (a reset, a restored snapshot).

@@ -211,18 +211,25 @@ struct Registry {
 
     // MARK: Changes
 
+    /// What a change removed from the registry, to be released outside the lock: the slot it replaced, kept apart
+    /// so that an override lists nothing else (no array), and the rest.
+    struct Dropped {
+        var slot: Slot?
+        var others: [Any] = []
+    }
+
     /// Registers `definition` under `key`, replacing (and returning, to be released outside the lock) what was
     /// registered under `key` before. `hash`: `KeyTable.hash(key)`, if the caller has it.
     mutating func insert(
         _ definition: AnyObject, blueprint: Blueprint, key: DefinitionKey, hash: Int? = nil, recipe: Recipe,
         forwards definitionForwards: [Forward]
-    ) -> [Any] {
+    ) -> Dropped {
         let hash = hash ?? KeyTable<Slot>.hash(key)
         Generation.advance()
         if autoWiringCandidates.count > 0 { autoWiringCandidates = KeyTable() }
         let old = slots[key, hash: hash]
         // Registering a definition again under its key still drops what it cached.
-        if let old, old.definition === definition { return old.dropCached() }
+        if let old, old.definition === definition { return Dropped(slot: nil, others: old.dropCached()) }
         let slot: Slot
         if let existing = slotsByDefinition[ObjectKey(definition)] {
             slot = existing
@@ -243,7 +250,7 @@ struct Registry {
         for forward in definitionForwards {
             released += add(forward, to: slot, typeOfArguments: key.typeOfArguments)
         }
-        return released
+        return Dropped(slot: old, others: released)
     }
 
     /// Adds a forwarding registration to the slot of `definition`, if registered here.
@@ -279,17 +286,18 @@ struct Registry {
         Generation.advance()
         if autoWiringCandidates.count > 0 { autoWiringCandidates = KeyTable() }
         unindex(key)
-        return detach(slot)
+        return [slot] + detach(slot)
     }
 
     /// Accounts for one key of `slots` no longer naming `slot`; once none does, its forwarding registrations go too.
     /// Returns what was removed, to be released outside the lock.
+    /// `slot` itself is not among them: the caller keeps it.
     private mutating func detach(_ slot: Slot) -> [Any] {
         slot.keyCount -= 1
-        guard slot.keyCount == 0 else { return [slot] }
+        guard slot.keyCount == 0 else { return [] }
         slotsByDefinition[ObjectKey(slot.definition)] = nil
-        var released: [Any] = [slot]
-        guard forwards.count > 0 else { return released }
+        guard forwards.count > 0 else { return [] }
+        var released: [Any] = []
         for (forwardKey, entry) in forwards.entries where entry.slot === slot {
             forwards[forwardKey] = nil
             unindex(forwardKey)
