@@ -89,6 +89,9 @@ public final class Definition<T, U>: Sendable {
     /// Applies a change to the definition's state and republishes it to every container it is registered with.
     @discardableResult
     func update(_ change: (inout DefinitionState) -> Void) -> Definition {
+        // Released after the lock: a `deinit` is user code, which may register or configure definitions.
+        var released: [Recipe] = []
+        defer { withExtendedLifetime(released) {} }
         state.withLock { state in
             change(&state)
             state.recipe = Recipe(
@@ -99,7 +102,7 @@ public final class Definition<T, U>: Sendable {
                 linkedHooks.withLock { $0 = hooks }
             }
             for registry in state.registrations.registries {
-                registry.refresh(self, recipe: state.recipe)
+                if let old = registry.refresh(self, recipe: state.recipe) { released.append(old) }
             }
         }
         return self

@@ -166,8 +166,9 @@ extension DependencyContainer {
         // Asked of the registry, not of the definition's record of containers: a `remove` or `reset` since emptied
         // this registry of it.
         if !registry.withLock({ $0.slot(of: definition) != nil }) { register(definition, tag: nil) }
-        registry.addForward(
+        let replaced = registry.addForward(
             Forward(type: F.self, tag: tag, hooks: [], linkedHooks: linkedHooks, accepts: { $0 is F }), of: definition)
+        withExtendedLifetime(replaced) {}
     }
 
     /// Removes the registration of `definition` under `tag`, and with it the instances it cached here.
