@@ -66,12 +66,12 @@ extension Definition {
             relay(forward)
             return self
         }
-        state.withLock { state in
+        // Released after the lock: a `deinit` is user code, which may register or configure definitions.
+        let released = state.withLock { state -> [Any] in
             state.forwards.append(forward)
-            for registry in state.registrations.registries {
-                registry.addForward(forward, of: self)
-            }
+            return state.registrations.registries.flatMap { $0.addForward(forward, of: self) }
         }
+        withExtendedLifetime(released) {}
         return self
     }
 }

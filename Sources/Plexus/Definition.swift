@@ -16,7 +16,11 @@ public final class Definition<T, U>: Sendable {
     /// How long instances live.
     public var scope: ComponentScope { blueprint.scope }
     let blueprint: Blueprint
-    let state = Protected(DefinitionState())
+    /// The mutable part, in the definition itself: only read and changed inside `state.withLock`.
+    /// Unchecked for overlapping accesses: the shared lock orders every access.
+    @exclusivity(unchecked) fileprivate nonisolated(unsafe) var stateValue = DefinitionState()
+    /// The definition's mutable part, under the lock all definitions share (`DefinitionStateLock`).
+    var state: DefinitionStateLock<T, U> { DefinitionStateLock(definition: self) }
     /// Where `register` was called: read by graph reports and error messages, never on the resolve path.
     let site: CallSite?
 
@@ -85,6 +89,9 @@ public final class Definition<T, U>: Sendable {
     /// Applies a change to the definition's state and republishes it to every container it is registered with.
     @discardableResult
     func update(_ change: (inout DefinitionState) -> Void) -> Definition {
+        // Released after the lock: a `deinit` is user code, which may register or configure definitions.
+        var released: [Recipe] = []
+        defer { withExtendedLifetime(released) {} }
         state.withLock { state in
             change(&state)
             state.recipe = Recipe(
@@ -95,12 +102,28 @@ public final class Definition<T, U>: Sendable {
                 linkedHooks.withLock { $0 = hooks }
             }
             for registry in state.registrations.registries {
-                registry.refresh(self, recipe: state.recipe)
+                if let old = registry.refresh(self, recipe: state.recipe) { released.append(old) }
             }
         }
         return self
     }
 }
+
+/// Access to a definition's mutable part. One lock serves every definition: a lock of its own would be two heap blocks
+/// per definition, and definitions change only while they are registered or configured, never
+/// while they resolve. The lock is only ever taken before a container's registry lock, never inside one, and never
+/// for two definitions at once.
+struct DefinitionStateLock<T, U> {
+    let definition: Definition<T, U>
+
+    /// Runs `body` with exclusive access to the definition's state.
+    func withLock<R>(_ body: (inout DefinitionState) throws -> R) rethrows -> R {
+        try definitionStates.withLock { _ in try body(&definition.stateValue) }
+    }
+}
+
+/// The lock of every definition's state (`DefinitionStateLock`).
+private let definitionStates = Protected(())
 
 /// A container held weakly (collaborators, routes).
 struct WeakContainer {
@@ -109,7 +132,8 @@ struct WeakContainer {
 
 /// The registries of the containers a definition is registered with, held weakly: adding one is O(1), and entries of
 /// freed registries are pruned whenever the table has doubled since the last pruning, so short-lived containers cost
-/// amortized O(1) and leave nothing behind.
+/// amortized O(1) and leave nothing behind. The first registry is held inline: most definitions are registered in one
+/// container, and a table for one entry would be a heap block per definition.
 ///
 /// The registry, not the container, is held weakly: a weak reference gives its object a side table, and every
 /// retain and release of an object with a side table takes the runtime's slow path. Containers are retained and
@@ -120,28 +144,47 @@ struct Registrations {
         weak var registry: Protected<Registry>?
     }
 
-    private var entries: [ObjectIdentifier: WeakRegistry] = [:]
-    private var prunedCount = 0
+    private var first = WeakRegistry()
+    /// The registries after the first, made when a second container registers the definition.
+    private var others: Others?
+
+    private final class Others {
+        var entries: [ObjectIdentifier: WeakRegistry] = [:]
+        var prunedCount = 0
+    }
 
     /// Records the registry of `container` (once).
     mutating func add(_ container: DependencyContainer) {
         let registry = container.registry
+        if first.registry === registry { return }
+        if first.registry == nil, others == nil {
+            first.registry = registry
+            return
+        }
+        // The state is never copied (it lives in its definition), so changing `others` in place changes this one.
+        let others = self.others ?? Others()
+        self.others = others
         let id = ObjectIdentifier(registry)
         // A freed registry's address may be reused by a new one: its dead entry is simply replaced.
-        if entries[id]?.registry === registry { return }
-        entries[id] = WeakRegistry(registry: registry)
-        if entries.count > max(8, 2 * prunedCount) {
-            entries = entries.filter { $0.value.registry != nil }
-            prunedCount = entries.count
+        if others.entries[id]?.registry === registry { return }
+        others.entries[id] = WeakRegistry(registry: registry)
+        if others.entries.count > max(8, 2 * others.prunedCount) {
+            others.entries = others.entries.filter { $0.value.registry != nil }
+            others.prunedCount = others.entries.count
         }
     }
 
     /// The registries still alive.
-    var registries: [Protected<Registry>] { entries.values.compactMap(\.registry) }
+    var registries: [Protected<Registry>] {
+        var alive = others?.entries.values.compactMap(\.registry) ?? []
+        if let registry = first.registry { alive.insert(registry, at: 0) }
+        return alive
+    }
 
     /// Whether the registry of `container` is one of them.
     func contains(_ container: DependencyContainer) -> Bool {
-        entries[ObjectIdentifier(container.registry)]?.registry === container.registry
+        first.registry === container.registry
+            || others?.entries[ObjectIdentifier(container.registry)]?.registry === container.registry
     }
 }
 
@@ -149,24 +192,84 @@ struct Registrations {
 @usableFromInline
 typealias Hook = @Sendable (DependencyContainer, Any) throws -> Void
 
-/// The mutable part of a definition, only touched under its lock.
+/// The mutable part of a definition, only touched under its lock. What only some definitions use (hooks, an
+/// auto-injection setting, forwarding) lives in `extras`, made on first use, so that a plain registration keeps
+/// two words here.
 struct DefinitionState {
-    var hooks: [Hook] = []
-    var autoInjects: Bool?
-    var forwards: [Forward] = []
     var registrations = Registrations()
+    /// The immutable snapshot the containers use while resolving; shared by every definition without hooks.
+    var recipe = Recipe.plain
+    private var extras: DefinitionExtras?
+
+    var hooks: [Hook] {
+        get { extras?.hooks ?? [] }
+        set { changingExtras.hooks = newValue }
+    }
+    var autoInjects: Bool? {
+        get { extras?.autoInjects }
+        set { changingExtras.autoInjects = newValue }
+    }
+    var forwards: [Forward] {
+        get { extras?.forwards ?? [] }
+        set { changingExtras.forwards = newValue }
+    }
+    /// What a definition returned by `register(_:type:tag:)` links to.
+    var link: ForwardingLink? {
+        get { extras?.link }
+        set { changingExtras.link = newValue }
+    }
+    /// Whether a hook is `@MainActor` code: an async resolve then runs the graph's hooks on the main actor.
+    var hooksNeedMainActor: Bool {
+        get { extras?.hooksNeedMainActor ?? false }
+        set { changingExtras.hooksNeedMainActor = newValue }
+    }
     /// For a definition returned by `register(_:type:tag:)`: where its hooks go, and where `implements` on it
     /// sends its forwarding registrations (to the definition it was made from).
-    var linkedHooks: Protected<[Hook]>?
-    var relay: (@Sendable (Forward) -> Void)?
+    var linkedHooks: Protected<[Hook]>? { link?.hooks }
+    var relay: (@Sendable (Forward) -> Void)? { link?.relay }
     /// For a definition returned by `register(_:type:tag:)`: registering it in a container (under a tag) adds
     /// another forwarding registration of the definition it was made from, sharing that definition's instances,
     /// instead of a definition of its own with a second cache.
-    var registerAsForwarding: (@Sendable (DependencyContainer, DependencyContainer.Tag?) -> Void)?
-    /// Whether a hook is `@MainActor` code: an async resolve then runs the graph's hooks on the main actor.
+    var registerAsForwarding: (@Sendable (DependencyContainer, DependencyContainer.Tag?) -> Void)? {
+        link?.registerAsForwarding
+    }
+
+    /// `extras`, made if needed. The state is never copied (it lives in its definition), so changing the object
+    /// in place changes this state only.
+    private var changingExtras: DefinitionExtras {
+        mutating get {
+            if let extras { return extras }
+            let made = DefinitionExtras()
+            extras = made
+            return made
+        }
+    }
+}
+
+/// The rarely used part of a definition's state (`DefinitionState`).
+private final class DefinitionExtras {
+    var hooks: [Hook] = []
+    var autoInjects: Bool?
+    var forwards: [Forward] = []
+    var link: ForwardingLink?
     var hooksNeedMainActor = false
-    /// The immutable snapshot the containers use while resolving.
-    var recipe = Recipe(hooks: [], autoInjects: nil)
+}
+
+/// What a definition returned by `register(_:type:tag:)` stands for: the hooks it adds to the forwarding, where
+/// `implements` on it goes, and how registering it again adds another forwarding.
+final class ForwardingLink: Sendable {
+    let hooks: Protected<[Hook]>
+    let relay: @Sendable (Forward) -> Void
+    let registerAsForwarding: @Sendable (DependencyContainer, DependencyContainer.Tag?) -> Void
+
+    init(
+        hooks: Protected<[Hook]>, relay: @escaping @Sendable (Forward) -> Void,
+        registerAsForwarding: @escaping @Sendable (DependencyContainer, DependencyContainer.Tag?) -> Void
+    ) {
+        self.hooks = hooks
+        self.relay = relay
+        self.registerAsForwarding = registerAsForwarding
+    }
 }
 
 /// What a container needs to finish an instance after its factory returned; immutable, replaced on change.
@@ -178,6 +281,9 @@ final class Recipe: Sendable {
     let decorators: Decorators?
     /// Whether a hook is `@MainActor` code.
     let needsMainActor: Bool
+
+    /// The recipe of a definition without hooks, decorators or an auto-injection setting: one for all of them.
+    static let plain = Recipe(hooks: [], autoInjects: nil)
 
     init(hooks: [Hook], autoInjects: Bool?, decorators: Decorators? = nil, needsMainActor: Bool = false) {
         self.hooks = hooks

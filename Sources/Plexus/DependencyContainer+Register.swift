@@ -97,27 +97,40 @@ extension DependencyContainer {
     ///   - definition: A definition returned by `register`.
     ///   - tag: The tag to register it under, or `nil`.
     public func register<T, U>(_ definition: Definition<T, U>, tag: DependencyTagConvertible? = nil) {
-        if let registerAsForwarding = definition.state.withLock({ $0.registerAsForwarding }) {
-            registerAsForwarding(self, tag?.dependencyTag)
-            return
-        }
         let key = DefinitionKey(type: T.self, typeOfArguments: U.self, tag: tag?.dependencyTag)
         let origin = tag.map { Swift.type(of: $0) }.flatMap { TagOrigin.ofEnum($0) }
+        // Hashed once: an accessor's key has a long string tag.
+        let hash = KeyTable<Slot>.hash(key)
         var collision: Collision?
-        let released = definition.state.withLock { state in
+        var registerAsForwarding: (@Sendable (DependencyContainer, Tag?) -> Void)?
+        let dropped = definition.state.withLock { state -> Registry.Dropped in
+            // A definition returned by `register(_:type:tag:)` adds a forwarding registration instead (after the lock).
+            if let forwarding = state.registerAsForwarding {
+                registerAsForwarding = forwarding
+                return Registry.Dropped()
+            }
             state.registrations.add(self)
             return registry.withLock { registry in
-                if let old = registry.slots[key], old.definition !== definition {
+                if let old = registry.slots[key, hash: hash], old.definition !== definition {
                     collision = Collision(
-                        oldOrigin: registry.tagOrigins[key]?.type, oldArgumentCount: old.blueprint.argumentCount)
+                        oldOrigin: registry.tagOrigins[key, hash: hash]?.type,
+                        oldArgumentCount: old.blueprint.argumentCount)
                 }
-                registry.tagOrigins[key] = origin
+                if let origin {
+                    registry.tagOrigins.updateValue(origin, forKey: key, hash: hash)
+                } else {
+                    registry.tagOrigins.removeValue(forKey: key, hash: hash)
+                }
                 return registry.insert(
-                    definition, blueprint: definition.blueprint, key: key, recipe: state.recipe,
+                    definition, blueprint: definition.blueprint, key: key, hash: hash, recipe: state.recipe,
                     forwards: state.forwards)
             }
         }
-        release(dropped: released)
+        if let registerAsForwarding {
+            registerAsForwarding(self, key.tag)
+            return
+        }
+        release(dropped: dropped.others, slot: dropped.slot)
         if definition.scope == .cached { watchMemoryPressure() }
         if let collision {
             warnAboutUnexpectedReplacement(
@@ -184,11 +197,11 @@ extension DependencyContainer {
         let forwarding = Definition<F, U>(blueprint: definition.blueprint)
         let linkedHooks = Protected<[Hook]>([])
         forwarding.state.withLock { state in
-            state.linkedHooks = linkedHooks
-            state.relay = { [weak definition] forward in definition?.addForward(forward) }
-            state.registerAsForwarding = { container, tag in
-                container.addForwarding(of: definition, as: F.self, tag: tag, linkedHooks: linkedHooks)
-            }
+            state.link = ForwardingLink(
+                hooks: linkedHooks, relay: { [weak definition] forward in definition?.addForward(forward) },
+                registerAsForwarding: { container, tag in
+                    container.addForwarding(of: definition, as: F.self, tag: tag, linkedHooks: linkedHooks)
+                })
         }
         addForwarding(of: definition, as: F.self, tag: tag?.dependencyTag, linkedHooks: linkedHooks)
         return forwarding
@@ -202,8 +215,9 @@ extension DependencyContainer {
         // Asked of the registry, not of the definition's record of containers: a `remove` or `reset` since emptied
         // this registry of it.
         if !registry.withLock({ $0.slot(of: definition) != nil }) { register(definition, tag: nil) }
-        registry.addForward(
+        let replaced = registry.addForward(
             Forward(type: F.self, tag: tag, hooks: [], linkedHooks: linkedHooks, accepts: { $0 is F }), of: definition)
+        withExtendedLifetime(replaced) {}
     }
 
     /// Removes the registration of `definition` under `tag`, and with it the instances it cached here.

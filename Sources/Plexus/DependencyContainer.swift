@@ -111,19 +111,19 @@ public final class DependencyContainer: Sendable {
 }
 
 extension Protected where Value == Registry {
-    /// Re-publishes a definition's hooks after it changed. Called with the definition's lock held.
-    func refresh(_ definition: AnyObject, recipe: Recipe) {
-        let old: Recipe? = withLock { registry in
+    /// Re-publishes a definition's hooks after it changed. Called with the definitions' lock held: returns the old
+    /// recipe, to be released after that lock (its hooks may hold objects whose `deinit` is user code).
+    func refresh(_ definition: AnyObject, recipe: Recipe) -> Recipe? {
+        withLock { registry in
             guard let slot = registry.slot(of: definition) else { return nil }
             defer { slot.recipe = recipe.with(decorators: slot.recipe.decorators) }  // decorators stay
             return slot.recipe
         }
-        withExtendedLifetime(old) {}
     }
 
-    /// Adds a forwarding registration of `definition`. Called with the definition's lock held.
-    func addForward(_ forward: Forward, of definition: AnyObject) {
-        let released = withLock { $0.addForward(forward, of: definition) }
-        withExtendedLifetime(released) {}
+    /// Adds a forwarding registration of `definition`. Returns what it replaced, to be released after the lock the
+    /// caller holds.
+    func addForward(_ forward: Forward, of definition: AnyObject) -> [Any] {
+        withLock { $0.addForward(forward, of: definition) }
     }
 }

@@ -250,6 +250,7 @@ struct Target {
 }
 
 let measured = timings
+let registerVersusSwinject = ratio(measured["register"]?.best[.plexus], measured["register"]?.best[.swinject])
 func best(_ id: String, _ contender: Contender) -> Double? { measured[id]?.best[contender] }
 func mallocsPerOperation(_ id: String, _ contender: Contender) -> Double? { mallocs[id]?[contender] }
 
@@ -354,6 +355,19 @@ let targets = [
         text: "no @Injected: auto-injection on vs off <= 1.1x",
         measured: "\(format(injectionOverhead, decimals: 2))x",
         met: limit(injectionOverhead, atMost: 1.1)),
+    Target(
+        text: "registering 10,000 distinct definitions no slower than Swinject",
+        measured: "\(format(registerVersusSwinject, decimals: 2))x Swinject's time ("
+            + "\(format(best("register", .plexus).map { $0 * Double(startupDefinitions) / 1e6 }, decimals: 1)) ms)",
+        met: limit(registerVersusSwinject, atMost: 1)),
+    Target(
+        text: "override (register again) <= 3 mallocs",
+        measured: "\(format(mallocsPerOperation("override", .plexus), decimals: 0)) mallocs, accessor replace "
+            + "\(format(mallocsPerOperation("accessor-override", .plexus), decimals: 0)) (Swinject "
+            + "\(format(mallocsPerOperation("override", .swinject), decimals: 0)))",
+        met: both(
+            limit(mallocsPerOperation("override", .plexus), atMost: 3),
+            limit(mallocsPerOperation("accessor-override", .plexus), atMost: 3))),
 ]
 
 print()

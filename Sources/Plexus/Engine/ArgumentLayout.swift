@@ -26,7 +26,7 @@ struct ArgumentLayout: Sendable {
     /// Adds an argument of type `A` after those added so far.
     @inlinable
     mutating func append<A>(_: A.Type) {
-        append(A.self, ops: TypeOps(A.self))
+        append(A.self, ops: TypeOps.of(A.self))
     }
 
     @usableFromInline

@@ -52,6 +52,28 @@ final class TypeOps: Sendable {
         }
     }
 
+    /// The operations of `T`, made once per type and shared by every definition of it: a definition keeps no block of
+    /// its own for them.
+    @inlinable
+    static func of<T>(_: T.Type) -> TypeOps {
+        shared(for: T.self) { TypeOps(T.self) }
+    }
+
+    /// The operations kept for `type`, made by `make` the first time.
+    @usableFromInline
+    static func shared(for type: Any.Type, _ make: () -> TypeOps) -> TypeOps {
+        let id = ObjectKey(type)
+        if let known = known.withLock({ $0[id] }) { return known }
+        let made = make()
+        return known.withLock { known in
+            if let earlier = known[id] { return earlier }
+            known[id] = made
+            return made
+        }
+    }
+
+    private static let known = Protected<[ObjectKey: TypeOps]>([:])
+
     /// `dynamicType`, read in place for a class instance: no call through the closure (whose context is retained
     /// and released around the call) and no reference counting of the instance.
     @inline(__always)
@@ -96,22 +118,43 @@ final class Blueprint: Sendable {
     @usableFromInline typealias ArgumentsBody = (UnsafeRawPointer) throws -> Void
 
     let scope: ComponentScope
+    /// Where the factory can run: anywhere, only with `await`, or on the main actor.
+    let isolation: FactoryIsolation
+    /// `argumentCount`, next to the two one-byte fields above: the three share one word.
+    private let argumentCountStorage: Int32
     let type: Any.Type
     let argumentsType: Any.Type
-    let argumentCount: Int
+    var argumentCount: Int { Int(argumentCountStorage) }
     let ops: TypeOps
     /// Makes an instance from the arguments at the first pointer, initializing the second.
     let factory: @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void
     /// Calls the body with the arguments in `Any` if they have the factory's argument types; false if not.
     let withArguments: @Sendable (Any, ArgumentsBody) throws -> Bool
+    /// What only factories with arguments or async factories have: one optional reference, so that a plain
+    /// definition's blueprint keeps no room for them.
+    private let rare: Rare?
+
+    private final class Rare: Sendable {
+        let autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?
+        let asyncFactory: AwaitableFactory?
+
+        init(
+            autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?,
+            asyncFactory: AwaitableFactory?
+        ) {
+            self.autoWire = autoWire
+            self.asyncFactory = asyncFactory
+        }
+    }
+
     /// Resolves the arguments from a container (auto-wiring) and calls the body with them; `nil` if the factory
     /// takes none.
-    let autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?
-    /// Where the factory can run: anywhere, only with `await`, or on the main actor.
-    let isolation: FactoryIsolation
+    var autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)? {
+        rare?.autoWire
+    }
     /// The factory of an `async` or `@MainActor` definition, for the async resolve (Concurrency/): the runtime
     /// arguments (as `Any`, a tuple for several) in, the instance out. `nil` for a plain synchronous factory.
-    let asyncFactory: AwaitableFactory?
+    var asyncFactory: AwaitableFactory? { rare?.asyncFactory }
 
     @usableFromInline
     init(
@@ -127,15 +170,15 @@ final class Blueprint: Sendable {
         asyncFactory: AwaitableFactory? = nil
     ) {
         self.scope = scope
+        self.isolation = isolation
+        // A factory's arguments are a parameter pack written in source: far fewer than two billion.
+        argumentCountStorage = Int32(truncatingIfNeeded: argumentCount)
         self.type = type
         self.argumentsType = argumentsType
-        self.argumentCount = argumentCount
         self.ops = ops
         self.factory = factory
         self.withArguments = withArguments
-        self.autoWire = autoWire
-        self.isolation = isolation
-        self.asyncFactory = asyncFactory
+        rare = autoWire == nil && asyncFactory == nil ? nil : Rare(autoWire: autoWire, asyncFactory: asyncFactory)
     }
 
     /// The auto-wiring of a factory taking the arguments `A…`: they are laid out once, here (`ArgumentLayout`).
@@ -175,7 +218,7 @@ final class Blueprint: Sendable {
             type: T.self,
             argumentsType: (repeat each A).self,
             argumentCount: argumentCount,
-            ops: TypeOps(T.self),
+            ops: TypeOps.of(T.self),
             factory: { arguments, result in
                 let arguments = arguments.assumingMemoryBound(to: (repeat each A).self).pointee
                 result.assumingMemoryBound(to: T.self).initialize(to: try factory(repeat each arguments))
@@ -212,7 +255,7 @@ extension Blueprint {
             type: T.self,
             argumentsType: Void.self,
             argumentCount: 0,
-            ops: TypeOps(T.self),
+            ops: TypeOps.of(T.self),
             factory: make,
             withArguments: { value, body in
                 guard value is Void else { return false }

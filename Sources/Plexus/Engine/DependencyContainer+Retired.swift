@@ -15,38 +15,38 @@ extension DependencyContainer {
     /// slots. A retired slot cannot be marked again, so it stays retired only while a factory that was running when it
     /// was dropped still runs. The look happens under the lock of `retired`, so that one change never releases what
     /// another change kept before looking.
-    func release(dropped: [Any]) {
-        var slots: [Slot] = []
-        for item in dropped {
-            if let slot = item as? Slot {
-                slots.append(slot)
-            } else if let entry = item as? Registry.ForwardEntry {
-                slots.append(entry.slot)
+    /// `slot`: a dropped slot passed on its own (an override's), besides those in `dropped`.
+    func release(dropped: [Any], slot: Slot? = nil) {
+        retireMarked(any: slot != nil || !dropped.isEmpty) {
+            let listed = dropped.compactMap { item in
+                if let slot = item as? Slot { return slot }
+                return (item as? Registry.ForwardEntry)?.slot
             }
+            return slot.map { [$0] + listed } ?? listed
         }
-        retireMarked(slots)
         // Released after the lock: a `deinit` is user code.
-        withExtendedLifetime(dropped) {}
+        withExtendedLifetime((dropped, slot)) {}
     }
 
     /// `release(dropped:)` for an old registry (a reset, a restored snapshot).
     func release(dropped: Registry) {
-        retireMarked(dropped.slots.entries.map(\.value) + dropped.accessorDefaults.entries.map(\.value))
+        retireMarked(any: true) { dropped.slots.entries.map(\.value) + dropped.accessorDefaults.entries.map(\.value) }
         withExtendedLifetime(dropped) {}
     }
 
     /// Keeps the slots of `dropped` that some thread has marked, and releases (after the lock) those kept before that
-    /// no thread marks any more.
-    private func retireMarked(_ dropped: [Slot]) {
+    /// no thread marks any more. `dropped` is only listed when some thread has marked a slot: usually none has. `any`:
+    /// whether the change dropped anything.
+    private func retireMarked(any: Bool, _ dropped: () -> [Slot]) {
         let released = retired.withLock { retired -> [Slot] in
-            guard !dropped.isEmpty || !retired.isEmpty else { return [] }
+            guard any || !retired.isEmpty else { return [] }
             let marked = Self.markedSlots()
             guard !marked.isEmpty else {
                 defer { retired.removeAll() }
                 return retired
             }
             func isMarked(_ slot: Slot) -> Bool { marked.contains(Unmanaged.passUnretained(slot).toOpaque()) }
-            retired += dropped.filter(isMarked)
+            retired += dropped().filter(isMarked)
             let released = retired.filter { !isMarked($0) }
             retired.removeAll { !isMarked($0) }
             return released
@@ -56,6 +56,11 @@ extension DependencyContainer {
 
     /// The slots some thread runs a factory of without holding them (`plexus_hazard_collect`).
     private static func markedSlots() -> Set<UnsafeMutableRawPointer> {
+        // Usually no thread runs a factory unmarked: then no array and no set is made.
+        let none = withUnsafeTemporaryAllocation(of: UnsafeRawPointer?.self, capacity: 1) { buffer in
+            plexus_hazard_collect(buffer.baseAddress, 0) == 0
+        }
+        if none { return [] }
         var capacity = 64
         while true {
             var total = 0

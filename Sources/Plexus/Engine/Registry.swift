@@ -20,7 +20,7 @@ struct Registry {
     private var forwards = KeyTable<ForwardEntry>()
     /// Every key registered (directly or by forwarding) for a type: auto-wiring candidates and near misses.
     private var keysByType = KeyTable<[DefinitionKey]>()
-    private var slotsByDefinition: [ObjectIdentifier: Slot] = [:]
+    private var slotsByDefinition: [ObjectKey: Slot] = [:]
     private var nextOrder = 0
     var isBootstrapped = false
     /// Whether a tagged request with no definition for its tag is answered by the untagged definition (Dip's
@@ -105,8 +105,8 @@ struct Registry {
         // answered by a fallback, now answers as the accessor does.
         Generation.advance()
         let slot = Slot(
-            definition: blueprint, blueprint: blueprint, recipe: Recipe(hooks: hooks, autoInjects: nil), key: key,
-            order: nextOrder)
+            definition: blueprint, blueprint: blueprint,
+            recipe: hooks.isEmpty ? Recipe.plain : Recipe(hooks: hooks, autoInjects: nil), key: key, order: nextOrder)
         nextOrder += 1
         slot.recipe = slot.recipe.with(decorators: decorators[key]?.matching(blueprint))
         accessorDefaults[key] = slot
@@ -209,49 +209,56 @@ struct Registry {
 
     /// The slot that holds `definition`, if registered here.
     func slot(of definition: AnyObject) -> (Slot)? {
-        slotsByDefinition[ObjectIdentifier(definition)]
+        slotsByDefinition[ObjectKey(definition)]
     }
 
     // MARK: Changes
 
+    /// What a change removed from the registry, to be released outside the lock: the slot it replaced, kept apart
+    /// so that an override lists nothing else (no array), and the rest.
+    struct Dropped {
+        var slot: Slot?
+        var others: [Any] = []
+    }
+
     /// Registers `definition` under `key`, replacing (and returning, to be released outside the lock) what was
-    /// registered under `key` before.
+    /// registered under `key` before. `hash`: `KeyTable.hash(key)`, if the caller has it.
     mutating func insert(
-        _ definition: AnyObject, blueprint: Blueprint, key: DefinitionKey, recipe: Recipe,
+        _ definition: AnyObject, blueprint: Blueprint, key: DefinitionKey, hash: Int? = nil, recipe: Recipe,
         forwards definitionForwards: [Forward]
-    ) -> [Any] {
+    ) -> Dropped {
+        let hash = hash ?? KeyTable<Slot>.hash(key)
         Generation.advance()
-        autoWiringCandidates = KeyTable()
-        var released: [Any] = []
-        if let old = slots[key] {
-            if old.definition === definition {
-                // Registering a definition again under its key still drops what it cached.
-                return old.dropCached()
-            }
-            released += remove(key)
-        }
+        if autoWiringCandidates.count > 0 { autoWiringCandidates = KeyTable() }
+        let old = slots[key, hash: hash]
+        // Registering a definition again under its key still drops what it cached.
+        if let old, old.definition === definition { return Dropped(slot: nil, others: old.dropCached()) }
         let slot: Slot
-        if let existing = slotsByDefinition[ObjectIdentifier(definition)] {
+        if let existing = slotsByDefinition[ObjectKey(definition)] {
             slot = existing
         } else {
             slot = Slot(definition: definition, blueprint: blueprint, recipe: recipe, key: key, order: nextOrder)
             nextOrder += 1
-            slotsByDefinition[ObjectIdentifier(definition)] = slot
+            slotsByDefinition[ObjectKey(definition)] = slot
         }
-        slots[key] = slot
-        if let decorators = decorators[key]?.matching(blueprint) {
+        // An override takes the old slot's place in the table, and its key stays indexed for its type.
+        slots.updateValue(slot, forKey: key, hash: hash)
+        slot.keyCount += 1
+        var released: [Any] = []
+        if let old { released = detach(old) }
+        if decorators.count > 0, let decorators = decorators[key, hash: hash]?.matching(blueprint) {
             slot.recipe = slot.recipe.with(decorators: decorators)  // decorators survive re-registration
         }
-        keysByType.modify(.typeOnly(key.type), default: []) { $0.append(key) }
+        if old == nil { keysByType.modify(.typeOnly(key.type), default: []) { $0.append(key) } }
         for forward in definitionForwards {
             released += add(forward, to: slot, typeOfArguments: key.typeOfArguments)
         }
-        return released
+        return Dropped(slot: old, others: released)
     }
 
     /// Adds a forwarding registration to the slot of `definition`, if registered here.
     mutating func addForward(_ forward: Forward, of definition: AnyObject) -> [Any] {
-        guard let slot = slotsByDefinition[ObjectIdentifier(definition)] else { return [] }
+        guard let slot = slotsByDefinition[ObjectKey(definition)] else { return [] }
         return add(forward, to: slot, typeOfArguments: slot.key.typeOfArguments)
     }
 
@@ -280,11 +287,20 @@ struct Registry {
     mutating func remove(_ key: DefinitionKey) -> [Any] {
         guard let slot = slots.removeValue(forKey: key) else { return [] }
         Generation.advance()
-        autoWiringCandidates = KeyTable()
+        if autoWiringCandidates.count > 0 { autoWiringCandidates = KeyTable() }
         unindex(key)
-        guard !slots.containsValue(where: { $0 === slot }) else { return [slot] }
-        slotsByDefinition[ObjectIdentifier(slot.definition)] = nil
-        var released: [Any] = [slot]
+        return [slot] + detach(slot)
+    }
+
+    /// Accounts for one key of `slots` no longer naming `slot`; once none does, its forwarding registrations go too.
+    /// Returns what was removed, to be released outside the lock.
+    /// `slot` itself is not among them: the caller keeps it.
+    private mutating func detach(_ slot: Slot) -> [Any] {
+        slot.keyCount -= 1
+        guard slot.keyCount == 0 else { return [] }
+        slotsByDefinition[ObjectKey(slot.definition)] = nil
+        guard forwards.count > 0 else { return [] }
+        var released: [Any] = []
         for (forwardKey, entry) in forwards.entries where entry.slot === slot {
             forwards[forwardKey] = nil
             unindex(forwardKey)
@@ -320,14 +336,15 @@ extension Registry {
     /// instances: sharing them would let instances made after the copy leak into it. Call under the lock that
     /// guards the slots being copied.
     func copyingSlots() -> Registry {
-        var copies: [ObjectIdentifier: Slot] = [:]
+        var copies: [ObjectKey: Slot] = [:]
         func copy(_ slot: Slot) -> Slot {
-            if let made = copies[ObjectIdentifier(slot)] { return made }
+            if let made = copies[ObjectKey(slot)] { return made }
             let made = Slot(
                 definition: slot.definition, blueprint: slot.blueprint, recipe: slot.recipe, key: slot.key,
                 order: slot.order)
             (made.instance, made.weakInstance, made.typeInfo) = (slot.instance, slot.weakInstance, slot.typeInfo)
-            copies[ObjectIdentifier(slot)] = made
+            made.keyCount = slot.keyCount
+            copies[ObjectKey(slot)] = made
             return made
         }
         var result = self
@@ -354,5 +371,29 @@ struct TagOrigin {
     /// `String`, `Int` or `DependencyContainer.Tag`.
     static func ofEnum(_ type: Any.Type) -> TagOrigin? {
         type == String.self || type == Int.self || type == DependencyContainer.Tag.self ? nil : TagOrigin(type: type)
+    }
+}
+
+/// An identity (an object's, a type's) as a dictionary key, hashed with a multiplication and a shift instead of the
+/// standard library's seeded SipHash (about 150 instructions per lookup, paid on every registration). The tables
+/// that use it are private to Plexus and their keys are addresses, never chosen to collide.
+struct ObjectKey: Hashable {
+    let id: ObjectIdentifier
+
+    init(_ object: AnyObject) {
+        id = ObjectIdentifier(object)
+    }
+
+    init(_ type: Any.Type) {
+        id = ObjectIdentifier(type)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+    }
+
+    func _rawHashValue(seed: Int) -> Int {
+        let hash = (UInt(bitPattern: id) ^ UInt(bitPattern: seed)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(bitPattern: hash ^ (hash >> 29))
     }
 }

@@ -13,7 +13,7 @@ final class Slot {
     /// factory's frame at it (typed accessors do), with no other object to keep alive.
     let keyStorage: UnsafeMutablePointer<DefinitionKey>
     /// Registration order in the container, for `bootstrap` and `validate`.
-    let order: Int
+    var order: Int { Int(orderStorage) }
     /// The definition object, for identity checks.
     let definition: AnyObject
     var recipe: Recipe {
@@ -25,6 +25,11 @@ final class Slot {
     /// Whether the fast path can make the instances of `recipe`: no decorators and no `@MainActor` hook, which the
     /// general path handles; plain hooks are queued by the fast path as by the general one.
     private(set) var hasDirectRecipe: Bool
+    /// `order`, next to the flags above, as is `keyCount`: the three share one word.
+    private let orderStorage: Int32
+    /// How many keys of the owning registry's `slots` name this slot (one definition may be registered under several
+    /// tags): when the last goes, so does the slot, without a scan of the table.
+    var keyCount: Int32 = 0
     /// The singleton, once published.
     var instance: InstanceBox? {
         didSet { published = instance.map { Unmanaged.passUnretained($0) } }
@@ -48,7 +53,8 @@ final class Slot {
         self.hasDirectRecipe = Self.isDirect(recipe)
         keyStorage = .allocate(capacity: 1)
         keyStorage.initialize(to: key)
-        self.order = order
+        // Registrations past two billion in one container are not expected; the order only sorts them.
+        orderStorage = Int32(truncatingIfNeeded: order)
     }
 
     deinit {

@@ -1,11 +1,29 @@
-/// What a concrete type needs once an instance of it has been created; learned once per type and definition
-/// (by reflection), so a type without injected properties costs nothing afterwards.
+/// What a concrete type needs once an instance of it has been created; learned once per class (by reflection), and
+/// once per definition for other types, so a type without injected properties costs nothing afterwards.
 struct TypeInfo {
     let type: ObjectIdentifier
     let isResolvable: Bool
     let hasInjectedProperties: Bool
 
     static func of(_ instance: Any) -> TypeInfo {
+        // A class instance's needs are those of its class: learned once per class, not once per definition (the
+        // runtime's conformance checks cost thousands of instructions, paid again by the first resolve after every
+        // override).
+        let dynamicType = Swift.type(of: instance)
+        if dynamicType is AnyClass {
+            let key = ObjectKey(dynamicType)
+            if let known = known.withLock({ $0[key] }) { return known }
+            let learned = learn(instance)
+            known.withLock { $0[key] = learned }
+            return learned
+        }
+        return learn(instance)
+    }
+
+    /// What each class needs, by class.
+    private static let known = Protected<[ObjectKey: TypeInfo]>([:])
+
+    private static func learn(_ instance: Any) -> TypeInfo {
         // An optional's needs are those of the value inside, which may change from one instance to the next (`nil`
         // first, an injectable class later): they are checked on every instance, as the general path does.
         if instance is any OptionalValue {

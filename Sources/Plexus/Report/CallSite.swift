@@ -4,8 +4,9 @@
 /// messages. Stored on the definition, never read on the resolve path.
 @usableFromInline
 struct CallSite: Sendable {
-    @usableFromInline let file: StaticString
+    // The line first: a `StaticString` ends in a one-byte field, so after it the line would take a padded word.
     @usableFromInline let line: UInt
+    @usableFromInline let file: StaticString
 
     @inlinable
     init(file: StaticString, line: UInt) {

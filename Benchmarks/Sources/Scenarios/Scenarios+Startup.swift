@@ -1,0 +1,168 @@
+import Plexus
+import Swinject
+
+// What an app pays before its first screen: registering definitions, the memory they keep, and overriding one in a
+// test. A registration row's operation is one registration among `startupDefinitions` distinct ones (a new
+// container every `startupDefinitions` operations, so the table grows as at a launch); its time times
+// `startupDefinitions` is the time to register them all.
+
+/// How many distinct definitions a startup row registers into one container.
+public let startupDefinitions = 10_000
+
+/// The Swinject names of the distinct definitions (a `String` each; Plexus and the hand-written table use the `Int`).
+private let startupNames = (0..<startupDefinitions).map { "\($0)" }
+
+extension DependencyContainer {
+    /// The accessor the override rows replace.
+    var benchmarkOverridden: Factory<Leaf> { self { Leaf() } }
+}
+
+extension Scenario {
+    /// Registering one definition among 10,000 distinct ones (distinct by tag).
+    static var register: Scenario {
+        Scenario(id: "register", title: "register 1 of 10,000 distinct") { contender in
+            switch contender {
+            case .dependencies: return nil
+            case .hand:
+                var table: [Int: () -> Leaf] = [:]
+                var next = 0
+                return Runner(note: "a dictionary of closures") { count in
+                    for _ in 0..<count {
+                        if next == startupDefinitions { (table, next) = ([:], 0) }
+                        table[next] = { Leaf() }
+                        next += 1
+                    }
+                    blackHole(table)
+                }
+            case .swinject:
+                var container = Swinject.Container()
+                var next = 0
+                return Runner(note: "tags are names: String(i), made before") { count in
+                    for _ in 0..<count {
+                        if next == startupDefinitions { (container, next) = (Swinject.Container(), 0) }
+                        container.register(Leaf.self, name: startupNames[next]) { _ in Leaf() }
+                        next += 1
+                    }
+                }
+            case .plexus:
+                var container = DependencyContainer()
+                var next = 0
+                return Runner(note: "register(tag: i) { Leaf() }") { count in
+                    for _ in 0..<count {
+                        if next == startupDefinitions { (container, next) = (DependencyContainer(), 0) }
+                        container.register(tag: next) { Leaf() }
+                        next += 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// Registering again under the key of a definition already resolved (`replace` for a typed accessor), without
+    /// (`resolves: false`) or with the first resolve after it.
+    static func override(accessor: Bool, resolves: Bool) -> Scenario {
+        let id = (accessor ? "accessor-override" : "override") + (resolves ? "-resolve" : "")
+        let action = accessor ? "accessor replace" : "register again"
+        let title = action + (resolves ? " + first resolve" : " (a used definition)")
+        return Scenario(id: id, title: title, contenders: [.hand, .plexus, .swinject]) { contender in
+            switch contender {
+            case .dependencies: return nil
+            case .hand:
+                var table: [Int: () -> Leaf] = [:]
+                table[0] = { Leaf() }
+                return Runner(note: "a dictionary of closures") { count in
+                    for _ in 0..<count {
+                        table[0] = { Leaf() }
+                        if resolves { blackHole(table[0]!()) }
+                    }
+                }
+            case .swinject:
+                let container = Swinject.Container()
+                container.register(Leaf.self) { _ in Leaf() }.inObjectScope(.transient)
+                blackHole(container.resolve(Leaf.self)!)
+                return Runner(note: accessor ? "register again (Swinject has no typed accessors)" : nil) { count in
+                    for _ in 0..<count {
+                        container.register(Leaf.self) { _ in Leaf() }.inObjectScope(.transient)
+                        if resolves { blackHole(container.resolve(Leaf.self)!) }
+                    }
+                }
+            case .plexus:
+                let container = DependencyContainer()
+                if accessor {
+                    blackHole(container.benchmarkOverridden())
+                    container.benchmarkOverridden.replace { Leaf() }
+                    blackHole(container.benchmarkOverridden())
+                    return Runner(note: "accessor.replace { Leaf() }") { count in
+                        for _ in 0..<count {
+                            container.benchmarkOverridden.replace { Leaf() }
+                            if resolves { blackHole(container.benchmarkOverridden()) }
+                        }
+                    }
+                }
+                container.register(.unique) { Leaf() }
+                blackHole(try? container.resolve() as Leaf)
+                return Runner { count in
+                    for _ in 0..<count {
+                        container.register(.unique) { Leaf() }
+                        if resolves { blackHole(try container.resolve() as Leaf) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A `.weakSingleton` hit (kept alive by the caller) and a `.unique` resolve: a read path that must make no
+    /// system call (./guard counts them).
+    static var weakSingletonAndUnique: Scenario {
+        Scenario(id: "weak-and-unique", title: "weak singleton hit + unique", contenders: [.hand, .plexus]) {
+            contender in
+            switch contender {
+            case .dependencies, .swinject: return nil
+            case .hand:
+                let shared = LazyShared()
+                blackHole(shared.instance())
+                return Runner { count in
+                    for _ in 0..<count {
+                        blackHole(shared.instance())
+                        blackHole(Leaf())
+                    }
+                }
+            case .plexus:
+                let container = DependencyContainer()
+                container.register(.weakSingleton) { ApiClient() }
+                container.register(.unique) { Leaf() }
+                let kept = try? container.resolve() as ApiClient
+                return Runner { count in
+                    withExtendedLifetime(kept) {}
+                    for _ in 0..<count {
+                        blackHole(try container.resolve() as ApiClient)
+                        blackHole(try container.resolve() as Leaf)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Registers `count` distinct definitions with `contender` and returns what keeps them (the container), for a heap
+/// profile (`Benchmarks/heap`): what the process still holds at its end, minus the same run with `count` 0, over
+/// `count`, is the memory one definition keeps.
+public func holdDefinitions(_ contender: Contender, count: Int) -> Any? {
+    switch contender {
+    case .hand:
+        var table: [Int: () -> Leaf] = [:]
+        for index in 0..<count { table[index] = { Leaf() } }
+        return table
+    case .swinject:
+        let container = Swinject.Container()
+        let names = (0..<count).map { "\($0)" }
+        for name in names { container.register(Leaf.self, name: name) { _ in Leaf() } }
+        return container
+    case .plexus:
+        let container = DependencyContainer()
+        for index in 0..<count { container.register(tag: index) { Leaf() } }
+        return container
+    case .dependencies:
+        return nil
+    }
+}

@@ -1,0 +1,66 @@
+import Plexus
+import PlexusTesting
+import Testing
+
+private final class Service: Sendable {
+    let name: String
+    init(_ name: String) { self.name = name }
+}
+
+private final class Holder: @unchecked Sendable {
+    var note = ""
+}
+
+/// What a registry keeps per definition: the keys that name a definition, the containers it is registered in, and
+/// overrides that replace one key while the definition stays under others.
+@Suite(.silencingPlexusLogs) struct RegistrationBookkeepingTests {
+    @Test func aDefinitionUnderTwoTagsStaysUnderTheOtherWhenOneIsOverridden() throws {
+        let container = DependencyContainer()
+        let original = container.register(.unique, tag: "a") { Service("original") }
+        container.register(original, tag: "b")
+        container.register(.unique, tag: "a") { Service("override") }
+        #expect(try (container.resolve(tag: "a") as Service).name == "override")
+        #expect(try (container.resolve(tag: "b") as Service).name == "original")
+        container.remove(original, tag: "b")
+        #expect(throws: ResolutionError.self) { try container.resolve(tag: "b") as Service }
+        #expect(try (container.resolve(tag: "a") as Service).name == "override")
+    }
+
+    @Test func removingOneOfTwoTagsKeepsTheDefinitionAndItsSingleton() throws {
+        let container = DependencyContainer()
+        let definition = container.register(.singleton, tag: "a") { Service("one") }
+        container.register(definition, tag: "b")
+        let before: Service = try container.resolve(tag: "b")
+        container.remove(definition, tag: "a")
+        let after: Service = try container.resolve(tag: "b")
+        #expect(before === after)
+    }
+
+    @Test func aHookAddedLaterReachesEveryContainerTheDefinitionIsRegisteredIn() throws {
+        let containers = (0..<3).map { _ in DependencyContainer() }
+        let definition = containers[0].register(.unique) { Holder() }
+        for container in containers.dropFirst() { container.register(definition) }
+        definition.resolvingProperties { _, holder in holder.note = "hooked" }
+        for container in containers {
+            #expect(try (container.resolve() as Holder).note == "hooked")
+        }
+    }
+
+    @Test func overridingAKeyManyTimesListsItOnceAmongTheTypesKeys() throws {
+        let container = DependencyContainer()
+        for index in 0..<3 { container.register(.unique, tag: "a") { Service("\(index)") } }
+        container.fallsBackToUntaggedDefinitions = false
+        let error = try #require(throws: ResolutionError.self) { try container.resolve(tag: "b") as Service }
+        let message = "\(error)"
+        let mentions = message.components(separatedBy: "tag \"a\"").count - 1
+        #expect(mentions == 1, "\(message)")
+    }
+
+    @Test func manyDistinctDefinitionsEachResolveToTheirOwnFactory() throws {
+        let container = DependencyContainer()
+        for index in 0..<2_000 { container.register(.unique, tag: index) { Service("\(index)") } }
+        for index in stride(from: 0, to: 2_000, by: 97) {
+            #expect(try (container.resolve(tag: index) as Service).name == "\(index)")
+        }
+    }
+}
