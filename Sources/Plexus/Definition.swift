@@ -122,8 +122,10 @@ struct DefinitionStateLock<T, U> {
     }
 }
 
-/// The lock of every definition's state (`DefinitionStateLock`).
-private let definitionStates = Protected(())
+/// The lock of every definition's state (`DefinitionStateLock`). It guards no value of its own; it holds a byte,
+/// since a value of zero size would share its address with the lock itself, and ThreadSanitizer would see every
+/// access to it race with the lock's own memory.
+private let definitionStates = Protected(UInt8(0))
 
 /// A container held weakly (collaborators, routes).
 struct WeakContainer {

@@ -28,6 +28,7 @@ final class Protected<Value>: @unchecked Sendable {
     /// The reader bias (PlexusSystem), or `nil` when every access takes the lock.
     private let bias: OpaquePointer?
 
+    /// A lock around `value`. `Value` must not be of zero size: its storage would share the lock's address.
     init(_ value: Value, readerBiased: Bool = false) {
         buffer = LockBuffer.make(value)
         bias = readerBiased ? plexus_bias_create() : nil

@@ -150,8 +150,8 @@ private final class Part: Sendable {}
             ).start()
         }
         let watchdog = Task {
-            try await Task.sleep(nanoseconds: 60_000_000_000)
-            Issue.record("round \(round) did not finish within 60 s")
+            try await Task.sleep(nanoseconds: UInt64(hangLimit) * 1_000_000_000)
+            Issue.record("round \(round) did not finish within \(hangLimit) s")
         }
         let slows = try await withThrowingTaskGroup(of: Slow.self) { group in
             for index in 0..<16 {

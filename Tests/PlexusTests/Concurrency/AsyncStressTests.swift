@@ -85,8 +85,8 @@ private struct Choices {
         }
 
         let watchdog = Task {
-            try await Task.sleep(nanoseconds: 60_000_000_000)
-            Issue.record("seed \(seed) did not finish within 60 s")
+            try await Task.sleep(nanoseconds: UInt64(hangLimit) * 1_000_000_000)
+            Issue.record("seed \(seed) did not finish within \(hangLimit) s")
         }
         let outcomes = try await withThrowingTaskGroup(of: (roots: Int, failures: Int).self) { group in
             for task in 0..<8 {

@@ -120,6 +120,11 @@ let isAddressSanitized = linksSymbol("__asan_init")
 /// allocation many times slower.
 let isSanitized = isAddressSanitized || linksSymbol("__tsan_init")
 
+/// Seconds after which an async stress test counts as hung: a minute, five under a sanitizer, where the whole suite
+/// runs several times slower and tests that block their thread can keep the two cooperative threads of a 2-core
+/// machine busy for over a minute (each of these tests alone finishes in seconds).
+let hangLimit = isSanitized ? 300 : 60
+
 /// Whether the process has the symbol `name` (a sanitizer runtime's entry point, for example).
 private func linksSymbol(_ name: String) -> Bool {
     guard let process = dlopen(nil, RTLD_NOW) else { return false }
