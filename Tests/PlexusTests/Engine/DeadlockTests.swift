@@ -212,7 +212,8 @@ private func isCircularDependency(_ error: any Error) -> Bool {
         #expect(runOnThreads(2, timeout: 20) { _ in _ = try? unrelated.resolve() as Store })
     }
 
-    @Test(.timeLimit(.minutes(hangLimit / 60))) func hookClosedSingletonCycleResolvedByManyTasksNeverHangs() async throws {
+    @Test(.timeLimit(.minutes(hangLimit / 60)))
+    func hookClosedSingletonCycleResolvedByManyTasksNeverHangs() async throws {
         // The async resolve waits through the same record of waits, suspending instead of blocking.
         for _ in 0..<200 {
             let container = DependencyContainer()
