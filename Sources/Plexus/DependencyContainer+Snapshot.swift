@@ -9,8 +9,6 @@ extension DependencyContainer {
         let registry: Protected<Registry>
         /// The container the snapshot was taken of.
         let container: ObjectIdentifier
-        /// The decorators of the typed accessors that take a runtime argument (their instances are not kept).
-        let parameterAccessors: Protected<[DefinitionKey: ParameterAccessorState]>
     }
 
     /// Records this container's definitions, overrides, decorators and singletons, to go back to them later with
@@ -28,11 +26,7 @@ extension DependencyContainer {
     /// - Returns: The state to restore.
     public func snapshot() -> Snapshot {
         let copy = registry.withLock { $0.copyingSlots() }
-        let parameters = parameterAccessors.withLock { states in
-            states.mapValues { ParameterAccessorState(decorators: $0.decorators) }
-        }
-        return Snapshot(
-            registry: Protected(copy), container: ObjectIdentifier(self), parameterAccessors: Protected(parameters))
+        return Snapshot(registry: Protected(copy), container: ObjectIdentifier(self))
     }
 
     /// Puts this container's definitions, typed-accessor overrides and decorators back to what they were when
@@ -67,7 +61,6 @@ extension DependencyContainer {
             return restored
         }
         release(dropped: old)
-        let parameters = snapshot.parameterAccessors.withLock { $0 }
-        dropParameterAccessors(replacingWith: parameters)
+        dropParameterInstances()
     }
 }

@@ -34,8 +34,8 @@ public final class DependencyContainer: Sendable {
     let isDefaultsOnly: Bool
     /// The ``defaults`` companion, made on first use.
     let defaultsCompanion = Protected<DependencyContainer?>(nil)
-    /// Typed accessors taking a runtime argument: their decorators and per-argument instances, per key.
-    let parameterAccessors = Protected<[DefinitionKey: ParameterAccessorState]>([:])
+    /// The instances kept per argument value by singleton typed accessors taking a runtime argument, per key.
+    let parameterInstances = Protected<[DefinitionKey: ParameterInstances]>([:])
 
     /// Creates a container.
     ///
@@ -104,7 +104,7 @@ public final class DependencyContainer: Sendable {
     /// ``defaults`` companion forgets its declared defaults and their instances too.
     public func reset() {
         release(dropped: registry.withLock { $0.reset() })
-        dropParameterAccessors(replacingWith: [:])
+        dropParameterInstances()
         if !isDefaultsOnly, let companion = defaultsCompanion.withLock({ $0 }) { companion.reset() }
     }
 

@@ -143,3 +143,43 @@ struct AccessorCore<T>: Sendable {
         container.addDecorator(key, decorator)
     }
 }
+
+/// Makes the blueprint factory of a ``MainActorFactory``'s declared default from its factory
+/// (`MainActorAccessorCore.factory`).
+@usableFromInline
+typealias MainActorFactoryBuilder<T> = @Sendable (@escaping @MainActor @Sendable () throws -> T) -> BlueprintFactory
+
+/// What ``MainActorFactory`` resolves through on the main actor: the fast path of typed accessors, where its
+/// `@MainActor` factory runs in place, as `AccessorCore` resolves a ``Factory``.
+@usableFromInline
+enum MainActorAccessorCore<T> {
+    /// The instance, as `MainActorFactory.resolve()` gives it.
+    @inlinable
+    @MainActor
+    static func resolve(
+        _ container: DependencyContainer, _ site: AccessorSite, _ storage: ComponentScope,
+        _ make: @escaping @MainActor @Sendable () throws -> T
+    ) throws -> T {
+        if MemoryLayout<T>.size <= MemoryLayout<AccessorStorage>.size,
+            MemoryLayout<T>.alignment <= MemoryLayout<AccessorStorage>.alignment
+        {
+            var result = AccessorStorage()
+            if try container.resolveMainActorAccessor(site, into: &result) { return AccessorCore<T>.take(&result) }
+        }
+        return try container.resolveMainActorAccessor(site, storage: storage, make: make, build: factory)
+    }
+
+    /// The blueprint factory of the declared default: `make`'s instance, moved into the result. The engine runs a
+    /// `@MainActor` factory synchronously only on the main thread (the fast path for a caller isolated to the main
+    /// actor, the general path after checking the thread); `assumeIsolated` checks it once more.
+    @inlinable
+    static func factory(_ make: @escaping @MainActor @Sendable () throws -> T) -> BlueprintFactory {
+        { _, result in
+            // The result's memory is the caller's, on this thread; `assumeIsolated` runs the body here, at once.
+            nonisolated(unsafe) let result = result
+            try MainActor.assumeIsolated {
+                result.assumingMemoryBound(to: T.self).initialize(to: try make())
+            }
+        }
+    }
+}

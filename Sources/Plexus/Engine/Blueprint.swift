@@ -120,7 +120,11 @@ final class Blueprint: Sendable {
     let scope: ComponentScope
     /// Where the factory can run: anywhere, only with `await`, or on the main actor.
     let isolation: FactoryIsolation
-    /// `argumentCount`, next to the two one-byte fields above: the three share one word.
+    /// Whether the factory applies its key's decorators itself, once to each instance it makes rather than to
+    /// every instance it returns (a ``ParameterFactory`` that keeps one instance per argument value): the engine
+    /// then never decorates what it returns.
+    let decoratesItself: Bool
+    /// `argumentCount`, next to the one-byte fields above: they share one word.
     private let argumentCountStorage: Int32
     let type: Any.Type
     let argumentsType: Any.Type
@@ -167,10 +171,12 @@ final class Blueprint: Sendable {
         withArguments: @escaping @Sendable (Any, ArgumentsBody) throws -> Bool,
         autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?,
         isolation: FactoryIsolation = .none,
-        asyncFactory: AwaitableFactory? = nil
+        asyncFactory: AwaitableFactory? = nil,
+        decoratesItself: Bool = false
     ) {
         self.scope = scope
         self.isolation = isolation
+        self.decoratesItself = decoratesItself
         // A factory's arguments are a parameter pack written in source: far fewer than two billion.
         argumentCountStorage = Int32(truncatingIfNeeded: argumentCount)
         self.type = type

@@ -32,8 +32,17 @@ final class Decorators: Sendable {
         }
     }
 
-    /// These decorators if they apply to instances of `blueprint`, else `nil`.
+    /// These decorators if the engine applies them to instances of `blueprint`, else `nil`.
     func matching(_ blueprint: Blueprint) -> Decorators? {
-        ObjectIdentifier(blueprint.type) == type ? self : nil
+        ObjectIdentifier(blueprint.type) == type && !blueprint.decoratesItself ? self : nil
+    }
+
+    /// `instance` passed through every decorator, in the order added, if they take a `T`; else unchanged. For a
+    /// factory that decorates its instances itself (`Blueprint.decoratesItself`).
+    func applied<T>(to instance: T) -> T {
+        guard ObjectIdentifier(T.self) == type else { return instance }
+        var instance = instance
+        withUnsafeMutablePointer(to: &instance) { apply(UnsafeMutableRawPointer($0)) }
+        return instance
     }
 }

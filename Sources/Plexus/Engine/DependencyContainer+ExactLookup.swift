@@ -21,7 +21,8 @@ extension DependencyContainer {
         }
     }
 
-    private func resolveExact<T>(
+    /// `resolveExact(_:arguments:declaredDefault:)` with the arguments at `arguments` (zero-sized for none).
+    func resolveExact<T>(
         _ key: DefinitionKey, argumentsAt arguments: UnsafeRawPointer, declaredDefault: () -> DeclaredDefault?
     ) throws -> T {
         try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in

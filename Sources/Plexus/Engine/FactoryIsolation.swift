@@ -104,6 +104,19 @@ extension Blueprint {
         return plain.with(isolation: .mainActor, asyncFactory: async)
     }
 
+    /// The blueprint of a ``MainActorFactory``'s declared default: `makeMainActor(scope:factory:)`'s, making each
+    /// instance of a synchronous resolve with the closure `build` returns (specialized by the accessor's caller).
+    static func makeMainActor<T>(
+        scope: ComponentScope, factory: @escaping @MainActor @Sendable () throws -> T,
+        build: MainActorFactoryBuilder<T>
+    ) -> Blueprint {
+        let made = makeMainActor(scope: scope, factory: factory)
+        return Blueprint(
+            scope: scope, type: made.type, argumentsType: made.argumentsType, argumentCount: 0, ops: made.ops,
+            factory: build(factory), withArguments: made.withArguments, autoWire: nil, isolation: .mainActor,
+            asyncFactory: made.asyncFactory)
+    }
+
     /// This blueprint with another isolation and async factory.
     private func with(isolation: FactoryIsolation, asyncFactory: AwaitableFactory) -> Blueprint {
         Blueprint(

@@ -53,6 +53,8 @@ public struct AsyncFactory<T>: AccessorDeclaration, IsolatedAccessorParts {
     /// - Throws: ``ResolutionError`` for a cycle or a missing dependency, and any error a factory on the way throws.
     public func callAsFunction() async throws -> T {
         guard let container, let key else { return try await make() }
+        // A singleton made already is copied without the async resolve, which would find it too.
+        if let published: T = container.publishedAccessorInstance(site) { return published }
         return try await container.resolveAsyncAccessor(key, storage: storage, make: make)
     }
 
@@ -113,9 +115,9 @@ public struct MainActorFactory<T>: AccessorDeclaration, IsolatedAccessorParts {
 
     /// The container the accessor is bound to, `nil` while unbound.
     public let container: DependencyContainer?
-    let site: AccessorSite
-    let storage: ComponentScope
-    let make: @MainActor @Sendable () throws -> T
+    @usableFromInline let site: AccessorSite
+    @usableFromInline let storage: ComponentScope
+    @usableFromInline let make: @MainActor @Sendable () throws -> T
 
     init(
         container: DependencyContainer?, site: AccessorSite, storage: ComponentScope,
@@ -157,10 +159,10 @@ public struct MainActorFactory<T>: AccessorDeclaration, IsolatedAccessorParts {
     /// - Throws: ``ResolutionError/circularDependency(path:)`` for a cycle, and any error a factory on the way
     ///   throws.
     @MainActor
+    @inlinable
     public func resolve() throws -> T {
-        guard let container, let key else { return try make() }
-        let (storage, make) = (storage, make)
-        return try container.resolveExact(key) { DeclaredDefault(Self.blueprint(scope: storage, make: make)) }
+        guard let container else { return try make() }
+        return try MainActorAccessorCore.resolve(container, site, storage, make)
     }
 
     /// Overrides the accessor in its container with `make`, keeping the accessor's storage; drops the instance kept

@@ -29,6 +29,12 @@ extension DependencyContainer {
         withExtendedLifetime(released) {}
     }
 
+    /// Logs an override of an accessor bound to no container, which has nowhere to go.
+    @usableFromInline
+    static func logUnboundOverride() {
+        log(.errors, "Plexus: an unbound accessor cannot be overridden; assign it to an accessor property first.")
+    }
+
     /// Stops the process for an accessor that could not be resolved (`callAsFunction()` does not throw).
     @usableFromInline
     static func accessorFailed(_ container: DependencyContainer?, _ site: AccessorSite, _ error: any Error) -> Never {

@@ -1,13 +1,6 @@
 // Typed accessors that take a runtime argument (`ParameterFactory`): one definition per key, taking the argument, as
-// a keyed `register { (id: Int) in … }` makes; the container keeps their decorators and, for `.singleton`, the
-// instances per argument value.
-
-/// What a container keeps for one `ParameterFactory` key: its decorators (`@Sendable (T) -> T`, in the order
-/// added) and, for a singleton accessor, the instances made per argument value.
-struct ParameterAccessorState {
-    var decorators: [any Sendable] = []
-    var instances: ParameterInstances?
-}
+// a keyed `register { (id: Int) in … }` makes; for `.singleton` storage the container keeps the instances per argument
+// value.
 
 /// The instances a singleton `ParameterFactory` keeps per argument value: each is an accessor default of a
 /// container of its own, under the index of its argument value, so that the engine makes it once even when several
@@ -73,76 +66,44 @@ func hashableArgument<P>(_ argument: P) -> AnyHashable? {
 }
 
 extension DependencyContainer {
-    /// Resolves a `ParameterFactory`: the definition under exactly `key` here, else in the collaborators, else the
-    /// declared default, registered here on first use; `argument` goes to the factory that answers.
-    func resolveParameterAccessor<P: Sendable, T>(
-        _ key: DefinitionKey, _ argument: P, storage: ComponentScope, make: @escaping @Sendable (P) throws -> T
+    /// The instance a singleton `ParameterFactory` keeps for `argument`'s value, made on first use and decorated once
+    /// then; an argument that is not `Hashable` (nor a tuple of `Hashable` values) gets a new instance per call.
+    func keptParameterInstance<P: Sendable, T>(
+        _ key: DefinitionKey, _ argument: P, make: @escaping @Sendable (P) throws -> T
     ) throws -> T {
-        if GraphRecorder.isActive { GraphRecorder.noteAccessor(key) }
-        return try resolveExact(key, arguments: argument) {
-            DeclaredDefault(parameterBlueprint(key, storage: storage, make: make))
+        guard let hashable = hashableArgument(argument) else { return try decorated(make(argument), key) }
+        let instances = parameterInstances.withLock { kept -> ParameterInstances in
+            if let instances = kept[key] { return instances }
+            let instances = ParameterInstances(name: "\(name) \(key.tag.map { "\($0)" } ?? "") instances")
+            kept[key] = instances
+            return instances
         }
-    }
-
-    /// The blueprint of a `ParameterFactory` definition: unique for the engine, which hands the argument over; the
-    /// decorators and the per-argument instances are this container's (`makeParameterInstance`).
-    private func parameterBlueprint<P: Sendable, T>(
-        _ key: DefinitionKey, storage: ComponentScope, make: @escaping @Sendable (P) throws -> T
-    ) -> Blueprint {
-        // Weak: the container keeps the blueprint.
-        Blueprint.make(scope: .unique, type: T.self) { [weak self] (argument: P) throws -> T in
-            guard let self else { return try make(argument) }
-            return try self.makeParameterInstance(key, argument, storage: storage, make: make)
-        }
-    }
-
-    /// Makes (or, for a singleton with a `Hashable` argument, finds) the instance for `argument`, decorated.
-    private func makeParameterInstance<P: Sendable, T>(
-        _ key: DefinitionKey, _ argument: P, storage: ComponentScope, make: @escaping @Sendable (P) throws -> T
-    ) throws -> T {
-        let hashable = storage == .singleton ? hashableArgument(argument) : nil
-        let (decorators, instances) = parameterAccessors.withLock { states -> ([any Sendable], ParameterInstances?) in
-            // Read only, once the state this call needs is there.
-            if let state = states[key], hashable == nil || state.instances != nil {
-                return (state.decorators, hashable == nil ? nil : state.instances)
-            }
-            var state = states[key] ?? ParameterAccessorState()
-            defer { states[key] = state }
-            if hashable != nil, state.instances == nil {
-                state.instances = ParameterInstances(name: "\(name) \(key.tag.map { "\($0)" } ?? "") instances")
-            }
-            return (state.decorators, hashable == nil ? nil : state.instances)
-        }
-        guard let hashable, let instances else { return try Self.decorated(make(argument), by: decorators) }
-        let decorated: @Sendable () throws -> T = { try Self.decorated(make(argument), by: decorators) }
         let index = instances.index(of: hashable)
         let instanceKey = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: .int(index))
         return try instances.store.resolveExact(instanceKey) {
-            DeclaredDefault(Blueprint.makeNullary(scope: .singleton, type: T.self, factory: decorated))
+            DeclaredDefault(
+                Blueprint.makeNullary(scope: .singleton, type: T.self) { [weak self] in
+                    let instance = try make(argument)
+                    return self?.decorated(instance, key) ?? instance
+                })
         }
     }
 
-    /// `instance` passed through `decorators` (`@Sendable (T) -> T`), in the order added.
-    private static func decorated<T>(_ instance: T, by decorators: [any Sendable]) -> T {
-        var instance = instance
-        for case let decorator as @Sendable (T) -> T in decorators { instance = decorator(instance) }
-        return instance
-    }
-
-    /// The key of the `ParameterFactory` of argument type `P` declared at `site`: its tag is the one this container
-    /// keeps for the site, built once, rather than a new string on every call.
-    func parameterKey<P, T>(_ site: AccessorSite, _: P.Type, _: T.Type) -> DefinitionKey {
-        let tag = registry.withLock { $0.accessorKeys.entry(for: site).key.tag }
-        return DefinitionKey(type: T.self, typeOfArguments: P.self, tag: tag)
+    /// `instance` passed through the decorators added for `key`, in the order added.
+    private func decorated<T>(_ instance: T, _ key: DefinitionKey) -> T {
+        guard let decorators = registry.withLock({ $0.decorators[key] }) else { return instance }
+        return decorators.applied(to: instance)
     }
 
     /// Registers an override for a `ParameterFactory` key, which replaces any earlier override and drops the instances
     /// kept for the key.
+    @usableFromInline
     func registerParameterOverride<P: Sendable, T>(
-        _ key: DefinitionKey, storage: ComponentScope, make: @escaping @Sendable (P) throws -> T
+        _ key: DefinitionKey, storage: ComponentScope, make: @escaping @Sendable (P) throws -> T,
+        build: ParameterFactoryBuilder<P, T>
     ) {
         let definition = Definition<T, P>(
-            blueprint: parameterBlueprint(key, storage: storage, make: make),
+            blueprint: parameterBlueprint(key, storage: storage, make: make, build: build),
             site: CallSite(file: #fileID, line: #line))
         register(definition, tag: key.tag)
         dropParameterInstances(key)
@@ -150,32 +111,21 @@ extension DependencyContainer {
 
     /// Adds a decorator for a `ParameterFactory` key and drops the instances kept for it.
     func addParameterDecorator<T>(_ key: DefinitionKey, _ decorator: @escaping @Sendable (T) -> T) {
-        let dropped = parameterAccessors.withLock { states -> ParameterInstances? in
-            var state = states[key] ?? ParameterAccessorState()
-            defer { states[key] = state }
-            state.decorators.append(decorator)
-            defer { state.instances = nil }
-            return state.instances
-        }
-        withExtendedLifetime(dropped) {}
+        addDecorator(key, decorator)
+        dropParameterInstances(key)
     }
 
     /// Drops the instances kept for a `ParameterFactory` key (after the lock: a `deinit` is user code).
     func dropParameterInstances(_ key: DefinitionKey) {
-        let dropped = parameterAccessors.withLock { states -> ParameterInstances? in
-            defer { states[key]?.instances = nil }
-            return states[key]?.instances
-        }
+        let dropped = parameterInstances.withLock { $0.removeValue(forKey: key) }
         withExtendedLifetime(dropped) {}
     }
 
-    /// Replaces the state of every `ParameterFactory` key (a reset, a restored snapshot), releasing the old one after
-    /// the lock.
-    func dropParameterAccessors(replacingWith states: [DefinitionKey: ParameterAccessorState]) {
-        let dropped = parameterAccessors.withLock { current in
-            let old = current
-            current = states
-            return old
+    /// Drops the instances kept for every `ParameterFactory` key (a reset, a restored snapshot), after the lock.
+    func dropParameterInstances() {
+        let dropped = parameterInstances.withLock { kept in
+            defer { kept = [:] }
+            return kept
         }
         withExtendedLifetime(dropped) {}
     }

@@ -60,12 +60,7 @@ public struct ParameterFactory<P: Sendable, T>: AccessorDeclaration {
         container.map { _ in parameterKey }
     }
 
-    var parameterKey: DefinitionKey { Self.key(of: site) }
-
-    /// The key of the accessor declared at `site`.
-    static func key(of site: AccessorSite) -> DefinitionKey {
-        DefinitionKey(type: T.self, typeOfArguments: P.self, tag: site.key.tag)
-    }
+    var parameterKey: DefinitionKey { site.key }
 
     /// The storage of the declared default: ``ComponentScope/unique`` or ``ComponentScope/singleton`` (one instance
     /// per argument value).
@@ -77,7 +72,8 @@ public struct ParameterFactory<P: Sendable, T>: AccessorDeclaration {
     @inlinable
     public static func factory(_ make: @escaping @Sendable (P) throws -> T) -> ParameterFactory {
         ParameterFactory(
-            container: nil, site: AccessorSite(T.self, marker: Never.self, property: ""), storage: .unique,
+            container: nil, site: AccessorSite(T.self, arguments: P.self, marker: Never.self, property: ""),
+            storage: .unique,
             make: make)
     }
 
@@ -101,10 +97,10 @@ public struct ParameterFactory<P: Sendable, T>: AccessorDeclaration {
     /// - Returns: The instance.
     /// - Throws: ``ResolutionError/circularDependency(path:)`` for a cycle, and any error a factory on the way
     ///   throws.
+    @inlinable
     public func resolve(_ argument: P) throws -> T {
         guard let container else { return try make(argument) }
-        return try container.resolveParameterAccessor(
-            container.parameterKey(site, P.self, T.self), argument, storage: storage, make: make)
+        return try ParameterAccessorCore.resolve(container, site, storage, make, argument)
     }
 
     /// Overrides the accessor in its container with `make`, keeping the accessor's storage; drops the instances
@@ -114,12 +110,11 @@ public struct ParameterFactory<P: Sendable, T>: AccessorDeclaration {
     /// container.detail.replace { id in MockDetail(id: id) }
     /// ```
     /// - Parameter make: Makes an instance from the argument.
+    @inlinable
     public func replace(_ make: @escaping @Sendable (P) throws -> T) {
-        guard let container else {
-            log(.errors, "Plexus: an unbound accessor cannot be overridden; assign it to an accessor property first.")
-            return
-        }
-        container.registerParameterOverride(parameterKey, storage: storage, make: make)
+        guard let container else { return DependencyContainer.logUnboundOverride() }
+        container.registerParameterOverride(
+            site.key, storage: storage, make: make, build: ParameterAccessorCore.factory)
     }
 
     /// Adds a decorator in the accessor's container: every instance made for the key is passed through it (after
@@ -181,7 +176,8 @@ extension DependencyContainer {
         -> ParameterFactory<P, T>
     {
         ParameterFactory(
-            container: self, site: AccessorSite(T.self, marker: DependencyContainer.self, property: property),
+            container: self,
+            site: AccessorSite(T.self, arguments: P.self, marker: DependencyContainer.self, property: property),
             storage: .unique, make: make)
     }
 }
@@ -208,7 +204,9 @@ extension Namespace {
     public func resolve<P: Sendable, T>(property: String = #function, _ make: @escaping @Sendable (P) throws -> T)
         -> ParameterFactory<P, T>
     {
-        ParameterFactory(container: container, site: site(T.self, property), storage: .unique, make: make)
+        ParameterFactory(
+            container: container, site: AccessorSite(T.self, arguments: P.self, marker: Marker.self, property: property),
+            storage: .unique, make: make)
     }
 
     /// Overrides an accessor taking a runtime argument with the value assigned to it; call it from the accessor's
@@ -218,11 +216,13 @@ extension Namespace {
     ///   - accessor: The value assigned (`newValue`).
     ///   - property: The property's name; leave the default.
     public func inject<P: Sendable, T>(_ accessor: ParameterFactory<P, T>, property: String = #function) {
-        let key = ParameterFactory<P, T>.key(of: site(T.self, property))
+        let key = AccessorSite(T.self, arguments: P.self, marker: Marker.self, property: property).key
         if accessor.container == nil {
-            container.registerParameterOverride(key, storage: accessor.storage, make: accessor.make)
+            container.registerParameterOverride(
+                key, storage: accessor.storage, make: accessor.make, build: ParameterAccessorCore.factory)
         } else if accessor.container !== container || accessor.parameterKey != key {
-            container.registerParameterOverride(key, storage: .unique) { try accessor.resolve($0) }
+            container.registerParameterOverride(
+                key, storage: .unique, make: { try accessor.resolve($0) }, build: ParameterAccessorCore.factory)
         }
     }
 }

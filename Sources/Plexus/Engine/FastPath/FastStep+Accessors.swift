@@ -17,27 +17,40 @@ extension DependencyContainer {
 
     /// The common accessor resolves, not generic: a published singleton copied into `result`, or a hook-free new
     /// instance made by the fast path there. `false` (with `result` untouched) when the accessor needs
-    /// `resolveAccessor(_:storage:make:build:)`: first use, an override elsewhere, hooks, or a recording `validate`.
+    /// `resolveAccessor(_:arguments:declared:)`: first use, an override elsewhere, hooks, or a recording `validate`.
     ///
     /// An accessor used here before, whose answer is still current, is read without the lock while no write is in
     /// progress (the reader bias), else under the lock without stopping those readers (a locked read, which turns the
     /// bias back on after a while); only a first use or a stale answer takes the lock for writing.
     @usableFromInline
     func resolveAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
+        try resolveAccessor(site, arguments: zeroSizedArguments, into: result)
+    }
+
+    /// `resolveAccessor(_:into:)` for an accessor taking a runtime argument (a ``ParameterFactory``), at
+    /// `arguments`: its site's key names the argument type, so the slot that answers takes exactly that type.
+    ///
+    /// With `onMainActor` (a ``MainActorFactory`` called on the main actor) a `@MainActor` factory runs here too, in
+    /// place, as the general path runs it on the main thread.
+    @usableFromInline
+    func resolveAccessor(
+        _ site: AccessorSite, arguments: UnsafeRawPointer, onMainActor: Bool = false,
+        into result: UnsafeMutableRawPointer
+    ) throws -> Bool {
         // Graph report: while `validate` records on any thread, accessors take the general path, where the accessor
         // and its edges are noted (as `resolveRaw` leaves the fast path).
         if GraphRecorder.isActive { return false }
         let step: FastStep
-        if let biased = registry.withBiasedRead({ readStep(site, in: $0, into: result) }) ?? nil {
+        if let biased = registry.withBiasedRead({ readStep(site, in: $0, onMainActor, into: result) }) ?? nil {
             step = biased
-        } else if let locked = registry.withLockKeepingReaders({ readStep(site, in: $0, into: result) }) {
+        } else if let locked = registry.withLockKeepingReaders({ readStep(site, in: $0, onMainActor, into: result) }) {
             step = locked
         } else {
-            step = lockedStep(site, into: result)
+            step = lockedStep(site, onMainActor, into: result)
         }
         // An accessor's step keeps its key at the slot or the entry, never as a requested key.
-        return try carryOut(step, arguments: zeroSizedArguments, into: result) {
-            try perform($0, at: nil, arguments: zeroSizedArguments, into: result)
+        return try carryOut(step, arguments: arguments, into: result) {
+            try perform($0, at: nil, arguments: arguments, into: result)
         }
     }
 
@@ -46,7 +59,8 @@ extension DependencyContainer {
     /// entry's answer and the slot are only changed under the lock for writing (`withLock`), which waits for them,
     /// and a stale answer is seen as stale (see `Route`).
     private func readStep(
-        _ site: AccessorSite, in registry: UnsafePointer<Registry>, into result: UnsafeMutableRawPointer
+        _ site: AccessorSite, in registry: UnsafePointer<Registry>, _ onMainActor: Bool,
+        into result: UnsafeMutableRawPointer
     ) -> FastStep? {
         guard let keys = registry.pointer(to: \.accessorKeys),
             let found = AccessorKeys.withExistingEntry(in: keys, for: site, { Unmanaged.passUnretained($0) })
@@ -55,13 +69,15 @@ extension DependencyContainer {
             guard entry.generation == Generation.current, let answering = entry.answering else { return nil }
             return answering._withUnsafeGuaranteedRef { slot -> FastStep in
                 if slot.copyPublished(into: result) { return .copied }
-                return makeStep(answering, entry: found, hasKey: entry.answeringHasKey)
+                return makeStep(answering, entry: found, hasKey: entry.answeringHasKey, onMainActor)
             }
         }
     }
 
     /// `resolveAccessor(_:into:)` under the lock for writing: a first use, or an answer to find again.
-    private func lockedStep(_ site: AccessorSite, into result: UnsafeMutableRawPointer) -> FastStep {
+    private func lockedStep(
+        _ site: AccessorSite, _ onMainActor: Bool, into result: UnsafeMutableRawPointer
+    ) -> FastStep {
         registry.withLock { registry -> FastStep in
             // The entry stays in the table while the lock is held.
             guard let found = registry.accessorKeys.withExistingEntry(for: site, { Unmanaged.passUnretained($0) })
@@ -71,7 +87,7 @@ extension DependencyContainer {
                 return answering._withUnsafeGuaranteedRef { slot -> FastStep in
                     // Copying a value runs no user code, so it may happen under the lock.
                     if slot.copyPublished(into: result) { return .copied }
-                    return makeStep(answering, entry: found, hasKey: entry.answeringHasKey)
+                    return makeStep(answering, entry: found, hasKey: entry.answeringHasKey, onMainActor)
                 }
             }
         }
@@ -82,10 +98,10 @@ extension DependencyContainer {
     /// so that the common singleton read stays small. Call under the lock or the reader bias.
     @inline(never)
     private func makeStep(
-        _ answering: Unmanaged<Slot>, entry: Unmanaged<AccessorKeys.Entry>, hasKey: Bool
+        _ answering: Unmanaged<Slot>, entry: Unmanaged<AccessorKeys.Entry>, hasKey: Bool, _ onMainActor: Bool
     ) -> FastStep {
         answering._withUnsafeGuaranteedRef { slot -> FastStep in
-            guard let type = fastType(for: slot) else { return .general }
+            guard let type = fastType(for: slot, onMainActor: onMainActor) else { return .general }
             let keyHome: FastMake.KeyHome = hasKey ? .slot : .entry(entry.retain())
             return .make(
                 FastMake(
@@ -133,25 +149,39 @@ extension DependencyContainer {
         _ site: AccessorSite, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T,
         build: @escaping AccessorFactoryBuilder<T>
     ) throws -> T {
+        try resolveAccessor(site, arguments: zeroSizedArguments) {
+            DeclaredDefault(
+                Blueprint.makeNullary(scope: storage.scope, type: T.self, factory: make, build: build),
+                hooks: storage.hooks)
+        }
+    }
+
+    /// Resolves the typed accessor declared at `site` as `resolveAccessor(_:storage:make:build:)` does, with its
+    /// runtime argument at `arguments` (zero-sized for none) and `declared` making its declared default's blueprint
+    /// and hooks, called only to register it.
+    func resolveAccessor<T>(
+        _ site: AccessorSite, arguments: UnsafeRawPointer, onMainActor: Bool = false,
+        declared: () -> DeclaredDefault
+    ) throws -> T {
         // A first use registers the declared default, then tries the non-generic call again: a graph of accessors
         // resolved for the first time (an app's start) then recurses through the fast path, as later resolves do,
         // instead of the general path below, whose frames are several times larger.
-        if registerAccessorDefaultIfNeeded(site, storage: storage, make: make, build: build) {
+        if registerAccessorDefaultIfNeeded(site, declared: declared) {
             let resolved = try withResolveStorage(for: T.self) { result -> T? in
-                guard try resolveAccessor(site, into: result) else { return nil }
+                guard try resolveAccessor(site, arguments: arguments, onMainActor: onMainActor, into: result)
+                else { return nil }
                 return result.assumingMemoryBound(to: T.self).move()
             }
             if let resolved { return resolved }
         }
-        return try resolveAccessorInGeneral(site, storage: storage, make: make, build: build)
+        return try resolveAccessorInGeneral(site, arguments: arguments, onMainActor: onMainActor, declared: declared)
     }
 
-    /// `resolveAccessor(_:storage:make:build:)` through the engine's general path, or a fast step decided here under
+    /// `resolveAccessor(_:arguments:declared:)` through the engine's general path, or a fast step decided here under
     /// the lock. Out of line: its frame stays off the stack of first uses that the fast path answers.
     @inline(never)
     private func resolveAccessorInGeneral<T>(
-        _ site: AccessorSite, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T,
-        build: @escaping AccessorFactoryBuilder<T>
+        _ site: AccessorSite, arguments: UnsafeRawPointer, onMainActor: Bool, declared: () -> DeclaredDefault
     ) throws -> T {
         // Graph report: while `validate` records, the engine's general path resolves, where edges are seen.
         let recording = GraphRecorder.isActive
@@ -163,7 +193,8 @@ extension DependencyContainer {
                     let step = answering._withUnsafeGuaranteedRef { slot -> FastStep in
                         if slot.copyPublished(into: result) { return .copied }
                         return makeStep(
-                            answering, entry: Unmanaged.passUnretained(entry), hasKey: entry.answeringHasKey)
+                            answering, entry: Unmanaged.passUnretained(entry), hasKey: entry.answeringHasKey,
+                            onMainActor)
                     }
                     return (step, entry.key, false)
                 case .slot, .general:
@@ -173,16 +204,12 @@ extension DependencyContainer {
                 }
             }
             if recording { GraphRecorder.noteAccessor(key) }
-            let done = try carryOut(step, arguments: zeroSizedArguments, into: result) {
-                try perform($0, at: nil, arguments: zeroSizedArguments, into: result)
+            let done = try carryOut(step, arguments: arguments, into: result) {
+                try perform($0, at: nil, arguments: arguments, into: result)
             }
             if done { return result.assumingMemoryBound(to: T.self).move() }
-            if registers { registerAccessorDefault(key, storage: storage, make: make, build: build) }
-            return try resolveExact(key) {
-                DeclaredDefault(
-                    Blueprint.makeNullary(scope: storage.scope, type: T.self, factory: make, build: build),
-                    hooks: storage.hooks)
-            }
+            if registers { registerAccessorDefault(key, declared()) }
+            return try resolveExact(key, argumentsAt: arguments, declaredDefault: declared)
         }
     }
 
@@ -191,10 +218,7 @@ extension DependencyContainer {
     /// again: `false` when the default is registered already (the call already said no), when a collaborator may
     /// hold an override (the general path searches them first), or while `validate` records (the general path notes
     /// the accessor's edges).
-    private func registerAccessorDefaultIfNeeded<T>(
-        _ site: AccessorSite, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T,
-        build: @escaping AccessorFactoryBuilder<T>
-    ) -> Bool {
+    private func registerAccessorDefaultIfNeeded(_ site: AccessorSite, declared: () -> DeclaredDefault) -> Bool {
         guard !GraphRecorder.isActive else { return false }
         let key = registry.withLock { registry -> DefinitionKey? in
             let entry = registry.accessorKeys.entry(for: site)
@@ -204,19 +228,77 @@ extension DependencyContainer {
             return entry.key
         }
         guard let key else { return false }
-        registerAccessorDefault(key, storage: storage, make: make, build: build)
+        registerAccessorDefault(key, declared())
         return true
     }
 
-    /// Registers `make` with `storage` (its scope and property hooks) as the declared default of the accessor key
-    /// `key`.
-    private func registerAccessorDefault<T>(
-        _ key: DefinitionKey, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T,
-        build: @escaping AccessorFactoryBuilder<T>
-    ) {
-        let blueprint = Blueprint.makeNullary(scope: storage.scope, type: T.self, factory: make, build: build)
-        let hooks = storage.hooks
-        registry.withLock { $0.registerAccessorDefault(key, blueprint: blueprint, hooks: hooks) }
-        if storage.scope == .cached { watchMemoryPressure() }
+    /// Registers `declared` (its blueprint and hooks) as the declared default of the accessor key `key`.
+    private func registerAccessorDefault(_ key: DefinitionKey, _ declared: DeclaredDefault) {
+        registry.withLock { $0.registerAccessorDefault(key, blueprint: declared.blueprint, hooks: declared.hooks) }
+        if declared.blueprint.scope == .cached { watchMemoryPressure() }
+    }
+}
+
+extension DependencyContainer {
+    /// `resolveAccessor(_:into:)` for a ``MainActorFactory`` called on the main actor, where its `@MainActor`
+    /// factory (or an override's) runs in place.
+    @usableFromInline
+    @MainActor
+    func resolveMainActorAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
+        try resolveAccessor(site, arguments: zeroSizedArguments, onMainActor: true, into: result)
+    }
+
+    /// `resolveAccessor(_:storage:make:build:)` for a ``MainActorFactory`` called on the main actor.
+    @usableFromInline
+    @MainActor
+    func resolveMainActorAccessor<T>(
+        _ site: AccessorSite, storage: ComponentScope, make: @escaping @MainActor @Sendable () throws -> T,
+        build: @escaping MainActorFactoryBuilder<T>
+    ) throws -> T {
+        try resolveAccessor(site, arguments: zeroSizedArguments, onMainActor: true) {
+            DeclaredDefault(Blueprint.makeMainActor(scope: storage, factory: make, build: build))
+        }
+    }
+
+    /// Copies the instance an accessor's singleton published into `result`, if it answers the accessor here and is
+    /// published: what an ``AsyncFactory`` checks before the async resolve, which the common hit then skips. Never
+    /// runs a factory. The lock is taken for writing only to remember which slot answers (a first use, or after a
+    /// change).
+    func copyPublishedAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) -> Bool {
+        if GraphRecorder.isActive { return false }
+        if let copied = registry.withBiasedRead({ copyPublished(site, in: $0, into: result) }) ?? nil {
+            return copied
+        }
+        if let copied = registry.withLockKeepingReaders({ copyPublished(site, in: $0, into: result) }) {
+            return copied
+        }
+        return registry.withLock { registry in
+            guard case .slot(let answering) = answer(registry.accessorKeys.entry(for: site), in: &registry) else {
+                return false
+            }
+            // Copying a value runs no user code, so it may happen under the lock.
+            return answering._withUnsafeGuaranteedRef { $0.copyPublished(into: result) }
+        }
+    }
+
+    /// The instance the accessor declared at `site` published, as `copyPublishedAccessor(_:into:)` finds it.
+    func publishedAccessorInstance<T>(_ site: AccessorSite) -> T? {
+        withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer -> T? in
+            guard let storage = buffer.baseAddress, copyPublishedAccessor(site, into: storage) else { return nil }
+            return storage.move()
+        }
+    }
+
+    /// `copyPublishedAccessor(_:into:)` reading the registry as `readStep` does: `nil` when the accessor has no
+    /// current answer here.
+    private func copyPublished(
+        _ site: AccessorSite, in registry: UnsafePointer<Registry>, into result: UnsafeMutableRawPointer
+    ) -> Bool? {
+        guard let keys = registry.pointer(to: \.accessorKeys) else { return nil }
+        let copied = AccessorKeys.withExistingEntry(in: keys, for: site) { entry -> Bool? in
+            guard entry.generation == Generation.current, let answering = entry.answering else { return nil }
+            return answering._withUnsafeGuaranteedRef { $0.copyPublished(into: result) }
+        }
+        return copied ?? nil
     }
 }

@@ -206,14 +206,17 @@ extension DependencyContainer {
     /// `@MainActor` hooks whose instances, as far as the slot knows, need no property work beyond the definition's
     /// own hooks (no `Resolvable`, no `@Injected`). Before its first instance the slot knows nothing: the fast path
     /// then learns the instance's type after the factory returned (`finishFast`), as it does whenever the dynamic
-    /// type changes. Call under the owner's lock or reader bias.
+    /// type changes. A `@MainActor` factory qualifies only `onMainActor`: for a caller isolated to the main actor,
+    /// which runs it in place as the general path would. Call under the owner's lock or reader bias.
     @inline(__always)
-    func fastType(for slot: Slot) -> ObjectIdentifier? {
+    func fastType(for slot: Slot, onMainActor: Bool = false) -> ObjectIdentifier? {
         guard slot.instance == nil else { return nil }
         let scope = slot.blueprint.scope
+        let isolation = slot.blueprint.isolation
         guard scope == .unique || scope == .shared,
             slot.hasDirectRecipe,  // decorated slots take the general path; so do `@MainActor` hooks
-            slot.blueprint.isolation == .none  // async and main-actor factories are checked on the general path
+            // Async factories, and main-actor ones off the main actor, are checked on the general path.
+            isolation == .none || (onMainActor && isolation == .mainActor)
         else { return nil }
         let toStore = ObjectIdentifier(ToStore.self)
         guard let info = slot.typeInfo else { return toStore }
