@@ -205,7 +205,8 @@ extension Namespace {
         -> ParameterFactory<P, T>
     {
         ParameterFactory(
-            container: container, site: AccessorSite(T.self, arguments: P.self, marker: Marker.self, property: property),
+            container: container,
+            site: AccessorSite(T.self, arguments: P.self, marker: Marker.self, property: property),
             storage: .unique, make: make)
     }
 
