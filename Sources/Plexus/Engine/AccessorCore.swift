@@ -169,17 +169,16 @@ enum MainActorAccessorCore<T> {
         return try container.resolveMainActorAccessor(site, storage: storage, make: make, build: factory)
     }
 
-    /// The blueprint factory of the declared default: `make`'s instance, moved into the result. The engine runs a
-    /// `@MainActor` factory synchronously only on the main thread (the fast path for a caller isolated to the main
-    /// actor, the general path after checking the thread); `assumeIsolated` checks it once more.
+    /// The blueprint factory of the declared default: `make`'s instance, moved into the result.
+    ///
+    /// The engine calls a synchronous factory of a `@MainActor` definition only on the main thread: the fast path
+    /// for a caller isolated to the main actor, the general path after checking the thread (`Slot+Isolation.swift`),
+    /// the async resolve through the blueprint's async factory, which hops there. So `make` is called here as the
+    /// plain synchronous function it is underneath (a synchronous function's global actor does not change how it is
+    /// called); checking the executor again (`MainActor.assumeIsolated`) cost more than the rest of the call.
     @inlinable
     static func factory(_ make: @escaping @MainActor @Sendable () throws -> T) -> BlueprintFactory {
-        { _, result in
-            // The result's memory is the caller's, on this thread; `assumeIsolated` runs the body here, at once.
-            nonisolated(unsafe) let result = result
-            try MainActor.assumeIsolated {
-                result.assumingMemoryBound(to: T.self).initialize(to: try make())
-            }
-        }
+        let make = unsafeBitCast(make, to: (@Sendable () throws -> T).self)
+        return { _, result in result.assumingMemoryBound(to: T.self).initialize(to: try make()) }
     }
 }

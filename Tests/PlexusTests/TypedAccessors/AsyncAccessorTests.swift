@@ -21,6 +21,10 @@ private final class Repository: Sendable {
     }
 }
 private final class Clock: Sendable {}
+private struct ClockPair {
+    let first: Clock
+    let second: Clock
+}
 @MainActor private final class CatalogViewModel {
     let title: String
     init(title: String = "catalog") { self.title = title }
@@ -36,6 +40,11 @@ extension DependencyContainer {
     fileprivate var catalog: MainActorFactory<CatalogViewModel> { self { @MainActor in CatalogViewModel() } }
     fileprivate var keptCatalog: MainActorFactory<CatalogViewModel> {
         self { @MainActor in CatalogViewModel() }.singleton
+    }
+
+    fileprivate var sharedClock: Factory<Clock> { self { Clock() }.shared }
+    fileprivate var catalogPair: MainActorFactory<ClockPair> {
+        self { @MainActor in ClockPair(first: self.sharedClock(), second: self.sharedClock()) }
     }
 
     fileprivate enum NamespaceAsyncStores {}
@@ -91,6 +100,23 @@ extension DependencyContainer.AsyncStores {
         #expect(try await container.database() === after)
     }
 
+    @Test func aKeptAsyncSingletonIsMadeAgainAfterReset() async throws {
+        let first = try await container.database()
+        #expect(try await container.database() === first)
+        container.database.reset(.scope)
+        let second = try await container.database()
+        #expect(second !== first)
+        #expect(try await container.database() === second)
+    }
+
+    @Test func aKeptAsyncSingletonGivesWayToAnOverrideInACollaboratorLinkedLater() async throws {
+        _ = try await container.database()
+        let module = DependencyContainer()
+        module.database.replace { Database(name: "module") }
+        container.collaborate(with: module)
+        #expect(try await container.database().name == "module")
+    }
+
     @Test func aDecoratorRunsOncePerInstance() async throws {
         container.freshDatabase.decorate { Database(name: $0.name + "+decorated") }
         #expect(try await container.freshDatabase().name == "fresh+decorated")
@@ -128,6 +154,25 @@ extension DependencyContainer.AsyncStores {
 
     @MainActor @Test func aNamespaceDeclaresMainActorAccessors() {
         #expect(container.asyncStores.catalog().title == "store")
+    }
+
+    @MainActor @Test func aMainActorAccessorIsDecoratedAndReset() {
+        // Decorators are synchronous and not isolated; this one runs where the accessor is called.
+        container.catalog.decorate { _ in MainActor.assumeIsolated { CatalogViewModel(title: "decorated") } }
+        #expect(container.catalog().title == "decorated")
+        container.catalog.replace { @MainActor in CatalogViewModel(title: "replaced") }
+        #expect(container.catalog().title == "decorated")
+        container.catalog.reset()
+        #expect(container.catalog().title == "decorated")
+        let kept = container.keptCatalog()
+        container.keptCatalog.reset(.scope)
+        #expect(container.keptCatalog() !== kept)
+    }
+
+    @MainActor @Test func aMainActorAccessorSharesItsGraph() {
+        let pair = container.catalogPair()
+        #expect(pair.first === pair.second)
+        #expect(container.catalogPair().first !== pair.first)
     }
 
     @MainActor @Test func aMainActorAccessorIsOverridden() {

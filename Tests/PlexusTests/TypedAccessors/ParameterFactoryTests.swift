@@ -140,6 +140,49 @@ extension DependencyContainer.ParameterScreens {
         #expect(container.keptDetail(3) === after)
     }
 
+    @Test func aDecoratorOfASingletonRunsOncePerKeptInstance() {
+        let calls = Counter()
+        container.keptDetail.decorate { detail in
+            calls.increment()
+            return Detail(id: detail.id, note: "decorated")
+        }
+        let first = container.keptDetail(3)
+        #expect(container.keptDetail(3) === first)
+        #expect(container.keptDetail(3).note == "decorated")
+        _ = container.keptDetail(4)
+        #expect(calls.count == 2)
+    }
+
+    @Test func aDecoratorOfAUniqueAccessorRunsOnEveryInstance() {
+        let calls = Counter()
+        container.detail.decorate { detail in
+            calls.increment()
+            return Detail(id: detail.id, note: "decorated")
+        }
+        #expect(container.detail(1).note == "decorated")
+        #expect(container.detail(1) !== container.detail(1))
+        #expect(calls.count == 3)
+    }
+
+    @Test func restoringASnapshotForgetsALaterDecoratorAndOverride() {
+        let snapshot = container.snapshot()
+        container.detail.decorate { Detail(id: $0.id, note: "decorated") }
+        container.keptDetail.replace { id in Detail(id: id, note: "replaced") }
+        #expect(container.detail(1).note == "decorated")
+        #expect(container.keptDetail(1).note == "replaced")
+        container.restore(snapshot)
+        #expect(container.detail(1).note == "default")
+        #expect(container.keptDetail(1).note == "default")
+    }
+
+    @Test func anOverrideMadeAfterUseAnswersTheNextCall() {
+        #expect(container.detail(1).note == "default")
+        container.detail.replace { id in Detail(id: id, note: "replaced") }
+        #expect(container.detail(2).note == "replaced")
+        container.detail.reset()
+        #expect(container.detail(3).note == "default")
+    }
+
     @Test func theKeyCarriesTheArgumentType() throws {
         let key = try #require(container.row.key)
         #expect(ObjectIdentifier(key.type) == ObjectIdentifier(Row.self))

@@ -24,7 +24,7 @@ extension DependencyContainer {
     /// bias back on after a while); only a first use or a stale answer takes the lock for writing.
     @usableFromInline
     func resolveAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
-        try resolveAccessor(site, arguments: zeroSizedArguments, into: result)
+        try fastAccessor(site, arguments: zeroSizedArguments, onMainActor: false, into: result)
     }
 
     /// `resolveAccessor(_:into:)` for an accessor taking a runtime argument (a ``ParameterFactory``), at
@@ -36,6 +36,15 @@ extension DependencyContainer {
     func resolveAccessor(
         _ site: AccessorSite, arguments: UnsafeRawPointer, onMainActor: Bool = false,
         into result: UnsafeMutableRawPointer
+    ) throws -> Bool {
+        try fastAccessor(site, arguments: arguments, onMainActor: onMainActor, into: result)
+    }
+
+    /// The body of the `resolveAccessor(_:…into:)` entries, inlined into each: a call more cost the singleton hit
+    /// of `Benchmarks/profile accessor-singleton/plexus` a measurable share.
+    @inline(__always)
+    private func fastAccessor(
+        _ site: AccessorSite, arguments: UnsafeRawPointer, onMainActor: Bool, into result: UnsafeMutableRawPointer
     ) throws -> Bool {
         // Graph report: while `validate` records on any thread, accessors take the general path, where the accessor
         // and its edges are noted (as `resolveRaw` leaves the fast path).
@@ -245,7 +254,7 @@ extension DependencyContainer {
     @usableFromInline
     @MainActor
     func resolveMainActorAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
-        try resolveAccessor(site, arguments: zeroSizedArguments, onMainActor: true, into: result)
+        try fastAccessor(site, arguments: zeroSizedArguments, onMainActor: true, into: result)
     }
 
     /// `resolveAccessor(_:storage:make:build:)` for a ``MainActorFactory`` called on the main actor.
