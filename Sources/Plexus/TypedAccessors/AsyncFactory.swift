@@ -119,6 +119,7 @@ public struct MainActorFactory<T>: AccessorDeclaration, IsolatedAccessorParts {
     @usableFromInline let storage: ComponentScope
     @usableFromInline let make: @MainActor @Sendable () throws -> T
 
+    @inlinable
     init(
         container: DependencyContainer?, site: AccessorSite, storage: ComponentScope,
         make: @escaping @MainActor @Sendable () throws -> T
@@ -186,15 +187,25 @@ public struct MainActorFactory<T>: AccessorDeclaration, IsolatedAccessorParts {
     // MARK: Storage modifiers
 
     /// The same accessor making a new instance on every call (the default).
-    public var unique: MainActorFactory { with(storage: .unique) }
+    @inlinable public var unique: MainActorFactory {
+        MainActorFactory(container: container, site: site, storage: .unique, make: make)
+    }
     /// The same accessor with one instance per resolution graph (``ComponentScope/shared``).
-    public var shared: MainActorFactory { with(storage: .shared) }
+    @inlinable public var shared: MainActorFactory {
+        MainActorFactory(container: container, site: site, storage: .shared, make: make)
+    }
     /// The same accessor with one instance kept by the container (``ComponentScope/singleton``).
-    public var singleton: MainActorFactory { with(storage: .singleton) }
+    @inlinable public var singleton: MainActorFactory {
+        MainActorFactory(container: container, site: site, storage: .singleton, make: make)
+    }
     /// The same accessor with one instance that ``DependencyContainer/trimCaches()`` and memory pressure release.
-    public var cached: MainActorFactory { with(storage: .cached) }
+    @inlinable public var cached: MainActorFactory {
+        MainActorFactory(container: container, site: site, storage: .cached, make: make)
+    }
     /// The same accessor with one instance kept while something outside holds it.
-    public var weakSingleton: MainActorFactory { with(storage: .weakSingleton) }
+    @inlinable public var weakSingleton: MainActorFactory {
+        MainActorFactory(container: container, site: site, storage: .weakSingleton, make: make)
+    }
 }
 
 /// What ``AsyncFactory`` and ``MainActorFactory`` are made of, and what they do alike: they differ only in the kind
@@ -274,6 +285,7 @@ extension DependencyContainer {
     ///   - property: The property's name; leave the default.
     ///   - make: The default factory, registered in the container on first use.
     /// - Returns: The accessor, unique unless a modifier says otherwise.
+    @inlinable
     public func callAsFunction<T>(
         property: String = #function, _ make: @escaping @MainActor @Sendable () throws -> T
     ) -> MainActorFactory<T> {
@@ -337,6 +349,7 @@ extension Namespace {
     ///   - property: The property's name; leave the default.
     ///   - make: The default factory, registered in the container on first use.
     /// - Returns: The accessor, bound to this namespace's container and key.
+    @inlinable
     public func resolve<T>(
         property: String = #function, _ make: @escaping @MainActor @Sendable () throws -> T
     ) -> MainActorFactory<T> {
