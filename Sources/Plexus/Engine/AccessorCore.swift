@@ -182,3 +182,18 @@ enum MainActorAccessorCore<T> {
         return { _, result in result.assumingMemoryBound(to: T.self).initialize(to: try make()) }
     }
 }
+
+/// What ``AsyncFactory`` checks before its async resolve: a published singleton, copied as `AccessorCore` copies one.
+@usableFromInline
+enum AsyncAccessorCore<T> {
+    /// The instance the accessor's singleton published in `container`, if any.
+    @inlinable
+    static func published(_ container: DependencyContainer, _ site: AccessorSite) -> T? {
+        guard MemoryLayout<T>.size <= MemoryLayout<AccessorStorage>.size,
+            MemoryLayout<T>.alignment <= MemoryLayout<AccessorStorage>.alignment
+        else { return container.publishedAccessorInstance(site) }
+        var storage = AccessorStorage()
+        guard container.copyPublishedAccessor(site, into: &storage) else { return nil }
+        return AccessorCore<T>.take(&storage)
+    }
+}

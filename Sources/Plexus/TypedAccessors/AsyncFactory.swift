@@ -22,10 +22,11 @@ public struct AsyncFactory<T>: AccessorDeclaration, IsolatedAccessorParts {
 
     /// The container the accessor is bound to, `nil` while unbound.
     public let container: DependencyContainer?
-    let site: AccessorSite
-    let storage: ComponentScope
-    let make: @Sendable () async throws -> T
+    @usableFromInline let site: AccessorSite
+    @usableFromInline let storage: ComponentScope
+    @usableFromInline let make: @Sendable () async throws -> T
 
+    @inlinable
     init(
         container: DependencyContainer?, site: AccessorSite, storage: ComponentScope,
         make: @escaping @Sendable () async throws -> T
@@ -51,11 +52,12 @@ public struct AsyncFactory<T>: AccessorDeclaration, IsolatedAccessorParts {
     /// collaborators, else the declared default (registered in the container on first use).
     /// - Returns: The instance, after every property hook of its resolution graph has run.
     /// - Throws: ``ResolutionError`` for a cycle or a missing dependency, and any error a factory on the way throws.
+    @inlinable
     public func callAsFunction() async throws -> T {
-        guard let container, let key else { return try await make() }
+        guard let container else { return try await make() }
         // A singleton made already is copied without the async resolve, which would find it too.
-        if let published: T = container.publishedAccessorInstance(site) { return published }
-        return try await container.resolveAsyncAccessor(key, storage: storage, make: make)
+        if let published = AsyncAccessorCore<T>.published(container, site) { return published }
+        return try await container.resolveAsyncAccessor(site, storage: storage, make: make)
     }
 
     /// Overrides the accessor in its container with `make`, keeping the accessor's storage; drops the instance kept
@@ -83,15 +85,25 @@ public struct AsyncFactory<T>: AccessorDeclaration, IsolatedAccessorParts {
     // MARK: Storage modifiers
 
     /// The same accessor making a new instance on every call (the default).
-    public var unique: AsyncFactory { with(storage: .unique) }
+    @inlinable public var unique: AsyncFactory {
+        AsyncFactory(container: container, site: site, storage: .unique, make: make)
+    }
     /// The same accessor with one instance per resolution graph (``ComponentScope/shared``).
-    public var shared: AsyncFactory { with(storage: .shared) }
+    @inlinable public var shared: AsyncFactory {
+        AsyncFactory(container: container, site: site, storage: .shared, make: make)
+    }
     /// The same accessor with one instance kept by the container (``ComponentScope/singleton``).
-    public var singleton: AsyncFactory { with(storage: .singleton) }
+    @inlinable public var singleton: AsyncFactory {
+        AsyncFactory(container: container, site: site, storage: .singleton, make: make)
+    }
     /// The same accessor with one instance that ``DependencyContainer/trimCaches()`` and memory pressure release.
-    public var cached: AsyncFactory { with(storage: .cached) }
+    @inlinable public var cached: AsyncFactory {
+        AsyncFactory(container: container, site: site, storage: .cached, make: make)
+    }
     /// The same accessor with one instance kept while something outside holds it.
-    public var weakSingleton: AsyncFactory { with(storage: .weakSingleton) }
+    @inlinable public var weakSingleton: AsyncFactory {
+        AsyncFactory(container: container, site: site, storage: .weakSingleton, make: make)
+    }
 }
 
 /// A typed accessor whose default factory is `@MainActor` code: a view model or presenter, made and called on the
@@ -266,6 +278,7 @@ extension DependencyContainer {
     ///   - property: The property's name; leave the default.
     ///   - make: The default factory, registered in the container on first use.
     /// - Returns: The accessor, unique unless a modifier says otherwise.
+    @inlinable
     public func callAsFunction<T>(
         property: String = #function, _ make: @escaping @Sendable () async throws -> T
     ) -> AsyncFactory<T> {
@@ -295,10 +308,11 @@ extension DependencyContainer {
     }
 
     /// Resolves an ``AsyncFactory``: one async resolve, with the declared default registered here on first use.
+    @usableFromInline
     func resolveAsyncAccessor<T>(
-        _ key: DefinitionKey, storage: ComponentScope, make: @escaping @Sendable () async throws -> T
+        _ site: AccessorSite, storage: ComponentScope, make: @escaping @Sendable () async throws -> T
     ) async throws -> T {
-        try await resolveAsyncAccessor(key) { Blueprint.makeAsync(scope: storage, factory: make) }
+        try await resolveAsyncAccessor(site.key) { Blueprint.makeAsync(scope: storage, factory: make) }
     }
 
     /// Resolves the accessor under `key` with one async resolve, its declared default the blueprint `declared` makes
@@ -331,6 +345,7 @@ extension Namespace {
     ///   - property: The property's name; leave the default.
     ///   - make: The default factory, registered in the container on first use.
     /// - Returns: The accessor, bound to this namespace's container and key.
+    @inlinable
     public func resolve<T>(
         property: String = #function, _ make: @escaping @Sendable () async throws -> T
     ) -> AsyncFactory<T> {

@@ -273,6 +273,7 @@ extension DependencyContainer {
     /// published: what an ``AsyncFactory`` checks before the async resolve, which the common hit then skips. Never
     /// runs a factory. The lock is taken for writing only to remember which slot answers (a first use, or after a
     /// change).
+    @usableFromInline
     func copyPublishedAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) -> Bool {
         if GraphRecorder.isActive { return false }
         if let copied = registry.withBiasedRead({ copyPublished(site, in: $0, into: result) }) ?? nil {
@@ -291,6 +292,7 @@ extension DependencyContainer {
     }
 
     /// The instance the accessor declared at `site` published, as `copyPublishedAccessor(_:into:)` finds it.
+    @usableFromInline
     func publishedAccessorInstance<T>(_ site: AccessorSite) -> T? {
         withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer -> T? in
             guard let storage = buffer.baseAddress, copyPublishedAccessor(site, into: storage) else { return nil }
