@@ -283,6 +283,12 @@ extension DependencyContainer {
         ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { $0.state.pointee.frames.last?.owner }
     }
 
+    /// The decorators of `key` in the container whose factory runs innermost on this thread, if any: what a factory
+    /// that decorates its instances itself applies (`Blueprint.decoratesItself`).
+    static func runningFactoryDecorators(of key: DefinitionKey) -> Decorators? {
+        runningFactoryOwner()?._withUnsafeGuaranteedRef { owner in owner.registry.withLock { $0.decorators[key] } }
+    }
+
     @usableFromInline
     static func noRunningFactory(_ type: Any.Type, tag: Tag?) -> ResolutionError {
         .definitionNotFound(key: DefinitionKey(type: type, typeOfArguments: Void.self, tag: tag))

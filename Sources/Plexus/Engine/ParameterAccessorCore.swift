@@ -21,18 +21,75 @@ enum ParameterAccessorCore<P: Sendable, T> {
             }
             if done { return AccessorCore<T>.take(&result) }
         }
-        return try container.resolveParameterAccessor(site, argument, storage: storage, make: make, build: factory)
+        return try container.resolveParameterAccessor(
+            site, argument, storage: storage, make: make, build: factory(_:keeping:))
     }
 
-    /// The blueprint factory of a `.unique` declared default or override: `make` called with the argument at the
-    /// first pointer, its instance moved into the second. Specialized by the accessor's caller (the function itself
-    /// captures nothing), so each instance is made without going through the value witnesses of `P` and `T`.
+    /// The blueprint factory of a declared default or override: `make` called with the argument at the first
+    /// pointer, its instance moved into the second; for singleton storage, the instance `instances` keeps for the
+    /// argument's value.
+    ///
+    /// Specialized by the accessor's caller (the function itself captures nothing), so that each instance is made,
+    /// and each kept one found, without going through the value witnesses of `P` and `T`.
     @inlinable
-    static func factory(_ make: @escaping @Sendable (P) throws -> T) -> BlueprintFactory {
-        { arguments, result in
-            result.assumingMemoryBound(to: T.self).initialize(
-                to: try make(arguments.assumingMemoryBound(to: P.self).pointee))
+    static func factory(
+        _ make: @escaping @Sendable (P) throws -> T, keeping instances: ParameterInstances?
+    ) -> BlueprintFactory {
+        guard let instances else {
+            return { arguments, result in
+                result.assumingMemoryBound(to: T.self).initialize(
+                    to: try make(arguments.assumingMemoryBound(to: P.self).pointee))
+            }
         }
+        return { arguments, result in
+            let argument = arguments.assumingMemoryBound(to: P.self).pointee
+            let instance: T
+            if let hashable = argument as? any Hashable {
+                instance = try kept(hashable, argument, in: instances, make: make)
+            } else {
+                instance = try instances.instance(for: argument, make: make)
+            }
+            result.assumingMemoryBound(to: T.self).initialize(to: instance)
+        }
+    }
+
+    /// The instance kept for the argument's value `hashable` (the argument itself, as `H`): found in the table of
+    /// published instances, read without any lock held while the argument's `hash(into:)` and `==` run; else made
+    /// once by `instances`, and published unless the instances were dropped meanwhile.
+    @inlinable
+    static func kept<H: Hashable>(
+        _ hashable: H, _ argument: P, in instances: ParameterInstances, make: @escaping @Sendable (P) throws -> T
+    ) throws -> T {
+        if let table = instances.published() as? PublishedInstances<H, T>, let found = table.values[hashable] {
+            return found
+        }
+        let (made, generation): (T, AnyObject) = try instances.instance(
+            for: AnyHashable(hashable), argument, make: make)
+        while true {
+            let old = instances.published()
+            let table = old as? PublishedInstances<H, T>
+            if let found = table?.values[hashable] { return found }
+            var values = table?.values ?? [:]
+            values[hashable] = made
+            switch instances.publish(PublishedInstances(values), replacing: old, madeIn: generation) {
+            case .published, .dropped: return made
+            case .changed: continue
+            }
+        }
+    }
+}
+
+/// The instances a singleton `ParameterFactory` made, by argument value, in a table that is never changed: a new one
+/// replaces it (`ParameterInstances.publish`).
+// `@unchecked Sendable`: the table never changes after `init`; its instances are those `ParameterInstances.store`
+// keeps and hands to every thread that asks, as any container does its singletons.
+@usableFromInline
+final class PublishedInstances<H: Hashable, T>: @unchecked Sendable {
+    @usableFromInline let values: [H: T]
+
+    @inlinable
+    init(_ values: [H: T]) {
+        self.values = values
     }
 }
 
@@ -53,32 +110,22 @@ extension DependencyContainer {
 
     /// The blueprint of a `ParameterFactory` definition under `key`. Unique storage: a plain factory of the
     /// argument, decorated by the engine as any definition is. Singleton storage: a factory that finds the instance
-    /// kept for the argument's value (`keptParameterInstance`) and decorates each instance once, when it is made.
+    /// this container keeps for the argument's value (`ParameterInstances`), decorated once, when it is made.
     func parameterBlueprint<P: Sendable, T>(
         _ key: DefinitionKey, storage: ComponentScope, make: @escaping @Sendable (P) throws -> T,
         build: ParameterFactoryBuilder<P, T>
     ) -> Blueprint {
         let made = Blueprint.make(scope: .unique, type: T.self, factory: make)
-        guard storage == .singleton else {
-            return Blueprint(
-                scope: .unique, type: made.type, argumentsType: made.argumentsType,
-                argumentCount: made.argumentCount, ops: made.ops, factory: build(make),
-                withArguments: made.withArguments, autoWire: made.autoWire)
-        }
-        // Weak: the container keeps the blueprint.
-        let kept: BlueprintFactory = { [weak self] arguments, result in
-            let argument = arguments.assumingMemoryBound(to: P.self).pointee
-            let instance = try self?.keptParameterInstance(key, argument, make: make) ?? make(argument)
-            result.assumingMemoryBound(to: T.self).initialize(to: instance)
-        }
+        let instances = storage == .singleton ? parameterInstances(for: key) : nil
         return Blueprint(
             scope: .unique, type: made.type, argumentsType: made.argumentsType, argumentCount: made.argumentCount,
-            ops: made.ops, factory: kept, withArguments: made.withArguments, autoWire: made.autoWire,
-            decoratesItself: true)
+            ops: made.ops, factory: build(make, instances), withArguments: made.withArguments,
+            autoWire: made.autoWire, decoratesItself: instances != nil)
     }
 }
 
-/// Makes the blueprint factory of a `ParameterFactory` definition from its factory
-/// (`ParameterAccessorCore.factory`).
+/// Makes the blueprint factory of a `ParameterFactory` definition from its factory and, for singleton storage, what
+/// keeps its instances per argument value (`ParameterAccessorCore.factory`).
 @usableFromInline
-typealias ParameterFactoryBuilder<P, T> = @Sendable (@escaping @Sendable (P) throws -> T) -> BlueprintFactory
+typealias ParameterFactoryBuilder<P, T> =
+    @Sendable (@escaping @Sendable (P) throws -> T, ParameterInstances?) -> BlueprintFactory

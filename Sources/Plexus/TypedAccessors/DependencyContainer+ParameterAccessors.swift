@@ -2,11 +2,113 @@
 // a keyed `register { (id: Int) in … }` makes; for `.singleton` storage the container keeps the instances per argument
 // value.
 
-/// The instances a singleton `ParameterFactory` keeps per argument value: each is an accessor default of a
-/// container of its own, under the index of its argument value, so that the engine makes it once even when several
-/// threads ask for it at the same time (the others wait without holding a lock), sees cycles, and keeps it. Dropped
-/// as a whole when the key's definition changes or its instances are reset.
+/// What a container keeps for one singleton `ParameterFactory` key: the instances made per argument value, one
+/// generation at a time (`KeptInstances`). A reset, an override or a decorator of the key drops the generation as a
+/// whole; this object stays, captured by the key's definitions.
+///
+/// The instances made are also published, by argument value, in a table typed by the argument's own type
+/// (`PublishedInstances`, built by the accessor's caller), so that finding one again hashes the argument as itself,
+/// not as `AnyHashable`, and resolves nothing.
+@usableFromInline
 final class ParameterInstances: Sendable {
+    let key: DefinitionKey
+    private let name: String
+    private let state: Protected<Kept>
+
+    /// The current generation and the table of its published instances, replaced as a whole and never changed in
+    /// place: finding an argument in it calls the argument's `hash(into:)` and `==`, user code, which runs outside
+    /// the lock.
+    private struct Kept {
+        var generation: KeptInstances
+        var published: (AnyObject & Sendable)?
+    }
+
+    init(key: DefinitionKey, name: String) {
+        self.key = key
+        self.name = name
+        state = Protected(Kept(generation: KeptInstances(name: name), published: nil))
+    }
+
+    /// The current table of published instances, if any.
+    @usableFromInline
+    func published() -> (AnyObject & Sendable)? {
+        state.withLock { $0.published }
+    }
+
+    /// What `publish(_:replacing:madeIn:)` did.
+    @usableFromInline
+    enum Publication {
+        /// The table is the current one.
+        case published
+        /// Another table was published meanwhile: build the new one from it.
+        case changed
+        /// The instances were dropped since the instance was made: it is not published.
+        case dropped
+    }
+
+    /// Replaces the table of published instances with `table` if it is still `old` and `generation` is current.
+    @usableFromInline
+    func publish(_ table: AnyObject & Sendable, replacing old: (AnyObject & Sendable)?, madeIn generation: AnyObject)
+        -> Publication
+    {
+        var replaced: (AnyObject & Sendable)?
+        let publication = state.withLock { kept -> Publication in
+            guard kept.generation === generation else { return .dropped }
+            guard kept.published === old else { return .changed }
+            replaced = kept.published
+            kept.published = table
+            return .published
+        }
+        // Released after the lock: the last reference to a table releases its arguments (user code).
+        withExtendedLifetime(replaced) {}
+        return publication
+    }
+
+    /// Drops every instance kept (after the lock: a `deinit` is user code).
+    func drop() {
+        let fresh = KeptInstances(name: name)
+        let old = state.withLock { kept in
+            defer { kept = Kept(generation: fresh, published: nil) }
+            return kept
+        }
+        withExtendedLifetime(old) {}
+    }
+
+    /// The instance kept for the argument whose value is `hashable`, made from `argument` on first use, once even
+    /// when several threads ask at the same time, and decorated then with the decorators of the key in the container
+    /// whose factory is running; with the generation that keeps it.
+    @usableFromInline
+    func instance<P: Sendable, T>(
+        for hashable: AnyHashable, _ argument: P, make: @escaping @Sendable (P) throws -> T
+    ) throws -> (T, generation: AnyObject) {
+        let generation = state.withLock { $0.generation }
+        let decorators = DependencyContainer.runningFactoryDecorators(of: key)
+        let index = generation.index(of: hashable)
+        let instanceKey = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: .int(index))
+        let instance: T = try generation.store.resolveExact(instanceKey) {
+            DeclaredDefault(
+                Blueprint.makeNullary(scope: .singleton, type: T.self) {
+                    let instance = try make(argument)
+                    return decorators?.applied(to: instance) ?? instance
+                })
+        }
+        return (instance, generation)
+    }
+
+    /// The instance for an argument that is not `Hashable` itself: a tuple of `Hashable` values, told apart by the
+    /// array of its elements (never published); any other argument gets a new instance per call, decorated.
+    @usableFromInline
+    func instance<P: Sendable, T>(for argument: P, make: @escaping @Sendable (P) throws -> T) throws -> T {
+        if let hashable = hashableArgument(argument) { return try instance(for: hashable, argument, make: make).0 }
+        let instance = try make(argument)
+        return DependencyContainer.runningFactoryDecorators(of: key)?.applied(to: instance) ?? instance
+    }
+}
+
+/// One generation of the instances a singleton `ParameterFactory` keeps: each is an accessor default of a container of
+/// its own, under the index of its argument value, so that the engine makes it once even when several threads ask
+/// for it at the same time (the others wait without holding a lock), sees cycles, and keeps it.
+final class KeptInstances: Sendable {
     let store: DependencyContainer
     /// The indices given so far, replaced as a whole and never changed in place: finding an argument in it calls the
     /// argument's `hash(into:)` and `==`, user code that may block or resolve again, so it runs outside the lock,
@@ -66,33 +168,15 @@ func hashableArgument<P>(_ argument: P) -> AnyHashable? {
 }
 
 extension DependencyContainer {
-    /// The instance a singleton `ParameterFactory` keeps for `argument`'s value, made on first use and decorated once
-    /// then; an argument that is not `Hashable` (nor a tuple of `Hashable` values) gets a new instance per call.
-    func keptParameterInstance<P: Sendable, T>(
-        _ key: DefinitionKey, _ argument: P, make: @escaping @Sendable (P) throws -> T
-    ) throws -> T {
-        guard let hashable = hashableArgument(argument) else { return try decorated(make(argument), key) }
-        let instances = parameterInstances.withLock { kept -> ParameterInstances in
+    /// What this container keeps per argument value for the singleton `ParameterFactory` key `key`, made on first
+    /// use and kept for the container's life (a reset drops its instances, not it).
+    func parameterInstances(for key: DefinitionKey) -> ParameterInstances {
+        parameterInstances.withLock { kept -> ParameterInstances in
             if let instances = kept[key] { return instances }
-            let instances = ParameterInstances(name: "\(name) \(key.tag.map { "\($0)" } ?? "") instances")
+            let instances = ParameterInstances(key: key, name: "\(name) \(key.tag.map { "\($0)" } ?? "") instances")
             kept[key] = instances
             return instances
         }
-        let index = instances.index(of: hashable)
-        let instanceKey = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: .int(index))
-        return try instances.store.resolveExact(instanceKey) {
-            DeclaredDefault(
-                Blueprint.makeNullary(scope: .singleton, type: T.self) { [weak self] in
-                    let instance = try make(argument)
-                    return self?.decorated(instance, key) ?? instance
-                })
-        }
-    }
-
-    /// `instance` passed through the decorators added for `key`, in the order added.
-    private func decorated<T>(_ instance: T, _ key: DefinitionKey) -> T {
-        guard let decorators = registry.withLock({ $0.decorators[key] }) else { return instance }
-        return decorators.applied(to: instance)
     }
 
     /// Registers an override for a `ParameterFactory` key, which replaces any earlier override and drops the instances
@@ -115,18 +199,13 @@ extension DependencyContainer {
         dropParameterInstances(key)
     }
 
-    /// Drops the instances kept for a `ParameterFactory` key (after the lock: a `deinit` is user code).
+    /// Drops the instances kept for a `ParameterFactory` key.
     func dropParameterInstances(_ key: DefinitionKey) {
-        let dropped = parameterInstances.withLock { $0.removeValue(forKey: key) }
-        withExtendedLifetime(dropped) {}
+        parameterInstances.withLock { $0[key] }?.drop()
     }
 
-    /// Drops the instances kept for every `ParameterFactory` key (a reset, a restored snapshot), after the lock.
+    /// Drops the instances kept for every `ParameterFactory` key (a reset, a restored snapshot).
     func dropParameterInstances() {
-        let dropped = parameterInstances.withLock { kept in
-            defer { kept = [:] }
-            return kept
-        }
-        withExtendedLifetime(dropped) {}
+        for instances in parameterInstances.withLock({ Array($0.values) }) { instances.drop() }
     }
 }

@@ -264,6 +264,36 @@ extension DependencyContainer.ParameterScreens {
         }
     }
 
+    /// An instance whose making began before a reset belongs to the instances the reset dropped: the next call
+    /// makes a new one.
+    @Test func anInstanceMadeAcrossAResetIsNotKept() {
+        let making = DispatchSemaphore(value: 0)
+        let reset = DispatchSemaphore(value: 0)
+        let calls = Counter()
+        container.keptDetail.replace { id in
+            if calls.increment() == 1 {
+                making.signal()
+                _ = reset.wait(timeout: .now() + 5)
+            }
+            return Detail(id: id)
+        }
+        let before = Collected<ObjectIdentifier>()
+        let finished = runOnThreads(2, timeout: 10) { thread in
+            if thread == 0 {
+                before.append(ObjectIdentifier(container.keptDetail(1)))
+            } else {
+                _ = making.wait(timeout: .now() + 5)
+                container.keptDetail.reset(.scope)
+                reset.signal()
+            }
+        }
+        #expect(finished)
+        let after = container.keptDetail(1)
+        #expect(before.values != [ObjectIdentifier(after)])
+        #expect(container.keptDetail(1) === after)
+        #expect(calls.count == 2)
+    }
+
     /// No lock is held while an argument's `hash(into:)` or `==` runs: another thread resolves the same accessor
     /// meanwhile.
     @Test func anArgumentsHashRunsWithoutALockHeld() {
