@@ -4,11 +4,10 @@ extension DependencyContainer {
     func registerOverride<T>(
         _ key: DefinitionKey, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T
     ) {
-        let definition = Definition<T, Void>(
-            blueprint: Blueprint.makeNullary(scope: storage.scope, type: T.self, factory: make),
-            site: CallSite(file: #fileID, line: #line))
-        for hook in storage.hooks { definition.addHook(hook) }
-        register(definition, tag: key.tag)
+        let hooks = storage.hooks
+        register(
+            Blueprint.makeNullary(scope: storage.scope, type: T.self, factory: make), key: key,
+            recipe: hooks.isEmpty ? Recipe.plain : Recipe(hooks: hooks, autoInjects: nil))
     }
 
     /// Adds a decorator for `key`: kept per key (so it survives re-registration), attached to the definition that
