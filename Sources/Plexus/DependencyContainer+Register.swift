@@ -122,11 +122,10 @@ extension DependencyContainer {
         finish(insertion, of: key, blueprint: definition.blueprint, origin: origin)
     }
 
-    /// Registers a definition Plexus makes itself and never hands out (a typed accessor's override) under `key`,
-    /// with `recipe`: the blueprint stands for the definition, as it does for an accessor's declared default, so
-    /// that no `Definition` object is made.
-    func register(_ blueprint: Blueprint, key: DefinitionKey, recipe: Recipe) {
-        let hash = KeyTable<Slot>.hash(key)
+    /// Registers a definition Plexus makes itself and never hands out (a typed accessor's override) under `key`
+    /// (whose `KeyTable` hash is `hash`), with `recipe`: the blueprint stands for the definition, as it does for an
+    /// accessor's declared default, so that no `Definition` object is made.
+    func register(_ blueprint: Blueprint, key: DefinitionKey, hash: Int, recipe: Recipe) {
         let insertion = registry.withLock { registry in
             Self.insert(
                 blueprint, blueprint: blueprint, key: key, hash: hash, origin: nil, recipe: recipe, forwards: [],

@@ -113,15 +113,6 @@ struct AccessorCore<T>: Sendable {
         try Self.resolve(binding.container, binding.site, storage, make)
     }
 
-    /// Registers `make` under this accessor's key in its container, with `storage` (its scope and property hooks).
-    func override(storage: DeclaredStorage, make: @escaping @Sendable () throws -> T) {
-        guard let (container, key) = binding.bound else {
-            log(.errors, "Plexus: an unbound accessor cannot be overridden; assign it to an accessor property first.")
-            return
-        }
-        container.registerOverride(key, storage: storage, make: make)
-    }
-
     /// Binds the value assigned to an accessor (`accessor = .single { … }`) to the accessor's key: an unbound value
     /// registers its factory and storage; an accessor bound elsewhere registers a unique factory that resolves it.
     func assign(to target: AccessorBinding) {

@@ -90,4 +90,15 @@ struct AccessorBinding: Sendable {
         guard let container else { return nil }
         return (container, container.registry.withLock { $0.accessorKeys.entry(for: site).key })
     }
+
+    /// Registers `make` under the accessor's key in its container, with `storage` (its scope and property hooks):
+    /// `replace`. Generic in the instance type alone: called unspecialized, an `AccessorCore` of it looked up its
+    /// generic metadata every time.
+    func override<T>(storage: DeclaredStorage, make: @escaping @Sendable () throws -> T) {
+        guard let container else {
+            log(.errors, "Plexus: an unbound accessor cannot be overridden; assign it to an accessor property first.")
+            return
+        }
+        container.registerOverride(at: site, storage: storage, make: make)
+    }
 }
