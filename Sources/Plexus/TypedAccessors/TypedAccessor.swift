@@ -101,4 +101,20 @@ struct AccessorBinding: Sendable {
         }
         container.registerOverride(at: site, storage: storage, make: make)
     }
+
+    /// Binds the value assigned to an accessor (`accessor = .single { … }`), bound here, with `storage` and `make`,
+    /// to the accessor's key at `target`: an unbound value registers its factory and storage; an accessor bound
+    /// elsewhere registers a unique factory that resolves it. Generic in the instance type alone, as `override` is.
+    func assign<T>(storage: DeclaredStorage, make: @escaping @Sendable () throws -> T, to target: AccessorBinding) {
+        guard let container = target.container else { return }  // a namespace's binding always has its container
+        guard let source = bound else {
+            container.registerOverride(at: target.site, storage: storage, make: make)
+            return
+        }
+        guard let target = target.bound, source.container !== target.container || source.key != target.key else {
+            return
+        }
+        let other = AccessorCore(binding: self, storage: storage, make: make)
+        target.container.registerOverride(target.key, storage: .unique) { try other.resolve() }
+    }
 }
