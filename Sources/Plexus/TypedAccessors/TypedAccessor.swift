@@ -92,8 +92,8 @@ struct AccessorBinding: Sendable {
     }
 
     /// Registers `make` under the accessor's key in its container, with `storage` (its scope and property hooks):
-    /// `replace`. Generic in the instance type alone: called unspecialized, an `AccessorCore` of it looked up its
-    /// generic metadata every time.
+    /// `replace`. Generic in the instance type alone: an `AccessorCore` of it, made where `T` is not known at compile
+    /// time, would look up its generic metadata on every call.
     func override<T>(storage: DeclaredStorage, make: @escaping @Sendable () throws -> T) {
         guard let container else {
             log(.errors, "Plexus: an unbound accessor cannot be overridden; assign it to an accessor property first.")
