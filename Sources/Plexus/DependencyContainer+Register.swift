@@ -101,42 +101,75 @@ extension DependencyContainer {
         let origin = tag.map { Swift.type(of: $0) }.flatMap { TagOrigin.ofEnum($0) }
         // Hashed once: an accessor's key has a long string tag.
         let hash = KeyTable<Slot>.hash(key)
-        var collision: Collision?
         var registerAsForwarding: (@Sendable (DependencyContainer, Tag?) -> Void)?
-        let dropped = definition.state.withLock { state -> Registry.Dropped in
+        let insertion = definition.state.withLock { state -> Insertion? in
             // A definition returned by `register(_:type:tag:)` adds a forwarding registration instead (after the lock).
             if let forwarding = state.registerAsForwarding {
                 registerAsForwarding = forwarding
-                return Registry.Dropped()
+                return nil
             }
             state.registrations.add(self)
             return registry.withLock { registry in
-                if let old = registry.slots[key, hash: hash], old.definition !== definition {
-                    collision = Collision(
-                        oldOrigin: registry.tagOrigins[key, hash: hash]?.type,
-                        oldArgumentCount: old.blueprint.argumentCount)
-                }
-                if let origin {
-                    registry.tagOrigins.updateValue(origin, forKey: key, hash: hash)
-                } else {
-                    registry.tagOrigins.removeValue(forKey: key, hash: hash)
-                }
-                return registry.insert(
-                    definition, blueprint: definition.blueprint, key: key, hash: hash, recipe: state.recipe,
-                    forwards: state.forwards)
+                Self.insert(
+                    definition, blueprint: definition.blueprint, key: key, hash: hash, origin: origin,
+                    recipe: state.recipe, forwards: state.forwards, into: &registry)
             }
         }
-        if let registerAsForwarding {
-            registerAsForwarding(self, key.tag)
+        guard let insertion else {
+            registerAsForwarding?(self, key.tag)
             return
         }
-        release(dropped: dropped.others, slot: dropped.slot)
-        if definition.scope == .cached { watchMemoryPressure() }
-        if let collision {
-            warnAboutUnexpectedReplacement(
-                of: key, collision, origin: origin?.type, argumentCount: definition.blueprint.argumentCount)
+        finish(insertion, of: key, blueprint: definition.blueprint, origin: origin)
+    }
+
+    /// Registers a definition Plexus makes itself and never hands out (a typed accessor's override) under `key`
+    /// (whose `KeyTable` hash is `hash`), with `recipe`: the blueprint stands for the definition, as it does for an
+    /// accessor's declared default, so that no `Definition` object is made.
+    func register(_ blueprint: Blueprint, key: DefinitionKey, hash: Int, recipe: Recipe) {
+        let insertion = registry.withLock { registry in
+            Self.insert(
+                blueprint, blueprint: blueprint, key: key, hash: hash, origin: nil, recipe: recipe, forwards: [],
+                into: &registry)
         }
-        log(.verbose, "Registered \(key) as \(definition.scope)")
+        finish(insertion, of: key, blueprint: blueprint, origin: nil)
+    }
+
+    /// What a registration did under the registry's lock: what it replaced, to be released after the lock, and
+    /// whether that looks like a mistake.
+    private struct Insertion {
+        let dropped: Registry.Dropped
+        let collision: Collision?
+    }
+
+    /// Registers `definition` under `key` in `registry` (under its lock), with the enum type its tag came from.
+    private static func insert(
+        _ definition: AnyObject, blueprint: Blueprint, key: DefinitionKey, hash: Int, origin: TagOrigin?,
+        recipe: Recipe, forwards: [Forward], into registry: inout Registry
+    ) -> Insertion {
+        var collision: Collision?
+        if let old = registry.slots[key, hash: hash], old.definition !== definition {
+            collision = Collision(
+                oldOrigin: registry.tagOrigins[key, hash: hash]?.type, oldArgumentCount: old.blueprint.argumentCount)
+        }
+        if let origin {
+            registry.tagOrigins.updateValue(origin, forKey: key, hash: hash)
+        } else {
+            registry.tagOrigins.removeValue(forKey: key, hash: hash)
+        }
+        let dropped = registry.insert(
+            definition, blueprint: blueprint, key: key, hash: hash, recipe: recipe, forwards: forwards)
+        return Insertion(dropped: dropped, collision: collision)
+    }
+
+    /// What follows a registration, after every lock: releasing what it replaced, and the log lines.
+    private func finish(_ insertion: Insertion, of key: DefinitionKey, blueprint: Blueprint, origin: TagOrigin?) {
+        release(dropped: insertion.dropped.others, slot: insertion.dropped.slot)
+        if blueprint.scope == .cached { watchMemoryPressure() }
+        if let collision = insertion.collision {
+            warnAboutUnexpectedReplacement(
+                of: key, collision, origin: origin?.type, argumentCount: blueprint.argumentCount)
+        }
+        log(.verbose, "Registered \(key) as \(blueprint.scope)")
     }
 
     /// What a registration replaced, for telling an intended override from a surprising one.

@@ -116,10 +116,16 @@ public func withLogging<R>(
 
 /// Logs `message` if `level` is enabled. The message is only formatted when it will be logged, and the
 /// logger runs without any Plexus lock held.
+///
+/// The level is checked before the logger is read: copying the logger out of the settings allocates a closure
+/// context, which each registration's `.verbose` line would cost while nothing is logged.
 func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
-    let (enabled, sink) =
-        LogOverride.current.map { ($0.level >= level, $0.logger) }
-        ?? logSettings.withLock { ($0.level >= level, $0.logger) }
-    guard enabled else { return }
+    if let override = LogOverride.current {
+        guard override.level >= level else { return }
+        override.logger(level, message())
+        return
+    }
+    guard logSettings.withLock({ $0.level >= level }) else { return }
+    let sink = logSettings.withLock { $0.logger }
     sink(level, message())
 }

@@ -221,7 +221,7 @@ private func spellings() -> [(DependencyTagConvertible, DependencyContainer.Tag)
     }
 
     /// One definition registered under two tags: a resolve under the second is made in a frame of the key it
-    /// requested (the fast path points factories' frames at the definition's own copy of its key only when that is
+    /// requested (the fast path points factories' frames at the key inside the definition's slot only when that is
     /// the requested key), so a cycle's path names the tag that was asked for, on every scope's first and later
     /// resolves.
     @Test(arguments: [ComponentScope.unique, .shared, .singleton])

@@ -361,13 +361,16 @@ let targets = [
             + "\(format(best("register", .plexus).map { $0 * Double(startupDefinitions) / 1e6 }, decimals: 1)) ms)",
         met: limit(registerVersusSwinject, atMost: 1)),
     Target(
-        text: "override (register again) <= 3 mallocs",
+        text: "override (register again, replace, = .single) <= 3 mallocs",
         measured: "\(format(mallocsPerOperation("override", .plexus), decimals: 0)) mallocs, accessor replace "
-            + "\(format(mallocsPerOperation("accessor-override", .plexus), decimals: 0)) (Swinject "
+            + "\(format(mallocsPerOperation("accessor-override", .plexus), decimals: 0)), = .single "
+            + "\(format(mallocsPerOperation("accessor-assign", .plexus), decimals: 0)) (Swinject "
             + "\(format(mallocsPerOperation("override", .swinject), decimals: 0)))",
         met: both(
             limit(mallocsPerOperation("override", .plexus), atMost: 3),
-            limit(mallocsPerOperation("accessor-override", .plexus), atMost: 3))),
+            both(
+                limit(mallocsPerOperation("accessor-override", .plexus), atMost: 3),
+                limit(mallocsPerOperation("accessor-assign", .plexus), atMost: 3)))),
 ]
 
 print()

@@ -108,7 +108,7 @@ extension Scenario {
             .ownSingletonThreads(1), .ownSingletonThreads(2),
             .asyncResolveOfSyncDefinition, .asyncSingletonFor24Tasks, .asyncAccessorSingleton,
             .register, .override(accessor: false, resolves: false), .override(accessor: false, resolves: true),
-            .override(accessor: true, resolves: false), .override(accessor: true, resolves: true),
+            .override(accessor: true, resolves: false), .override(accessor: true, resolves: true), .accessorAssign,
             .weakSingletonAndUnique,
         ]
     }

@@ -15,6 +15,18 @@ private let startupNames = (0..<startupDefinitions).map { "\($0)" }
 extension DependencyContainer {
     /// The accessor the override rows replace.
     var benchmarkOverridden: Factory<Leaf> { self { Leaf() } }
+
+    enum BenchmarkAccessors {}
+    /// The namespace of the accessor the assignment row assigns.
+    var benchmarkAccessors: Namespace<BenchmarkAccessors> { namespace() }
+}
+
+extension Namespace where Marker == DependencyContainer.BenchmarkAccessors {
+    /// The accessor the assignment row assigns `.single { … }` to.
+    var assigned: SingletonFactory<Leaf> {
+        get { resolve { Leaf() } }
+        set { inject(newValue) }
+    }
 }
 
 extension Scenario {
@@ -106,6 +118,36 @@ extension Scenario {
                         container.register(.unique) { Leaf() }
                         if resolves { blackHole(try container.resolve() as Leaf) }
                     }
+                }
+            }
+        }
+    }
+
+    /// Assigning `.single { … }` to a typed accessor already resolved: the third way to override one.
+    static var accessorAssign: Scenario {
+        Scenario(id: "accessor-assign", title: "accessor = .single (a used accessor)") { contender in
+            switch contender {
+            case .dependencies: return nil
+            case .hand:
+                var table: [Int: () -> Leaf] = [:]
+                table[0] = { Leaf() }
+                return Runner(note: "a dictionary of closures") { count in
+                    for _ in 0..<count { table[0] = { Leaf() } }
+                }
+            case .swinject:
+                let container = Swinject.Container()
+                container.register(Leaf.self) { _ in Leaf() }.inObjectScope(.container)
+                blackHole(container.resolve(Leaf.self)!)
+                return Runner(note: "register again (Swinject has no typed accessors)") { count in
+                    for _ in 0..<count { container.register(Leaf.self) { _ in Leaf() }.inObjectScope(.container) }
+                }
+            case .plexus:
+                let accessors = DependencyContainer().benchmarkAccessors
+                blackHole(accessors.assigned())
+                accessors.assigned = .single { Leaf() }
+                blackHole(accessors.assigned())
+                return Runner(note: "namespace.accessor = .single { Leaf() }") { count in
+                    for _ in 0..<count { accessors.assigned = .single { Leaf() } }
                 }
             }
         }

@@ -108,31 +108,9 @@ struct AccessorCore<T>: Sendable {
         { _, result in result.assumingMemoryBound(to: T.self).initialize(to: try make()) }
     }
 
-    /// The instance (cold paths: `assign(to:)`).
+    /// The instance (cold paths: `AccessorBinding.assign`).
     func resolve() throws -> T {
         try Self.resolve(binding.container, binding.site, storage, make)
-    }
-
-    /// Registers `make` under this accessor's key in its container, with `storage` (its scope and property hooks).
-    func override(storage: DeclaredStorage, make: @escaping @Sendable () throws -> T) {
-        guard let (container, key) = binding.bound else {
-            log(.errors, "Plexus: an unbound accessor cannot be overridden; assign it to an accessor property first.")
-            return
-        }
-        container.registerOverride(key, storage: storage, make: make)
-    }
-
-    /// Binds the value assigned to an accessor (`accessor = .single { … }`) to the accessor's key: an unbound value
-    /// registers its factory and storage; an accessor bound elsewhere registers a unique factory that resolves it.
-    func assign(to target: AccessorBinding) {
-        guard let target = target.bound else { return }  // a namespace's binding always has its container
-        guard let source = binding.bound else {
-            target.container.registerOverride(target.key, storage: storage, make: make)
-            return
-        }
-        guard source.container !== target.container || source.key != target.key else { return }
-        let other = self
-        target.container.registerOverride(target.key, storage: .unique) { try other.resolve() }
     }
 
     func decorate(_ decorator: @escaping @Sendable (T) -> T) {

@@ -19,7 +19,7 @@ struct AccessorKeys {
         var answering: Unmanaged<Slot>?
         var generation = -1
         /// Whether `answering` was registered under exactly this entry's key: a resolve then points its factory's
-        /// frame at the slot's copy of the key (`Slot.keyStorage`) and need not keep the entry alive.
+        /// frame at the key inside the slot (`Slot.keyPointer`) and need not keep the entry alive.
         var answeringHasKey = false
 
         init(site: AccessorSite, key: DefinitionKey, hash: Int) {

@@ -83,7 +83,7 @@ extension DependencyContainer {
     /// Every nested resolve recurses through here, so the work is split into out-of-line steps whose locals are
     /// gone before a factory runs: the key is built and the fast step decided (under a lock, or with the reader
     /// bias) in `fastStep`, and the common case — this container's definition registered under exactly the
-    /// requested key — runs the factory with its frame pointing at the slot's own copy of the key. No key lives in
+    /// requested key — runs the factory with its frame pointing at the key inside the slot. No key lives in
     /// this frame while the factory runs.
     @usableFromInline
     func resolveRaw(

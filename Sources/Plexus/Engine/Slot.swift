@@ -6,12 +6,10 @@
 /// flags, `typeInfo`), which only happen while no `withLock` is in progress: so those fields change only inside
 /// `withLock`. The slot never runs user code under that lock.
 final class Slot {
+    /// The key the definition was first registered under in this container; names it in messages. The first stored
+    /// property, so that `keyPointer` finds it: keep it first.
+    let key: DefinitionKey
     let blueprint: Blueprint
-    /// The key the definition was first registered under in this container; names it in messages.
-    var key: DefinitionKey { keyStorage.pointee }
-    /// `key`, in memory of its own for as long as the slot lives: a resolve that holds the slot can point its
-    /// factory's frame at it (typed accessors do), with no other object to keep alive.
-    let keyStorage: UnsafeMutablePointer<DefinitionKey>
     /// Registration order in the container, for `bootstrap` and `validate`.
     var order: Int { Int(orderStorage) }
     /// The definition object, for identity checks.
@@ -51,15 +49,17 @@ final class Slot {
         self.recipe = recipe
         self.hasPlainRecipe = Self.isPlain(recipe)
         self.hasDirectRecipe = Self.isDirect(recipe)
-        keyStorage = .allocate(capacity: 1)
-        keyStorage.initialize(to: key)
+        self.key = key
         // Registrations past two billion in one container are not expected; the order only sorts them.
         orderStorage = Int32(truncatingIfNeeded: order)
+        assert(keyPointer.pointee == key, "Slot.key is not the first stored property")
     }
 
-    deinit {
-        keyStorage.deinitialize(count: 1)
-        keyStorage.deallocate()
+    /// `key` where it lies inside the slot, valid as long as the slot lives: a resolve that holds the slot points
+    /// its factory's frame at it (typed accessors do), with no copy and no other object to keep alive. A class's stored
+    /// properties are laid out in the order declared, after the object header, and `key` is the first.
+    var keyPointer: UnsafePointer<DefinitionKey> {
+        UnsafePointer(_getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: DefinitionKey.self))
     }
 
     var scope: ComponentScope { blueprint.scope }

@@ -4,11 +4,25 @@ extension DependencyContainer {
     func registerOverride<T>(
         _ key: DefinitionKey, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T
     ) {
-        let definition = Definition<T, Void>(
-            blueprint: Blueprint.makeNullary(scope: storage.scope, type: T.self, factory: make),
-            site: CallSite(file: #fileID, line: #line))
-        for hook in storage.hooks { definition.addHook(hook) }
-        register(definition, tag: key.tag)
+        registerOverride(key, hash: KeyTable<Slot>.hash(key), storage: storage, make: make)
+    }
+
+    /// `registerOverride(_:storage:make:)` for the accessor declared at `site`, with the key and hash its entry keeps
+    /// (an accessor's tag is a long string, costly to hash).
+    func registerOverride<T>(
+        at site: AccessorSite, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T
+    ) {
+        let entry = registry.withLock { $0.accessorKeys.entry(for: site) }
+        registerOverride(entry.key, hash: entry.hash, storage: storage, make: make)
+    }
+
+    private func registerOverride<T>(
+        _ key: DefinitionKey, hash: Int, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T
+    ) {
+        let hooks = storage.hooks
+        register(
+            Blueprint.makeNullary(scope: storage.scope, type: T.self, factory: make), key: key, hash: hash,
+            recipe: hooks.isEmpty ? Recipe.plain : Recipe(hooks: hooks, autoInjects: nil))
     }
 
     /// Adds a decorator for `key`: kept per key (so it survives re-registration), attached to the definition that

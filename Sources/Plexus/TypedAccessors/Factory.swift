@@ -104,7 +104,7 @@ public struct Factory<T>: TypedAccessor, AccessorDeclaration, AccessorParts {
     /// ```
     /// - Parameter make: Makes an instance.
     public func replace(_ make: @escaping @Sendable () throws -> T) {
-        core.override(storage: storage, make: make)
+        AccessorBinding(container: container, site: site).override(storage: storage, make: make)
     }
 
     /// Adds a decorator in the accessor's container: every instance made for the key is passed through it (after

@@ -80,7 +80,8 @@ public final class Namespace<Marker>: Sendable {
     ///   - accessor: The value assigned (`newValue`).
     ///   - property: The property's name; leave the default.
     public func inject<T>(_ accessor: SingletonFactory<T>, property: String = #function) {
-        accessor.core.assign(to: binding(T.self, property))
+        let source = AccessorBinding(container: accessor.container, site: accessor.site)
+        source.assign(storage: accessor.storage, make: accessor.make, to: binding(T.self, property))
     }
 
     /// Overrides an accessor with the value assigned to it; call it from the accessor's setter.
@@ -88,7 +89,8 @@ public final class Namespace<Marker>: Sendable {
     ///   - accessor: The value assigned (`newValue`), typically `.factory { … }`.
     ///   - property: The property's name; leave the default.
     public func inject<T>(_ accessor: Factory<T>, property: String = #function) {
-        accessor.core.assign(to: binding(T.self, property))
+        let source = AccessorBinding(container: accessor.container, site: accessor.site)
+        source.assign(storage: accessor.storage, make: accessor.make, to: binding(T.self, property))
     }
 }
 

@@ -91,7 +91,7 @@ public struct SingletonFactory<T>: TypedAccessor, AccessorDeclaration, AccessorP
     /// Overrides the accessor in its container with `make`, keeping the accessor's storage (one instance).
     /// - Parameter make: Makes the instance.
     public func replace(_ make: @escaping @Sendable () throws -> T) {
-        core.override(storage: storage, make: make)
+        AccessorBinding(container: container, site: site).override(storage: storage, make: make)
     }
 
     /// Adds a decorator in the accessor's container: the instance made for the key is passed through it (after

@@ -90,4 +90,31 @@ struct AccessorBinding: Sendable {
         guard let container else { return nil }
         return (container, container.registry.withLock { $0.accessorKeys.entry(for: site).key })
     }
+
+    /// Registers `make` under the accessor's key in its container, with `storage` (its scope and property hooks):
+    /// `replace`. Generic in the instance type alone: an `AccessorCore` of it, made where `T` is not known at compile
+    /// time, would look up its generic metadata on every call.
+    func override<T>(storage: DeclaredStorage, make: @escaping @Sendable () throws -> T) {
+        guard let container else {
+            log(.errors, "Plexus: an unbound accessor cannot be overridden; assign it to an accessor property first.")
+            return
+        }
+        container.registerOverride(at: site, storage: storage, make: make)
+    }
+
+    /// Binds the value assigned to an accessor (`accessor = .single { … }`), bound here, with `storage` and `make`,
+    /// to the accessor's key at `target`: an unbound value registers its factory and storage; an accessor bound
+    /// elsewhere registers a unique factory that resolves it. Generic in the instance type alone, as `override` is.
+    func assign<T>(storage: DeclaredStorage, make: @escaping @Sendable () throws -> T, to target: AccessorBinding) {
+        guard let container = target.container else { return }  // a namespace's binding always has its container
+        guard let source = bound else {
+            container.registerOverride(at: target.site, storage: storage, make: make)
+            return
+        }
+        guard let target = target.bound, source.container !== target.container || source.key != target.key else {
+            return
+        }
+        let other = AccessorCore(binding: self, storage: storage, make: make)
+        target.container.registerOverride(target.key, storage: .unique) { try other.resolve() }
+    }
 }

@@ -87,6 +87,14 @@ extension DependencyContainer {
         #expect(widget.site == nil)
     }
 
+    @Test func aTypedAccessorReplacedBeforeItsFirstUseIsANodeOfTheAccessorKind() throws {
+        container.widget.replace { Widget() }
+        let report = try container.validate()
+        let widget = try #require(report.nodes(of: Widget.self).first)
+        #expect(widget.kind == .typedAccessor)
+        #expect(widget.site == nil)
+    }
+
     @Test func twoContainersWithOneNameAreToldApart() throws {
         let other = DependencyContainer(name: "Checkout")
         other.register { Clock() }

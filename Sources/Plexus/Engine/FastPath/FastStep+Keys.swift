@@ -163,7 +163,7 @@ extension DependencyContainer {
             if place.wraps { slot.blueprint.ops.wrapInOptional(result) }
             return .copied
         }
-        let atSlotKey = slot.keyStorage.pointee == key
+        let atSlotKey = slot.keyPointer.pointee == key
         guard let type = fastType(for: slot) else {
             guard locked else { return nil }
             guard !place.wraps, !place.autoWires, let claim = claimSingleton(slot, requested: key) else {

@@ -38,7 +38,7 @@ struct FastMake {
 
     /// Where the key of the factory's frame (cycle paths, `requiredBy` chains) lives while it runs.
     enum KeyHome {
-        /// The slot's own copy (`Slot.keyStorage`): the slot was registered under exactly the requested key, so no
+        /// The slot's own key (`Slot.keyPointer`): the slot was registered under exactly the requested key, so no
         /// key lives in the caller's frame.
         case slot
         /// The typed accessor entry's copy (`AccessorKeys.Entry.keyStorage`), retained once for the step.
@@ -116,7 +116,7 @@ extension DependencyContainer {
             make.owner?.release()
         }
         try make.slot._withUnsafeGuaranteedRef { slot in
-            try create(make, slot, at: key ?? UnsafePointer(slot.keyStorage), arguments: arguments, into: result)
+            try create(make, slot, at: key ?? slot.keyPointer, arguments: arguments, into: result)
         }
     }
 
