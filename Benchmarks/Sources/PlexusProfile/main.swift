@@ -4,18 +4,19 @@
 //     PlexusProfile SCENARIO/CONTENDER [--count N]
 //     PlexusProfile --pairs                         (every scenario/contender this executable performs)
 //     PlexusProfile --hold CONTENDER [--count N]    (registers N distinct definitions and keeps them: ./heap)
+//     PlexusProfile --hold plexus-accessors [--count N]   (N typed accessors' declared defaults, used once)
 
 import Foundation
 import Scenarios
 
 var target: String?
-var hold: Contender?
+var hold: String?
 var count = 100_000
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--count": count = Int(arguments.next() ?? "") ?? count
-    case "--hold": hold = Contender(rawValue: arguments.next() ?? "")
+    case "--hold": hold = arguments.next()
     case "--pairs":
         for pair in Scenario.pairs(of: Scenario.all()) { print(pair) }
         exit(0)
@@ -24,7 +25,9 @@ while let argument = arguments.next() {
 }
 if let hold {
     // Kept to the end of the process, where the heap profiler counts what is still allocated.
-    let kept = holdDefinitions(hold, count: count)
+    let kept =
+        hold == "plexus-accessors"
+        ? holdAccessorDefaults(count: count) : Contender(rawValue: hold).flatMap { holdDefinitions($0, count: count) }
     withExtendedLifetime(kept) { exit(0) }
 }
 guard let target, try Scenario.profile(target, count: count, in: Scenario.all()) else {

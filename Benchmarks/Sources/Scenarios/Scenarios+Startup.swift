@@ -208,3 +208,25 @@ public func holdDefinitions(_ contender: Contender, count: Int) -> Any? {
         return nil
     }
 }
+
+extension DependencyContainer {
+    fileprivate enum NamespaceHeld {}
+    fileprivate typealias Held = Namespace<NamespaceHeld>
+    fileprivate var held: Held { namespace() }
+}
+
+extension DependencyContainer.Held {
+    /// The accessor `leaf<index>` of this namespace: a new name per index, as distinct accessors have.
+    fileprivate func leaf(_ index: Int) -> Factory<Leaf> {
+        resolve(property: "leaf\(index)") { Leaf() }
+    }
+}
+
+/// A container in which `count` distinct typed accessors were used once, so that each declared default is
+/// registered: what `./heap plexus-accessors` measures per accessor. Keep `count` under 4,096, the number of
+/// declaration sites a container remembers before it starts over.
+public func holdAccessorDefaults(count: Int) -> Any? {
+    let container = DependencyContainer()
+    for index in 0..<count { blackHole(container.held.leaf(index)()) }
+    return container
+}

@@ -7,10 +7,9 @@
 struct AccessorKeys {
     /// A class, so that handing one out of the table copies one reference, not a key and a site.
     final class Entry {
+        /// The key. The first stored property, so that `keyPointer` finds it: keep it first.
+        let key: DefinitionKey
         let site: AccessorSite
-        /// The key, in memory of its own: the engine's frames point at it, so resolving copies no key.
-        let keyStorage: UnsafeMutablePointer<DefinitionKey>
-        var key: DefinitionKey { keyStorage.pointee }
         let hash: Int
         /// The slot that answered the accessor here last time, valid while `Generation.current` equals
         /// `generation`: every change that could make another slot answer (a registration, a removal, a reset, a
@@ -23,15 +22,16 @@ struct AccessorKeys {
         var answeringHasKey = false
 
         init(site: AccessorSite, key: DefinitionKey, hash: Int) {
+            self.key = key
             self.site = site
-            keyStorage = .allocate(capacity: 1)
-            keyStorage.initialize(to: key)
             self.hash = hash
+            assert(keyPointer.pointee == key, "AccessorKeys.Entry.key is not the first stored property")
         }
 
-        deinit {
-            keyStorage.deinitialize(count: 1)
-            keyStorage.deallocate()
+        /// `key` where it lies inside the entry, valid as long as the entry lives: the engine's frames point at it,
+        /// so resolving copies no key (as `Slot.keyPointer`).
+        var keyPointer: UnsafePointer<DefinitionKey> {
+            UnsafePointer(_getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: DefinitionKey.self))
         }
     }
 

@@ -41,7 +41,7 @@ struct FastMake {
         /// The slot's own key (`Slot.keyPointer`): the slot was registered under exactly the requested key, so no
         /// key lives in the caller's frame.
         case slot
-        /// The typed accessor entry's copy (`AccessorKeys.Entry.keyStorage`), retained once for the step.
+        /// The typed accessor entry's copy (`AccessorKeys.Entry.keyPointer`), retained once for the step.
         case entry(Unmanaged<AccessorKeys.Entry>)
         /// The requested key, built again by the caller out of line (a collaborator's slot under another key, a
         /// `T?` answered by `T`, an auto-wiring definition).
@@ -95,7 +95,7 @@ extension DependencyContainer {
                 try perform(make, at: nil, arguments: arguments, into: result)
             case .entry(let entry):
                 defer { entry.release() }
-                try perform(make, at: entry.takeUnretainedValue().keyStorage, arguments: arguments, into: result)
+                try perform(make, at: entry.takeUnretainedValue().keyPointer, arguments: arguments, into: result)
             case .requested:
                 try requested(make)
             }
