@@ -34,8 +34,9 @@ public final class DependencyContainer: Sendable {
     let isDefaultsOnly: Bool
     /// The ``defaults`` companion, made on first use.
     let defaultsCompanion = Protected<DependencyContainer?>(nil)
-    /// The instances kept per argument value by singleton typed accessors taking a runtime argument, per key.
-    let parameterInstances = Protected<[DefinitionKey: ParameterInstances]>([:])
+    /// What each definition of a singleton typed accessor taking a runtime argument keeps per argument value, by key,
+    /// held weakly (the definitions hold them): found here to be dropped.
+    let parameterKeepers = Protected<[DefinitionKey: [WeakParameterInstances]]>([:])
 
     /// Creates a container.
     ///

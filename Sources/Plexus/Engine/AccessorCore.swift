@@ -128,7 +128,8 @@ struct AccessorCore<T>: Sendable {
 typealias MainActorFactoryBuilder<T> = @Sendable (@escaping @MainActor @Sendable () throws -> T) -> BlueprintFactory
 
 /// What ``MainActorFactory`` resolves through on the main actor: the fast path of typed accessors, where its
-/// `@MainActor` factory runs in place, as `AccessorCore` resolves a ``Factory``.
+/// `@MainActor` factory runs in place, as `AccessorCore` resolves a ``Factory`` (the instance on the stack when it
+/// fits `AccessorStorage`, else in a temporary allocation).
 @usableFromInline
 enum MainActorAccessorCore<T> {
     /// The instance, as `MainActorFactory.resolve()` gives it.
@@ -143,6 +144,14 @@ enum MainActorAccessorCore<T> {
         {
             var result = AccessorStorage()
             if try container.resolveMainActorAccessor(site, into: &result) { return AccessorCore<T>.take(&result) }
+        } else {
+            let resolved = try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer -> T? in
+                guard let storage = buffer.baseAddress,
+                    try container.resolveMainActorAccessor(site, into: UnsafeMutableRawPointer(storage))
+                else { return nil }
+                return storage.move()
+            }
+            if let resolved { return resolved }
         }
         return try container.resolveMainActorAccessor(site, storage: storage, make: make, build: factory)
     }

@@ -286,7 +286,9 @@ extension DependencyContainer {
     /// The decorators of `key` in the container whose factory runs innermost on this thread, if any: what a factory
     /// that decorates its instances itself applies (`Blueprint.decoratesItself`).
     static func runningFactoryDecorators(of key: DefinitionKey) -> Decorators? {
-        runningFactoryOwner()?._withUnsafeGuaranteedRef { owner in owner.registry.withLock { $0.decorators[key] } }
+        runningFactoryOwner()?._withUnsafeGuaranteedRef { owner in
+            owner.registry.withLockKeepingReaders { $0.pointee.decorators[key] }
+        }
     }
 
     @usableFromInline

@@ -5,21 +5,30 @@ enum ParameterAccessorCore<P: Sendable, T> {
     /// The instance for `argument`, as `ParameterFactory.resolve(_:)` gives it.
     ///
     /// As for `AccessorCore.resolve`: an instance that fits `AccessorStorage` goes to a local of that type, passed by
-    /// address, and the argument is passed by its address, so the call is not generic; anything the
-    /// fast path cannot answer goes to `resolveParameterAccessor`.
+    /// address (a larger one to a temporary allocation), and the argument is passed by its address, so the call is
+    /// not generic; anything the fast path cannot answer goes to `resolveParameterAccessor`.
     @inlinable
     static func resolve(
         _ container: DependencyContainer, _ site: AccessorSite, _ storage: ComponentScope,
         _ make: @escaping @Sendable (P) throws -> T, _ argument: P
     ) throws -> T {
         if MemoryLayout<T>.size <= MemoryLayout<AccessorStorage>.size,
-            MemoryLayout<T>.alignment <= MemoryLayout<AccessorStorage>.alignment, MemoryLayout<P>.size > 0
+            MemoryLayout<T>.alignment <= MemoryLayout<AccessorStorage>.alignment
         {
             var result = AccessorStorage()
             let done = try withUnsafePointer(to: argument) {
                 try container.resolveAccessor(site, arguments: $0, into: &result)
             }
             if done { return AccessorCore<T>.take(&result) }
+        } else {
+            let resolved = try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer -> T? in
+                guard let storage = buffer.baseAddress else { return nil }
+                let done = try withUnsafePointer(to: argument) {
+                    try container.resolveAccessor(site, arguments: $0, into: UnsafeMutableRawPointer(storage))
+                }
+                return done ? storage.move() : nil
+            }
+            if let resolved { return resolved }
         }
         return try container.resolveParameterAccessor(
             site, argument, storage: storage, make: make, build: factory(_:keeping:))
@@ -55,26 +64,23 @@ enum ParameterAccessorCore<P: Sendable, T> {
 
     /// The instance kept for the argument's value `hashable` (the argument itself, as `H`): found in the table of
     /// published instances, read without any lock held while the argument's `hash(into:)` and `==` run; else made
-    /// once by `instances`, and published unless the instances were dropped meanwhile.
+    /// once by `instances` in the generation that table belongs to, and published unless that generation was
+    /// dropped meanwhile.
     @inlinable
     static func kept<H: Hashable>(
         _ hashable: H, _ argument: P, in instances: ParameterInstances, make: @escaping @Sendable (P) throws -> T
     ) throws -> T {
-        if let table = instances.published() as? PublishedInstances<H, T>, let found = table.values[hashable] {
-            return found
-        }
-        let (made, generation): (T, AnyObject) = try instances.instance(
-            for: AnyHashable(hashable), argument, make: make)
+        let (published, generation) = instances.current()
+        if let table = published as? PublishedInstances<H, T>, let found = table.values[hashable] { return found }
+        let made: T = try instances.instance(for: AnyHashable(hashable), argument, make: make, in: generation)
+        var old = published
         while true {
-            let old = instances.published()
             let table = old as? PublishedInstances<H, T>
             if let found = table?.values[hashable] { return found }
             var values = table?.values ?? [:]
             values[hashable] = made
-            switch instances.publish(PublishedInstances(values), replacing: old, madeIn: generation) {
-            case .published, .dropped: return made
-            case .changed: continue
-            }
+            guard instances.publish(PublishedInstances(values), replacing: &old, in: generation) else { continue }
+            return made
         }
     }
 }
@@ -110,13 +116,14 @@ extension DependencyContainer {
 
     /// The blueprint of a `ParameterFactory` definition under `key`. Unique storage: a plain factory of the
     /// argument, decorated by the engine as any definition is. Singleton storage: a factory that finds the instance
-    /// this container keeps for the argument's value (`ParameterInstances`), decorated once, when it is made.
+    /// this definition keeps for the argument's value (`ParameterInstances`, one per definition, so that an instance
+    /// an old definition is still making never reaches a new one), decorated once, when it is made.
     func parameterBlueprint<P: Sendable, T>(
         _ key: DefinitionKey, storage: ComponentScope, make: @escaping @Sendable (P) throws -> T,
         build: ParameterFactoryBuilder<P, T>
     ) -> Blueprint {
         let made = Blueprint.make(scope: .unique, type: T.self, factory: make)
-        let instances = storage == .singleton ? parameterInstances(for: key) : nil
+        let instances = storage == .singleton ? keepParameterInstances(for: key) : nil
         return Blueprint(
             scope: .unique, type: made.type, argumentsType: made.argumentsType, argumentCount: made.argumentCount,
             ops: made.ops, factory: build(make, instances), withArguments: made.withArguments,

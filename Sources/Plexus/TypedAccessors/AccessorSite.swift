@@ -30,11 +30,11 @@ struct AccessorSite: Sendable {
         self.property = property
     }
 
-    /// The accessor's key: its type, its argument type (none but for a ``ParameterFactory``), and the tag `"<Marker>.<property>"`, where `<Marker>` is the
-    /// marker type's name without its module.
+    /// The accessor's key: its type, its argument type (none but for a ``ParameterFactory``), and the tag
+    /// `"<Marker>.<property>"`, where `<Marker>` is the marker type's name without its module.
     @usableFromInline var key: DefinitionKey {
         guard let identity = identity as? any AccessorIdentifying.Type else {
-            // Not reached: every site is made by `init(_:marker:property:)`.
+            // Not reached: every site is made by `init(_:marker:property:)` or `init(_:arguments:marker:property:)`.
             return DefinitionKey(type: identity, typeOfArguments: Void.self, tag: .string(property))
         }
         return DefinitionKey(

@@ -1,6 +1,6 @@
 extension DependencyContainer {
-    /// Registers an override for an accessor's key: an ordinary definition under exactly that key, with the property
-    /// hooks of `storage`, which replaces any earlier override and drops what it cached.
+    /// Registers an override for an accessor's key: a blueprint under exactly that key, as a definition registered
+    /// there would be, with the property hooks of `storage`, which replaces any earlier override and drops what it cached.
     func registerOverride<T>(
         _ key: DefinitionKey, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T
     ) {

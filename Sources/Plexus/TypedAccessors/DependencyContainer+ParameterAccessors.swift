@@ -2,9 +2,9 @@
 // a keyed `register { (id: Int) in … }` makes; for `.singleton` storage the container keeps the instances per argument
 // value.
 
-/// What a container keeps for one singleton `ParameterFactory` key: the instances made per argument value, one
+/// What one definition of a singleton `ParameterFactory` key keeps: the instances made per argument value, one
 /// generation at a time (`KeptInstances`). A reset, an override or a decorator of the key drops the generation as a
-/// whole; this object stays, captured by the key's definitions.
+/// whole; this object stays, captured by the definition's factory.
 ///
 /// The instances made are also published, by argument value, in a table typed by the argument's own type
 /// (`PublishedInstances`, built by the accessor's caller), so that finding one again hashes the argument as itself,
@@ -13,12 +13,12 @@
 final class ParameterInstances: Sendable {
     let key: DefinitionKey
     private let name: String
-    private let state: Protected<Kept>
+    private let state: Protected<State>
 
     /// The current generation and the table of its published instances, replaced as a whole and never changed in
     /// place: finding an argument in it calls the argument's `hash(into:)` and `==`, user code, which runs outside
     /// the lock.
-    private struct Kept {
+    private struct State {
         var generation: KeptInstances
         var published: (AnyObject & Sendable)?
     }
@@ -26,88 +26,88 @@ final class ParameterInstances: Sendable {
     init(key: DefinitionKey, name: String) {
         self.key = key
         self.name = name
-        state = Protected(Kept(generation: KeptInstances(name: name), published: nil))
+        state = Protected(State(generation: KeptInstances(name: name), published: nil))
     }
 
-    /// The current table of published instances, if any.
+    /// The current table of published instances, if any, and the generation it belongs to.
     @usableFromInline
-    func published() -> (AnyObject & Sendable)? {
-        state.withLock { $0.published }
+    func current() -> (published: (AnyObject & Sendable)?, generation: KeptInstances) {
+        state.withLock { ($0.published, $0.generation) }
     }
 
-    /// What `publish(_:replacing:madeIn:)` did.
+    /// Replaces the table of published instances with `table` if it is still `old` and `generation` is current;
+    /// returns `false` when another table was published meanwhile, with `old` set to it, to build on. An instance of
+    /// a generation dropped meanwhile is not published (`true`).
     @usableFromInline
-    enum Publication {
-        /// The table is the current one.
-        case published
-        /// Another table was published meanwhile: build the new one from it.
-        case changed
-        /// The instances were dropped since the instance was made: it is not published.
-        case dropped
-    }
-
-    /// Replaces the table of published instances with `table` if it is still `old` and `generation` is current.
-    @usableFromInline
-    func publish(_ table: AnyObject & Sendable, replacing old: (AnyObject & Sendable)?, madeIn generation: AnyObject)
-        -> Publication
-    {
+    func publish(
+        _ table: AnyObject & Sendable, replacing old: inout (AnyObject & Sendable)?, in generation: KeptInstances
+    ) -> Bool {
         var replaced: (AnyObject & Sendable)?
-        let publication = state.withLock { kept -> Publication in
-            guard kept.generation === generation else { return .dropped }
-            guard kept.published === old else { return .changed }
-            replaced = kept.published
-            kept.published = table
-            return .published
+        let current = state.withLock { state -> (AnyObject & Sendable)?? in
+            guard state.generation === generation else { return .none }
+            guard state.published === old else { return .some(state.published) }
+            replaced = state.published
+            state.published = table
+            return .none
         }
         // Released after the lock: the last reference to a table releases its arguments (user code).
         withExtendedLifetime(replaced) {}
-        return publication
+        guard let current else { return true }
+        old = current
+        return false
     }
 
     /// Drops every instance kept (after the lock: a `deinit` is user code).
     func drop() {
         let fresh = KeptInstances(name: name)
-        let old = state.withLock { kept in
-            defer { kept = Kept(generation: fresh, published: nil) }
-            return kept
+        let old = state.withLock { state in
+            defer { state = State(generation: fresh, published: nil) }
+            return state
         }
         withExtendedLifetime(old) {}
     }
 
-    /// The instance kept for the argument whose value is `hashable`, made from `argument` on first use, once even
-    /// when several threads ask at the same time, and decorated then with the decorators of the key in the container
-    /// whose factory is running; with the generation that keeps it.
+    /// The instance kept in `generation` for the argument whose value is `hashable`, made from `argument` on first
+    /// use, once even when several threads ask at the same time, and decorated then with the decorators of the key in
+    /// the container whose factory is running.
     @usableFromInline
     func instance<P: Sendable, T>(
-        for hashable: AnyHashable, _ argument: P, make: @escaping @Sendable (P) throws -> T
-    ) throws -> (T, generation: AnyObject) {
-        let generation = state.withLock { $0.generation }
+        for hashable: AnyHashable, _ argument: P, make: @escaping @Sendable (P) throws -> T,
+        in generation: KeptInstances
+    ) throws -> T {
         let decorators = DependencyContainer.runningFactoryDecorators(of: key)
         let index = generation.index(of: hashable)
         let instanceKey = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: .int(index))
-        let instance: T = try generation.store.resolveExact(instanceKey) {
+        return try generation.store.resolveExact(instanceKey) {
             DeclaredDefault(
                 Blueprint.makeNullary(scope: .singleton, type: T.self) {
                     let instance = try make(argument)
                     return decorators?.applied(to: instance) ?? instance
                 })
         }
-        return (instance, generation)
     }
 
     /// The instance for an argument that is not `Hashable` itself: a tuple of `Hashable` values, told apart by the
     /// array of its elements (never published); any other argument gets a new instance per call, decorated.
     @usableFromInline
     func instance<P: Sendable, T>(for argument: P, make: @escaping @Sendable (P) throws -> T) throws -> T {
-        if let hashable = hashableArgument(argument) { return try instance(for: hashable, argument, make: make).0 }
+        if let hashable = hashableArgument(argument) {
+            return try instance(for: hashable, argument, make: make, in: current().generation)
+        }
         let instance = try make(argument)
         return DependencyContainer.runningFactoryDecorators(of: key)?.applied(to: instance) ?? instance
     }
 }
 
+/// A reference to a definition's `ParameterInstances` that does not keep it.
+struct WeakParameterInstances {
+    weak var instances: ParameterInstances?
+}
+
 /// One generation of the instances a singleton `ParameterFactory` keeps: each is an accessor default of a container of
 /// its own, under the index of its argument value, so that the engine makes it once even when several threads ask
 /// for it at the same time (the others wait without holding a lock), sees cycles, and keeps it.
+@usableFromInline
 final class KeptInstances: Sendable {
     let store: DependencyContainer
     /// The indices given so far, replaced as a whole and never changed in place: finding an argument in it calls the
@@ -168,15 +168,16 @@ func hashableArgument<P>(_ argument: P) -> AnyHashable? {
 }
 
 extension DependencyContainer {
-    /// What this container keeps per argument value for the singleton `ParameterFactory` key `key`, made on first
-    /// use and kept for the container's life (a reset drops its instances, not it).
-    func parameterInstances(for key: DefinitionKey) -> ParameterInstances {
-        parameterInstances.withLock { kept -> ParameterInstances in
-            if let instances = kept[key] { return instances }
-            let instances = ParameterInstances(key: key, name: "\(name) \(key.tag.map { "\($0)" } ?? "") instances")
-            kept[key] = instances
-            return instances
+    /// A new keeper of instances per argument value for a definition of the singleton `ParameterFactory` key `key`,
+    /// remembered (weakly) so that resets, overrides and decorators of the key drop its instances.
+    func keepParameterInstances(for key: DefinitionKey) -> ParameterInstances {
+        let instances = ParameterInstances(key: key, name: "\(name) \(key.tag.map { "\($0)" } ?? "") instances")
+        parameterKeepers.withLock { keepers in
+            var live = keepers[key, default: []].filter { $0.instances != nil }
+            live.append(WeakParameterInstances(instances: instances))
+            keepers[key] = live
         }
+        return instances
     }
 
     /// Registers an override for a `ParameterFactory` key, which replaces any earlier override and drops the instances
@@ -199,13 +200,13 @@ extension DependencyContainer {
         dropParameterInstances(key)
     }
 
-    /// Drops the instances kept for a `ParameterFactory` key.
+    /// Drops the instances kept for a `ParameterFactory` key, by each of its definitions.
     func dropParameterInstances(_ key: DefinitionKey) {
-        parameterInstances.withLock { $0[key] }?.drop()
+        for keeper in parameterKeepers.withLock({ $0[key] ?? [] }) { keeper.instances?.drop() }
     }
 
     /// Drops the instances kept for every `ParameterFactory` key (a reset, a restored snapshot).
     func dropParameterInstances() {
-        for instances in parameterInstances.withLock({ Array($0.values) }) { instances.drop() }
+        for keeper in parameterKeepers.withLock({ Array($0.values.joined()) }) { keeper.instances?.drop() }
     }
 }

@@ -21,6 +21,10 @@ private final class Repository: Sendable {
     }
 }
 private final class Clock: Sendable {}
+/// Larger than the six words an accessor's result takes on the stack.
+private struct Board {
+    var cells: (Int, Int, Int, Int, Int, Int, Int) = (1, 2, 3, 4, 5, 6, 7)
+}
 private struct ClockPair {
     let first: Clock
     let second: Clock
@@ -43,6 +47,7 @@ extension DependencyContainer {
     }
 
     fileprivate var sharedClock: Factory<Clock> { self { Clock() }.shared }
+    fileprivate var board: MainActorFactory<Board> { self { @MainActor in Board() } }
     fileprivate var catalogPair: MainActorFactory<ClockPair> {
         self { @MainActor in ClockPair(first: self.sharedClock(), second: self.sharedClock()) }
     }
@@ -173,6 +178,26 @@ extension DependencyContainer.AsyncStores {
         let pair = container.catalogPair()
         #expect(pair.first === pair.second)
         #expect(container.catalogPair().first !== pair.first)
+    }
+
+    /// The fast path runs a main-actor factory in place only for a caller on the main actor: resolved by its key
+    /// from another thread, the accessor's definition still throws.
+    @Test func aMainActorAccessorResolvedByKeyOffTheMainActorThrows() async throws {
+        await MainActor.run { _ = container.catalog() }
+        let key = try #require(container.catalog.key)
+        let error = await Task.detached { [container] in
+            #expect(throws: ResolutionError.self) {
+                let _: CatalogViewModel = try container.resolve(tag: key.tag)
+            }
+        }.value
+        guard case .requiresMainActor = error else {
+            Issue.record("expected requiresMainActor, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @MainActor @Test func aMainActorAccessorMakesALargeInstance() {
+        #expect(container.board().cells.6 == 7)
     }
 
     @MainActor @Test func aMainActorAccessorIsOverridden() {

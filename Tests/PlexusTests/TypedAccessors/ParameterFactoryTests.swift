@@ -49,6 +49,11 @@ private final class Gate: Sendable {
         if resolved.wait(timeout: .now() + 3) == .timedOut { timedOut.increment() }
     }
 }
+/// Larger than the six words an accessor's result takes on the stack.
+private struct Poster: Sendable {
+    var id: Int
+    var words: (Int, Int, Int, Int, Int, Int, Int) = (1, 2, 3, 4, 5, 6, 7)
+}
 private struct Tile: Sendable {
     var size: Int
 }
@@ -63,6 +68,8 @@ extension DependencyContainer {
     fileprivate var search: ParameterFactory<Query, Detail> { self { query in Detail(id: query.text.count) }.singleton }
     fileprivate var gated: ParameterFactory<GatedKey, Detail> { self { key in Detail(id: key.id) }.singleton }
     fileprivate var tile: ParameterFactory<Int, Tile> { self { size in Tile(size: size) } }
+    fileprivate var poster: ParameterFactory<Int, Poster> { self { id in Poster(id: id) } }
+    fileprivate var keptPoster: ParameterFactory<Int, Poster> { self { id in Poster(id: id) }.singleton }
     fileprivate var countdown: ParameterFactory<Int, Detail> {
         self { id in id == 0 ? Detail(id: 0) : Detail(id: try self.countdown.resolve(id - 1).id + 1) }
     }
@@ -292,6 +299,37 @@ extension DependencyContainer.ParameterScreens {
         #expect(before.values != [ObjectIdentifier(after)])
         #expect(container.keptDetail(1) === after)
         #expect(calls.count == 2)
+    }
+
+    /// An instance the declared default is still making when an override replaces it is not what the override
+    /// answers afterwards: each definition keeps its own instances.
+    @Test func anOverrideNeverAnswersWithAnInstanceItsPredecessorWasMaking() {
+        _ = container.gated(GatedKey(id: 2, gate: nil))
+        let gate = Gate()
+        let finished = runOnThreads(2, timeout: 10) { thread in
+            if thread == 0 {
+                _ = container.gated(GatedKey(id: 1, gate: gate))
+            } else {
+                _ = gate.entered.wait(timeout: .now() + 3)
+                container.gated.replace { key in Detail(id: key.id, note: "replaced") }
+                gate.resolved.signal()
+            }
+        }
+        #expect(finished)
+        #expect(container.gated(GatedKey(id: 1, gate: nil)).note == "replaced")
+        #expect(container.gated(GatedKey(id: 2, gate: nil)).note == "replaced")
+    }
+
+    @Test func anInstanceLargerThanTheStackBufferIsMadeAndKept() {
+        #expect(container.poster(3).id == 3)
+        #expect(container.poster(3).words.6 == 7)
+        #expect(container.keptPoster(4).id == 4)
+        container.keptPoster.decorate { poster in
+            var poster = poster
+            poster.words.0 = 10
+            return poster
+        }
+        #expect(container.keptPoster(4).words.0 == 10)
     }
 
     /// No lock is held while an argument's `hash(into:)` or `==` runs: another thread resolves the same accessor

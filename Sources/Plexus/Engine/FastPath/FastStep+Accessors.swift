@@ -17,7 +17,8 @@ extension DependencyContainer {
 
     /// The common accessor resolves, not generic: a published singleton copied into `result`, or a hook-free new
     /// instance made by the fast path there. `false` (with `result` untouched) when the accessor needs
-    /// `resolveAccessor(_:arguments:declared:)`: first use, an override elsewhere, hooks, or a recording `validate`.
+    /// `resolveAccessor(_:arguments:onMainActor:declared:)`: first use, an override elsewhere, hooks, or a recording
+    /// `validate`.
     ///
     /// An accessor used here before, whose answer is still current, is read without the lock while no write is in
     /// progress (the reader bias), else under the lock without stopping those readers (a locked read, which turns the
@@ -186,7 +187,7 @@ extension DependencyContainer {
         return try resolveAccessorInGeneral(site, arguments: arguments, onMainActor: onMainActor, declared: declared)
     }
 
-    /// `resolveAccessor(_:arguments:declared:)` through the engine's general path, or a fast step decided here under
+    /// `resolveAccessor(_:arguments:onMainActor:declared:)` through the engine's general path, or a fast step decided here under
     /// the lock. Out of line: its frame stays off the stack of first uses that the fast path answers.
     @inline(never)
     private func resolveAccessorInGeneral<T>(
