@@ -312,7 +312,7 @@ extension DependencyContainer {
     func resolveAsyncAccessor<T>(
         _ site: AccessorSite, storage: ComponentScope, make: @escaping @Sendable () async throws -> T
     ) async throws -> T {
-        try await resolveAsyncAccessor(site.key) { Blueprint.makeAsync(scope: storage, factory: make) }
+        try await resolveAsyncAccessor(accessorKey(site)) { Blueprint.makeAsync(scope: storage, factory: make) }
     }
 
     /// Resolves the accessor under `key` with one async resolve, its declared default the blueprint `declared` makes

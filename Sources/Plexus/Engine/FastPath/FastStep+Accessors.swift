@@ -38,7 +38,9 @@ extension DependencyContainer {
         _ site: AccessorSite, arguments: UnsafeRawPointer, onMainActor: Bool = false,
         into result: UnsafeMutableRawPointer
     ) throws -> Bool {
-        try fastAccessor(site, arguments: arguments, onMainActor: onMainActor, into: result)
+        // Only callers isolated to the main actor pass `onMainActor`: it runs a `@MainActor` factory in place.
+        assert(!onMainActor || isMainThread, "onMainActor passed off the main thread")
+        return try fastAccessor(site, arguments: arguments, onMainActor: onMainActor, into: result)
     }
 
     /// The body of the `resolveAccessor(_:…into:)` entries, inlined into each: a call more cost the singleton hit
@@ -283,6 +285,11 @@ extension DependencyContainer {
         if let copied = registry.withLockKeepingReaders({ copyPublished(site, in: $0, into: result) }) {
             return copied
         }
+        // With collaborators, a slot here answers only if it is an override; else the answer is not remembered, and
+        // every call would take the lock for writing (which stops this container's readers) for nothing.
+        guard isDefaultsOnly || registry.withLockKeepingReaders({ $0.pointee.collaborators.isEmpty }) else {
+            return false
+        }
         return registry.withLock { registry in
             guard case .slot(let answering) = answer(registry.accessorKeys.entry(for: site), in: &registry) else {
                 return false
@@ -299,6 +306,14 @@ extension DependencyContainer {
             guard let storage = buffer.baseAddress, copyPublishedAccessor(site, into: storage) else { return nil }
             return storage.move()
         }
+    }
+
+    /// The key of the accessor declared at `site`, as this container keeps it (built on first use).
+    func accessorKey(_ site: AccessorSite) -> DefinitionKey {
+        if let key = registry.withLockKeepingReaders({ $0.pointee.accessorKeys.existingEntry(for: site)?.key }) {
+            return key
+        }
+        return registry.withLock { $0.accessorKeys.entry(for: site).key }
     }
 
     /// `copyPublishedAccessor(_:into:)` reading the registry as `readStep` does: `nil` when the accessor has no
