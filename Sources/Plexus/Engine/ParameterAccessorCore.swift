@@ -64,14 +64,16 @@ enum ParameterAccessorCore<P: Sendable, T> {
 
     /// The instance kept for the argument's value `hashable` (the argument itself, as `H`): found in the table of
     /// published instances, read without any lock held while the argument's `hash(into:)` and `==` run; else made
-    /// once by `instances` in the generation that table belongs to, and published unless that generation was
-    /// dropped meanwhile.
+    /// once by `instances` in its current generation (read before the decorators it applies), and published unless
+    /// that generation was dropped meanwhile.
     @inlinable
     static func kept<H: Hashable>(
         _ hashable: H, _ argument: P, in instances: ParameterInstances, make: @escaping @Sendable (P) throws -> T
     ) throws -> T {
+        if let table = instances.published() as? PublishedInstances<H, T>, let found = table.values[hashable] {
+            return found
+        }
         let (published, generation) = instances.current()
-        if let table = published as? PublishedInstances<H, T>, let found = table.values[hashable] { return found }
         let made: T = try instances.instance(for: AnyHashable(hashable), argument, make: make, in: generation)
         var old = published
         while true {

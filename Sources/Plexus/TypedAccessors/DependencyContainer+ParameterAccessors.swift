@@ -29,6 +29,12 @@ final class ParameterInstances: Sendable {
         state = Protected(State(generation: KeptInstances(name: name), published: nil))
     }
 
+    /// The current table of published instances, if any.
+    @usableFromInline
+    func published() -> (AnyObject & Sendable)? {
+        state.withLock { $0.published }
+    }
+
     /// The current table of published instances, if any, and the generation it belongs to.
     @usableFromInline
     func current() -> (published: (AnyObject & Sendable)?, generation: KeptInstances) {
@@ -69,7 +75,8 @@ final class ParameterInstances: Sendable {
 
     /// The instance kept in `generation` for the argument whose value is `hashable`, made from `argument` on first
     /// use, once even when several threads ask at the same time, and decorated then with the decorators of the key in
-    /// the container whose factory is running.
+    /// the container whose factory is running. Read `generation` before calling: a decorator added after it drops
+    /// it, so an instance decorated the old way is never published.
     @usableFromInline
     func instance<P: Sendable, T>(
         for hashable: AnyHashable, _ argument: P, make: @escaping @Sendable (P) throws -> T,
