@@ -251,9 +251,8 @@ extension IsolatedAccessorParts {
             log(.errors, "Plexus: an unbound accessor cannot be overridden; declare it on a container first.")
             return
         }
-        let definition = Definition<Instance, Void>(
-            blueprint: Self.blueprint(scope: storage, make: make), site: CallSite(file: #fileID, line: #line))
-        container.register(definition, tag: key.tag)
+        container.register(
+            Self.blueprint(scope: storage, make: make), key: key, hash: KeyTable<Slot>.hash(key), recipe: Recipe.plain)
     }
 
     /// Adds `decorator` for the key in the container (`decorate`).

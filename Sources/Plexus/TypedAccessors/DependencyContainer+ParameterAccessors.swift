@@ -194,10 +194,9 @@ extension DependencyContainer {
         _ key: DefinitionKey, storage: ComponentScope, make: @escaping @Sendable (P) throws -> T,
         build: ParameterFactoryBuilder<P, T>
     ) {
-        let definition = Definition<T, P>(
-            blueprint: parameterBlueprint(key, storage: storage, make: make, build: build),
-            site: CallSite(file: #fileID, line: #line))
-        register(definition, tag: key.tag)
+        register(
+            parameterBlueprint(key, storage: storage, make: make, build: build), key: key,
+            hash: KeyTable<Slot>.hash(key), recipe: Recipe.plain)
         dropParameterInstances(key)
     }
 

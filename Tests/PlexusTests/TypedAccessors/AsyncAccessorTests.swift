@@ -122,6 +122,13 @@ extension DependencyContainer.AsyncStores {
         #expect(try await container.database().name == "module")
     }
 
+    @Test func anAccessorReplacedBeforeItsFirstUseIsATypedAccessorNode() async throws {
+        container.freshDatabase.replace { Database(name: "replaced") }
+        let report = try await container.validate()
+        let node = report.nodes.first { $0.key.tag?.contains("DependencyContainer.freshDatabase") == true }
+        #expect(node?.kind == .typedAccessor)
+    }
+
     @Test func aDecoratorRunsOncePerInstance() async throws {
         container.freshDatabase.decorate { Database(name: $0.name + "+decorated") }
         #expect(try await container.freshDatabase().name == "fresh+decorated")

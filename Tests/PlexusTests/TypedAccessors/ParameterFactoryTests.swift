@@ -239,6 +239,13 @@ extension DependencyContainer.ParameterScreens {
         #expect(node?.key.arguments?.contains("Int") == true)
     }
 
+    @Test func anAccessorReplacedBeforeItsFirstUseIsATypedAccessorNode() throws {
+        container.detail.replace { id in Detail(id: id, note: "replaced") }
+        let report = try container.validate(7)
+        let node = report.nodes.first { $0.key.tag?.contains("DependencyContainer.detail") == true }
+        #expect(node?.kind == .typedAccessor)
+    }
+
     /// As for a keyed definition with arguments: the key is on the resolution path already, whatever the argument.
     @Test func aFactoryThatCallsItsOwnAccessorAgainIsACycle() {
         let error = #expect(throws: ResolutionError.self) { try container.countdown.resolve(2) }
