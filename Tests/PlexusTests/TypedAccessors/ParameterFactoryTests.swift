@@ -69,6 +69,7 @@ extension DependencyContainer {
     fileprivate var gated: ParameterFactory<GatedKey, Detail> { self { key in Detail(id: key.id) }.singleton }
     fileprivate var tile: ParameterFactory<Int, Tile> { self { size in Tile(size: size) } }
     fileprivate var poster: ParameterFactory<Int, Poster> { self { id in Poster(id: id) } }
+    fileprivate var maybeDetail: ParameterFactory<Int?, Detail> { self { id in Detail(id: id ?? -1) }.singleton }
     fileprivate var keptPoster: ParameterFactory<Int, Poster> { self { id in Poster(id: id) }.singleton }
     fileprivate var countdown: ParameterFactory<Int, Detail> {
         self { id in id == 0 ? Detail(id: 0) : Detail(id: try self.countdown.resolve(id - 1).id + 1) }
@@ -325,6 +326,14 @@ extension DependencyContainer.ParameterScreens {
         #expect(finished)
         #expect(container.gated(GatedKey(id: 1, gate: nil)).note == "replaced")
         #expect(container.gated(GatedKey(id: 2, gate: nil)).note == "replaced")
+    }
+
+    @Test func anOptionalArgumentKeepsOneInstancePerValueNilIncluded() {
+        let none = container.maybeDetail(nil)
+        #expect(container.maybeDetail(nil) === none)
+        #expect(container.maybeDetail(3) === container.maybeDetail(3))
+        #expect(container.maybeDetail(3) !== none)
+        #expect(none.id == -1)
     }
 
     @Test func anInstanceLargerThanTheStackBufferIsMadeAndKept() {
