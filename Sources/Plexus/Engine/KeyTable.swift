@@ -3,15 +3,18 @@
 /// Keys are type identities (pointers) plus a tag, so a cheap multiplicative hash spreads them well; the table
 /// is private to a container and never sees keys chosen to collide. Open addressing with linear probing and
 /// backward-shift deletion; it grows at three-quarters load, so a lookup probes about two buckets, and a definition
-/// keeps between 1.3 and 2.7 buckets (a bucket is about 100 bytes) rather than between 2 and 4.
+/// keeps between 1.3 and 2.7 buckets (a bucket is 64 bytes) rather than between 2 and 4.
+///
+/// A key is not stored whole: its types and integer tag are in its stamp, and only a string tag beside it, so that a
+/// bucket holds no second copy of what the stamp has (`Benchmarks/heap` measures what a definition keeps).
 struct KeyTable<Value> {
-    /// What a probe compares, kept apart from the keys and values: it is trivially copyable, so probing a bucket
-    /// copies, retains and releases nothing (comparing whole `DefinitionKey`s in place goes through generic
-    /// value-witness calls: `Benchmarks/profile tagged/plexus`). Only string tags need a look at the stored key.
+    /// What a probe compares, kept apart from the string tags and values: it is trivially copyable, so probing a
+    /// bucket copies, retains and releases nothing (comparing whole `DefinitionKey`s in place goes through generic
+    /// value-witness calls: `Benchmarks/profile tagged/plexus`). Only string tags need a look at `tags`.
     private struct Stamp {
-        /// The type's identity; 0 marks an empty bucket.
-        var type: UInt = 0
-        var arguments: UInt = 0
+        /// The key's type; `nil` marks an empty bucket.
+        var type: Any.Type?
+        var arguments: Any.Type?
         /// The integer tag; 0 for none and for a string tag.
         var tag: UInt = 0
         /// 0: no tag; 1: an integer tag; 2: a string tag.
@@ -21,25 +24,37 @@ struct KeyTable<Value> {
         init() {}
 
         init(_ key: DefinitionKey, hash: Int) {
-            type = UInt(bitPattern: ObjectIdentifier(key.type))
-            arguments = UInt(bitPattern: ObjectIdentifier(key.typeOfArguments))
+            type = key.type
+            arguments = key.typeOfArguments
             switch key.storedTag {
             case .none: break
             case .int(let value):
                 tag = UInt(bitPattern: value)
                 tagKind = 1
             case .string:
-                // Compared on the stored key; its hash is part of `hash` already.
+                // Compared on the stored string; its hash is part of `hash` already.
                 tagKind = 2
             }
             self.hash = hash
         }
+
+        /// The key this stamp stands for, with `string` as its tag if it has a string tag; `nil` for an empty bucket.
+        func key(string: String?) -> DefinitionKey? {
+            guard let type, let arguments else { return nil }
+            let storedTag: DependencyContainer.Tag?
+            switch tagKind {
+            case 1: storedTag = .int(Int(bitPattern: tag))
+            case 2: storedTag = string.map { .string($0) }
+            default: storedTag = nil
+            }
+            return DefinitionKey(type: type, typeOfArguments: arguments, tag: storedTag)
+        }
     }
 
     /// Empty until the first insertion, so an unused table costs no allocation. The three arrays have the same
-    /// count (a power of two) and index the same buckets.
+    /// count (a power of two) and index the same buckets; `tags` holds the string tags (`nil` for other keys).
     private var stamps: [Stamp] = []
-    private var keys: [DefinitionKey?] = []
+    private var tags: [String?] = []
     private var values: [Value?] = []
     private(set) var count = 0
     /// Where the three arrays keep their elements, refreshed after every change: readers that run while other
@@ -50,7 +65,7 @@ struct KeyTable<Value> {
 
     private struct Bases {
         var stamps: UnsafePointer<Stamp>?
-        var keys: UnsafePointer<DefinitionKey?>?
+        var tags: UnsafePointer<String?>?
         var values: UnsafeRawPointer?
         var count = 0
     }
@@ -58,7 +73,7 @@ struct KeyTable<Value> {
     private mutating func refreshBases() {
         bases = Bases(
             stamps: stamps.withUnsafeBufferPointer { $0.baseAddress },
-            keys: keys.withUnsafeBufferPointer { $0.baseAddress },
+            tags: tags.withUnsafeBufferPointer { $0.baseAddress },
             values: values.withUnsafeBufferPointer { $0.baseAddress.map { UnsafeRawPointer($0) } },
             count: stamps.count)
     }
@@ -120,26 +135,28 @@ struct KeyTable<Value> {
 
     private func index(of key: DefinitionKey, hash: Int? = nil) -> Int? {
         stamps.withUnsafeBufferPointer { stamps in
-            keys.withUnsafeBufferPointer { keys in Self.index(of: key, hash: hash, stamps: stamps, keys: keys) }
+            tags.withUnsafeBufferPointer { tags in Self.index(of: key, hash: hash, stamps: stamps, tags: tags) }
         }
     }
 
-    /// The bucket of `key` in the table whose arrays are `stamps` and `keys`, read in place.
+    /// The bucket of `key` in the table whose arrays are `stamps` and `tags`, read in place.
     @inline(__always)
     private static func index(
-        of key: DefinitionKey, hash: Int?, stamps: UnsafeBufferPointer<Stamp>, keys: UnsafeBufferPointer<DefinitionKey?>
+        of key: DefinitionKey, hash: Int?, stamps: UnsafeBufferPointer<Stamp>, tags: UnsafeBufferPointer<String?>
     ) -> Int? {
         guard !stamps.isEmpty else { return nil }
         let mask = stamps.count - 1
         let hash = hash ?? Self.hash(key)
         let wanted = Stamp(key, hash: hash)
+        var wantedString: String?
+        if case .string(let tag) = key.storedTag { wantedString = tag }
         var index = hash & mask
         while true {
             let stamp = stamps[index]
-            if stamp.type == 0 { return nil }
-            if stamp.hash == wanted.hash, stamp.type == wanted.type, stamp.arguments == wanted.arguments,
+            guard let type = stamp.type else { return nil }
+            if stamp.hash == wanted.hash, type == key.type, stamp.arguments == key.typeOfArguments,
                 stamp.tagKind == wanted.tagKind, stamp.tag == wanted.tag,
-                wanted.tagKind != 2 || keys[index]?.storedTag == key.storedTag
+                wanted.tagKind != 2 || tags[index] == wantedString
             {
                 return index
             }
@@ -185,7 +202,7 @@ struct KeyTable<Value> {
     /// Removes every entry, keeping no capacity.
     mutating func removeAll() {
         stamps = []
-        keys = []
+        tags = []
         values = []
         count = 0
         refreshBases()
@@ -204,9 +221,9 @@ struct KeyTable<Value> {
         }
         if (count + 1) * 4 > stamps.count * 3 { grow() }
         var index = hash & mask
-        while stamps[index].type != 0 { index = (index + 1) & mask }
+        while stamps[index].type != nil { index = (index + 1) & mask }
         stamps[index] = Stamp(key, hash: hash)
-        keys[index] = key
+        if case .string(let tag) = key.storedTag { tags[index] = tag }
         values[index] = value
         count += 1
         refreshBases()
@@ -221,12 +238,12 @@ struct KeyTable<Value> {
         clear(hole)
         count -= 1
         var index = (hole + 1) & mask
-        while stamps[index].type != 0 {
+        while stamps[index].type != nil {
             let home = stamps[index].hash & mask
             // Move the entry into the hole if its home bucket is not between the hole and its position.
             if (index - home) & mask >= (index - hole) & mask {
                 stamps[hole] = stamps[index]
-                keys[hole] = keys[index]
+                tags[hole] = tags[index]
                 values[hole] = values[index]
                 clear(index)
                 hole = index
@@ -239,7 +256,7 @@ struct KeyTable<Value> {
 
     private mutating func clear(_ index: Int) {
         stamps[index] = Stamp()
-        keys[index] = nil
+        tags[index] = nil
         values[index] = nil
     }
 
@@ -247,7 +264,7 @@ struct KeyTable<Value> {
         let old = entries
         let capacity = max(stamps.count * 2, 8)
         stamps = Array(repeating: Stamp(), count: capacity)
-        keys = Array(repeating: nil, count: capacity)
+        tags = Array(repeating: nil, count: capacity)
         values = Array(repeating: nil, count: capacity)
         count = 0
         for entry in old { updateValue(entry.value, forKey: entry.key) }
@@ -255,8 +272,8 @@ struct KeyTable<Value> {
 
     /// Every key and value, in no particular order.
     var entries: [(key: DefinitionKey, value: Value)] {
-        zip(keys, values).compactMap { key, value in
-            guard let key, let value else { return nil }
+        zip(zip(stamps, tags), values).compactMap { stampAndTag, value in
+            guard let key = stampAndTag.0.key(string: stampAndTag.1), let value else { return nil }
             return (key, value)
         }
     }
@@ -276,10 +293,10 @@ extension KeyTable where Value: AnyObject {
         in table: UnsafePointer<KeyTable>, for key: DefinitionKey, hash: Int? = nil, _ body: (Value) -> R
     ) -> R? {
         let bases = table.pointee.bases
-        guard let stamps = bases.stamps, let keys = bases.keys, let values = bases.values else { return nil }
+        guard let stamps = bases.stamps, let tags = bases.tags, let values = bases.values else { return nil }
         let index = Self.index(
             of: key, hash: hash, stamps: UnsafeBufferPointer(start: stamps, count: bases.count),
-            keys: UnsafeBufferPointer(start: keys, count: bases.count))
+            tags: UnsafeBufferPointer(start: tags, count: bases.count))
         return index.flatMap { withObject(at: $0, in: values, body) }
     }
 
