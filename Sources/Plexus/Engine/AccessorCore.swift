@@ -1,10 +1,7 @@
-/// A blueprint's factory: makes an instance from the arguments at the first pointer into the second.
+/// A blueprint's factory: makes an instance from the arguments at the first pointer into the second. It is handed its
+/// blueprint, so that what it calls can live in the blueprint (`DeclaredBlueprint`) instead of a closure context.
 @usableFromInline
-typealias BlueprintFactory = @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void
-
-/// Makes the blueprint factory of a typed accessor's declared default from its factory (`AccessorCore.factory`).
-@usableFromInline
-typealias AccessorFactoryBuilder<T> = @Sendable (@escaping @Sendable () throws -> T) -> BlueprintFactory
+typealias BlueprintFactory = @Sendable (Blueprint, UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void
 
 /// Room on the stack for the instance of a typed accessor (`AccessorCore.resolve(_:_:_:_:)`): six words, enough for a
 /// reference, a protocol existential (five words, six with a second protocol) or a small struct; larger instances, and
@@ -96,16 +93,18 @@ struct AccessorCore<T>: Sendable {
         _ make: @escaping @Sendable () throws -> T
     ) throws -> T {
         guard let container else { return try make() }
-        return try container.resolveAccessor(site, storage: declared, make: make, build: factory)
+        return try container.resolveAccessor(site, storage: declared, make: make, factory: declaredFactory)
     }
 
-    /// The blueprint factory of a declared default: `make`'s instance, moved into the result. Specialized by the
-    /// accessor's caller (the function itself captures nothing, so passing it allocates nothing), and called only
-    /// when the default is registered: each instance is then made by a closure specialized for `T`, not through
-    /// `T`'s value witnesses (`Blueprint.makeNullary`).
+    /// The factory of a declared default's blueprint, a `DeclaredBlueprint<T>`: the instance of the factory the
+    /// blueprint keeps, moved into the result. Specialized by the accessor's caller, so that each instance is made
+    /// without going through `T`'s value witnesses; it captures nothing, so passing it allocates nothing.
     @inlinable
-    static func factory(_ make: @escaping @Sendable () throws -> T) -> BlueprintFactory {
-        { _, result in result.assumingMemoryBound(to: T.self).initialize(to: try make()) }
+    static func declaredFactory(
+        _ blueprint: Blueprint, _: UnsafeRawPointer, _ result: UnsafeMutableRawPointer
+    ) throws {
+        let make = unsafeDowncast(blueprint, to: DeclaredBlueprint<T>.self).make
+        result.assumingMemoryBound(to: T.self).initialize(to: try make())
     }
 
     /// The instance (cold paths: `AccessorBinding.assign`).
@@ -121,11 +120,6 @@ struct AccessorCore<T>: Sendable {
         container.addDecorator(key, decorator)
     }
 }
-
-/// Makes the blueprint factory of a ``MainActorFactory``'s declared default from its factory
-/// (`MainActorAccessorCore.factory`).
-@usableFromInline
-typealias MainActorFactoryBuilder<T> = @Sendable (@escaping @MainActor @Sendable () throws -> T) -> BlueprintFactory
 
 /// What ``MainActorFactory`` resolves through on the main actor: the fast path of typed accessors, where its
 /// `@MainActor` factory runs in place, as `AccessorCore` resolves a ``Factory`` (the instance on the stack when it
@@ -153,20 +147,20 @@ enum MainActorAccessorCore<T> {
             }
             if let resolved { return resolved }
         }
-        return try container.resolveMainActorAccessor(site, storage: storage, make: make, build: factory)
+        return try container.resolveMainActorAccessor(
+            site, storage: storage, make: make, factory: AccessorCore<T>.declaredFactory)
     }
 
-    /// The blueprint factory of the declared default: `make`'s instance, moved into the result.
+    /// `make` as the plain synchronous function it is underneath, for the declared default's blueprint, whose
+    /// factory is `AccessorCore<T>.declaredFactory`.
     ///
     /// The engine calls a synchronous factory of a `@MainActor` definition only on the main thread: the fast path
     /// for a caller isolated to the main actor, the general path after checking the thread (`Slot+Isolation.swift`),
-    /// the async resolve through the blueprint's async factory, which hops there. So `make` is called here as the
+    /// the async resolve through the blueprint's async factory, which hops there. So the blueprint calls `make` as the
     /// plain synchronous function it is underneath (a synchronous function's global actor does not change how it is
     /// called); checking the executor again (`MainActor.assumeIsolated`) cost more than the rest of the call.
-    @inlinable
-    static func factory(_ make: @escaping @MainActor @Sendable () throws -> T) -> BlueprintFactory {
-        let make = unsafeBitCast(make, to: (@Sendable () throws -> T).self)
-        return { _, result in result.assumingMemoryBound(to: T.self).initialize(to: try make()) }
+    static func plain(_ make: @escaping @MainActor @Sendable () throws -> T) -> @Sendable () throws -> T {
+        unsafeBitCast(make, to: (@Sendable () throws -> T).self)
     }
 }
 

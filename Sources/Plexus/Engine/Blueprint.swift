@@ -105,13 +105,16 @@ func cast<T>(_ instance: Any, to _: T.Type) -> T? {
 }
 
 /// The immutable, type-erased part of a definition: its types, scope and factory.
+///
+/// Not final only for `DeclaredBlueprint`, which keeps a typed accessor's factory; every member is final or a `let`.
+/// Sendable because every stored property is a `let` of a sendable type, in the subclass too.
 @usableFromInline
-final class Blueprint: Sendable {
+class Blueprint: @unchecked Sendable {
     /// Runs `factory`. Out of line, so that the blueprint arrives borrowed: called as `slot.blueprint.factory(…)`
     /// inside a larger function, the closure's context was retained and released around every call.
     @inline(never)
-    func make(_ arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer) throws {
-        try factory(arguments, result)
+    final func make(_ arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer) throws {
+        try factory(self, arguments, result)
     }
 
     /// Calls `body` with a pointer to the runtime arguments.
@@ -128,10 +131,10 @@ final class Blueprint: Sendable {
     private let argumentCountStorage: Int32
     let type: Any.Type
     let argumentsType: Any.Type
-    var argumentCount: Int { Int(argumentCountStorage) }
+    final var argumentCount: Int { Int(argumentCountStorage) }
     let ops: TypeOps
     /// Makes an instance from the arguments at the first pointer, initializing the second.
-    let factory: @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void
+    let factory: BlueprintFactory
     /// Calls the body with the arguments in `Any` if they have the factory's argument types; false if not.
     let withArguments: @Sendable (Any, ArgumentsBody) throws -> Bool
     /// What only factories with arguments or async factories have: one optional reference, so that a plain
@@ -153,12 +156,12 @@ final class Blueprint: Sendable {
 
     /// Resolves the arguments from a container (auto-wiring) and calls the body with them; `nil` if the factory
     /// takes none.
-    var autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)? {
+    final var autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)? {
         rare?.autoWire
     }
     /// The factory of an `async` or `@MainActor` definition, for the async resolve (Concurrency/): the runtime
     /// arguments (as `Any`, a tuple for several) in, the instance out. `nil` for a plain synchronous factory.
-    var asyncFactory: AwaitableFactory? { rare?.asyncFactory }
+    final var asyncFactory: AwaitableFactory? { rare?.asyncFactory }
 
     @usableFromInline
     init(
@@ -167,7 +170,7 @@ final class Blueprint: Sendable {
         argumentsType: Any.Type,
         argumentCount: Int,
         ops: TypeOps,
-        factory: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void,
+        factory: @escaping BlueprintFactory,
         withArguments: @escaping @Sendable (Any, ArgumentsBody) throws -> Bool,
         autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?,
         isolation: FactoryIsolation = .none,
@@ -225,7 +228,7 @@ final class Blueprint: Sendable {
             argumentsType: (repeat each A).self,
             argumentCount: argumentCount,
             ops: TypeOps.of(T.self),
-            factory: { arguments, result in
+            factory: { _, arguments, result in
                 let arguments = arguments.assumingMemoryBound(to: (repeat each A).self).pointee
                 result.assumingMemoryBound(to: T.self).initialize(to: try factory(repeat each arguments))
             },
@@ -240,35 +243,52 @@ final class Blueprint: Sendable {
 
 extension Blueprint {
     /// `make(scope:type:factory:)` for a factory without arguments, for the library's own generic code (typed
-    /// accessors): unspecialized, the parameter-pack form looked up the metadata of the empty argument tuple on every
-    /// call of the factory.
-    ///
-    /// With `build` (a typed accessor's declared default), each instance is made by the closure it returns, which the
-    /// accessor's caller specialized for `T`: unspecialized here, moving the factory's result into place went
-    /// through `T`'s value witnesses on every call (`Benchmarks/profile accessor-unique/plexus` shows the difference).
+    /// accessors' overrides): unspecialized, the parameter-pack form looked up the metadata of the empty argument tuple
+    /// on every call of the factory.
     static func makeNullary<T>(
-        scope: ComponentScope, type: T.Type, factory: @escaping @Sendable () throws -> T,
-        build: AccessorFactoryBuilder<T>? = nil
+        scope: ComponentScope, type: T.Type, factory: @escaping @Sendable () throws -> T
     ) -> Blueprint {
-        let make: @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void
-        if let build {
-            make = build(factory)
-        } else {
-            make = { _, result in result.assumingMemoryBound(to: T.self).initialize(to: try factory()) }
-        }
-        return Blueprint(
+        Blueprint(
             scope: scope,
             type: T.self,
             argumentsType: Void.self,
             argumentCount: 0,
             ops: TypeOps.of(T.self),
-            factory: make,
-            withArguments: { value, body in
-                guard value is Void else { return false }
-                try body(zeroSizedArguments)
-                return true
-            },
+            factory: { _, _, result in result.assumingMemoryBound(to: T.self).initialize(to: try factory()) },
+            withArguments: acceptingNoArguments,
             autoWire: nil)
+    }
+
+    /// The `withArguments` of a factory without arguments: it accepts only `()`.
+    static func acceptingNoArguments(_ value: Any, _ body: ArgumentsBody) throws -> Bool {
+        guard value is Void else { return false }
+        try body(zeroSizedArguments)
+        return true
+    }
+}
+
+/// The blueprint of a typed accessor's declared default: it keeps the accessor's factory, `make`, which its `factory`
+/// reads back from it (`AccessorCore.declaredFactory`) instead of capturing it, so that a declared default keeps one
+/// object for its factory, not a blueprint and a closure context.
+///
+/// `factory` is specialized by the accessor's caller for `T`, so each instance is made without going through `T`'s
+/// value witnesses (`Benchmarks/profile accessor-unique/plexus` shows the difference). It reads the blueprint it is
+/// handed as a `DeclaredBlueprint<T>`: this initializer is the only place such a factory is stored.
+@usableFromInline
+final class DeclaredBlueprint<T>: Blueprint, @unchecked Sendable {
+    /// The accessor's declared factory.
+    @usableFromInline let make: @Sendable () throws -> T
+
+    /// A declared default of `T` made by `make`, through `factory` (`AccessorCore<T>.declaredFactory`).
+    init(
+        scope: ComponentScope, make: @escaping @Sendable () throws -> T, factory: @escaping BlueprintFactory,
+        isolation: FactoryIsolation = .none, asyncFactory: AwaitableFactory? = nil
+    ) {
+        self.make = make
+        super.init(
+            scope: scope, type: T.self, argumentsType: Void.self, argumentCount: 0, ops: TypeOps.of(T.self),
+            factory: factory, withArguments: Blueprint.acceptingNoArguments, autoWire: nil, isolation: isolation,
+            asyncFactory: asyncFactory)
     }
 }
 

@@ -105,16 +105,15 @@ extension Blueprint {
     }
 
     /// The blueprint of a ``MainActorFactory``'s declared default: `makeMainActor(scope:factory:)`'s, making each
-    /// instance of a synchronous resolve with the closure `build` returns (specialized by the accessor's caller).
+    /// instance of a synchronous resolve with `declared` (`AccessorCore<T>.declaredFactory`, specialized by the
+    /// accessor's caller) from the factory called as a plain function (`MainActorAccessorCore.plain`).
     static func makeMainActor<T>(
         scope: ComponentScope, factory: @escaping @MainActor @Sendable () throws -> T,
-        build: MainActorFactoryBuilder<T>
+        declared: @escaping BlueprintFactory
     ) -> Blueprint {
-        let made = makeMainActor(scope: scope, factory: factory)
-        return Blueprint(
-            scope: scope, type: made.type, argumentsType: made.argumentsType, argumentCount: 0, ops: made.ops,
-            factory: build(factory), withArguments: made.withArguments, autoWire: nil, isolation: .mainActor,
-            asyncFactory: made.asyncFactory)
+        DeclaredBlueprint(
+            scope: scope, make: MainActorAccessorCore.plain(factory), factory: declared, isolation: .mainActor,
+            asyncFactory: makeMainActor(scope: scope, factory: factory).asyncFactory)
     }
 
     /// This blueprint with another isolation and async factory.

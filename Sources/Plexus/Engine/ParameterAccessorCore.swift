@@ -45,12 +45,12 @@ enum ParameterAccessorCore<P: Sendable, T> {
         _ make: @escaping @Sendable (P) throws -> T, keeping instances: ParameterInstances?
     ) -> BlueprintFactory {
         guard let instances else {
-            return { arguments, result in
+            return { _, arguments, result in
                 result.assumingMemoryBound(to: T.self).initialize(
                     to: try make(arguments.assumingMemoryBound(to: P.self).pointee))
             }
         }
-        return { arguments, result in
+        return { _, arguments, result in
             let argument = arguments.assumingMemoryBound(to: P.self).pointee
             let instance: T
             if let hashable = argument as? any Hashable {

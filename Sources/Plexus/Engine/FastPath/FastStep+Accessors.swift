@@ -154,21 +154,20 @@ extension DependencyContainer {
     /// The ``defaults`` companion skips the first two steps. The resolution joins the calling thread's resolution
     /// graph, so accessors and `register`/`resolve` definitions share `.shared` instances and cycle detection.
     ///
-    /// `build` is `AccessorCore.factory`, specialized by the caller for `T`: the declared default's blueprint makes
-    /// each instance with the closure it returns (see `Blueprint.makeNullary`).
+    /// `factory` is `AccessorCore<T>.declaredFactory`, specialized by the caller: the declared default's blueprint
+    /// (`DeclaredBlueprint`) makes each instance with it.
     @usableFromInline
     func resolveAccessor<T>(
         _ site: AccessorSite, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T,
-        build: @escaping AccessorFactoryBuilder<T>
+        factory: @escaping BlueprintFactory
     ) throws -> T {
         try resolveAccessor(site, arguments: zeroSizedArguments) {
             DeclaredDefault(
-                Blueprint.makeNullary(scope: storage.scope, type: T.self, factory: make, build: build),
-                hooks: storage.hooks)
+                DeclaredBlueprint(scope: storage.scope, make: make, factory: factory), hooks: storage.hooks)
         }
     }
 
-    /// Resolves the typed accessor declared at `site` as `resolveAccessor(_:storage:make:build:)` does, with its
+    /// Resolves the typed accessor declared at `site` as `resolveAccessor(_:storage:make:factory:)` does, with its
     /// runtime argument at `arguments` (zero-sized for none) and `declared` making its declared default's blueprint
     /// and hooks, called only to register it.
     func resolveAccessor<T>(
@@ -260,15 +259,15 @@ extension DependencyContainer {
         try fastAccessor(site, arguments: zeroSizedArguments, onMainActor: true, into: result)
     }
 
-    /// `resolveAccessor(_:storage:make:build:)` for a ``MainActorFactory`` called on the main actor.
+    /// `resolveAccessor(_:storage:make:factory:)` for a ``MainActorFactory`` called on the main actor.
     @usableFromInline
     @MainActor
     func resolveMainActorAccessor<T>(
         _ site: AccessorSite, storage: ComponentScope, make: @escaping @MainActor @Sendable () throws -> T,
-        build: @escaping MainActorFactoryBuilder<T>
+        factory: @escaping BlueprintFactory
     ) throws -> T {
         try resolveAccessor(site, arguments: zeroSizedArguments, onMainActor: true) {
-            DeclaredDefault(Blueprint.makeMainActor(scope: storage, factory: make, build: build))
+            DeclaredDefault(Blueprint.makeMainActor(scope: storage, factory: make, declared: factory))
         }
     }
 
