@@ -5,6 +5,7 @@
 //     PlexusProfile --pairs                         (every scenario/contender this executable performs)
 //     PlexusProfile --hold CONTENDER [--count N]    (registers N distinct definitions and keeps them: ./heap)
 //     PlexusProfile --hold plexus-accessors [--count N]   (N typed accessors' declared defaults, used once)
+//     PlexusProfile --hold plexus-string-tags [--count N] (N keyed definitions tagged like accessors' keys)
 
 import Foundation
 import Scenarios
@@ -25,9 +26,12 @@ while let argument = arguments.next() {
 }
 if let hold {
     // Kept to the end of the process, where the heap profiler counts what is still allocated.
-    let kept =
-        hold == "plexus-accessors"
-        ? holdAccessorDefaults(count: count) : Contender(rawValue: hold).flatMap { holdDefinitions($0, count: count) }
+    let kept: Any? =
+        switch hold {
+        case "plexus-accessors": holdAccessorDefaults(count: count)
+        case "plexus-string-tags": holdStringTaggedDefinitions(count: count)
+        default: Contender(rawValue: hold).flatMap { holdDefinitions($0, count: count) }
+        }
     withExtendedLifetime(kept) { exit(0) }
 }
 guard let target, try Scenario.profile(target, count: count, in: Scenario.all()) else {

@@ -230,3 +230,11 @@ public func holdAccessorDefaults(count: Int) -> Any? {
     for index in 0..<count { blackHole(container.held.leaf(index)()) }
     return container
 }
+
+/// A container with `count` keyed definitions tagged as typed accessors' keys are (`"<Namespace>.<property>"`): the
+/// keyed counterpart of `holdAccessorDefaults`, which `./heap plexus-string-tags` measures.
+public func holdStringTaggedDefinitions(count: Int) -> Any? {
+    let container = DependencyContainer()
+    for index in 0..<count { container.register(tag: "NamespaceHeld.leaf\(index)") { Leaf() } }
+    return container
+}
