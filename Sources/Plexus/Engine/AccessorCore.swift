@@ -12,6 +12,28 @@ struct AccessorStorage {
 
     @inlinable
     init() {}
+
+    /// The `T` that `fill` made in room given to it, or `nil` if `fill` returned `false` (leaving the room as it
+    /// was): the room is a local `AccessorStorage` when `T` fits its size and alignment, else a temporary allocation.
+    ///
+    /// Always inlined, and `fill` with it, so that the common case is a local passed by address to a call that is
+    /// not generic, with no closure left at run time: a closure capturing the container (`withUnsafeTemporaryAllocation`'s
+    /// body, which is not inlined) made every call retain and release it.
+    @inlinable
+    @inline(__always)
+    static func instance<T>(of _: T.Type, _ fill: (UnsafeMutableRawPointer) throws -> Bool) rethrows -> T? {
+        if MemoryLayout<T>.size <= MemoryLayout<AccessorStorage>.size,
+            MemoryLayout<T>.alignment <= MemoryLayout<AccessorStorage>.alignment
+        {
+            var storage = AccessorStorage()
+            guard try fill(&storage) else { return nil }
+            return AccessorCore<T>.take(&storage)
+        }
+        return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            guard let storage = buffer.baseAddress, try fill(UnsafeMutableRawPointer(storage)) else { return nil }
+            return storage.move()
+        }
+    }
 }
 
 /// What `Factory` and `SingletonFactory` both are: a declared default factory and its storage, bound or not. A value
@@ -43,27 +65,13 @@ struct AccessorCore<T>: Sendable {
         _ container: DependencyContainer?, _ site: AccessorSite, _ declared: DeclaredStorage,
         _ make: @escaping @Sendable () throws -> T
     ) throws -> T {
-        // The common cases fill storage specialized here, through a call that is not generic (generic code in the
-        // library would look up the metadata of the types it builds around `T` on every call).
-        //
-        // An instance that fits `AccessorStorage` goes to a local of that type, passed by address, with no closure:
-        // a closure capturing the container (`withUnsafeTemporaryAllocation`'s body) also made every call retain
-        // and release it.
-        if MemoryLayout<T>.size <= MemoryLayout<AccessorStorage>.size,
-            MemoryLayout<T>.alignment <= MemoryLayout<AccessorStorage>.alignment
-        {
-            var storage = AccessorStorage()
-            if try container?.resolveAccessor(site, into: &storage) == true { return take(&storage) }
-            return try resolveInGeneral(container, site, declared, make)
+        // The common cases are made in storage specialized here, through a call that is not generic (generic code in
+        // the library would look up the metadata of the types it builds around `T` on every call). The container
+        // stays optional inside the closure: unwrapped outside it, it was retained and released around every call.
+        let instance = try AccessorStorage.instance(of: T.self) {
+            try container?.resolveAccessor(site, into: $0) == true
         }
-        return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-            if let storage = buffer.baseAddress,
-                try container?.resolveAccessor(site, into: UnsafeMutableRawPointer(storage)) == true
-            {
-                return storage.move()
-            }
-            return try resolveInGeneral(container, site, declared, make)
-        }
+        return try instance ?? resolveInGeneral(container, site, declared, make)
     }
 
     /// The instance, as `Factory.callAsFunction()` gives it: stops the process if it cannot be made.
@@ -114,7 +122,7 @@ struct AccessorCore<T>: Sendable {
 
     func decorate(_ decorator: @escaping @Sendable (T) -> T) {
         guard let (container, key) = binding.bound else {
-            log(.errors, "Plexus: an unbound accessor cannot be decorated; decorate the accessor property.")
+            DependencyContainer.logUnboundDecorator()
             return
         }
         container.addDecorator(key, decorator)
@@ -122,8 +130,7 @@ struct AccessorCore<T>: Sendable {
 }
 
 /// What ``MainActorFactory`` resolves through on the main actor: the fast path of typed accessors, where its
-/// `@MainActor` factory runs in place, as `AccessorCore` resolves a ``Factory`` (the instance on the stack when it
-/// fits `AccessorStorage`, else in a temporary allocation).
+/// `@MainActor` factory runs in place, as `AccessorCore` resolves a ``Factory`` (`AccessorStorage.instance`).
 @usableFromInline
 enum MainActorAccessorCore<T> {
     /// The instance, as `MainActorFactory.resolve()` gives it.
@@ -133,19 +140,10 @@ enum MainActorAccessorCore<T> {
         _ container: DependencyContainer, _ site: AccessorSite, _ storage: ComponentScope,
         _ make: @escaping @MainActor @Sendable () throws -> T
     ) throws -> T {
-        if MemoryLayout<T>.size <= MemoryLayout<AccessorStorage>.size,
-            MemoryLayout<T>.alignment <= MemoryLayout<AccessorStorage>.alignment
+        if let instance = try AccessorStorage.instance(
+            of: T.self, { try container.resolveMainActorAccessor(site, into: $0) })
         {
-            var result = AccessorStorage()
-            if try container.resolveMainActorAccessor(site, into: &result) { return AccessorCore<T>.take(&result) }
-        } else {
-            let resolved = try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer -> T? in
-                guard let storage = buffer.baseAddress,
-                    try container.resolveMainActorAccessor(site, into: UnsafeMutableRawPointer(storage))
-                else { return nil }
-                return storage.move()
-            }
-            if let resolved { return resolved }
+            return instance
         }
         return try container.resolveMainActorAccessor(
             site, storage: storage, make: make, factory: AccessorCore<T>.declaredFactory)
@@ -170,11 +168,6 @@ enum AsyncAccessorCore<T> {
     /// The instance the accessor's singleton published in `container`, if any.
     @inlinable
     static func published(_ container: DependencyContainer, _ site: AccessorSite) -> T? {
-        guard MemoryLayout<T>.size <= MemoryLayout<AccessorStorage>.size,
-            MemoryLayout<T>.alignment <= MemoryLayout<AccessorStorage>.alignment
-        else { return container.publishedAccessorInstance(site) }
-        var storage = AccessorStorage()
-        guard container.copyPublishedAccessor(site, into: &storage) else { return nil }
-        return AccessorCore<T>.take(&storage)
+        AccessorStorage.instance(of: T.self) { container.copyPublishedAccessor(site, into: $0) }
     }
 }

@@ -4,32 +4,18 @@
 enum ParameterAccessorCore<P: Sendable, T> {
     /// The instance for `argument`, as `ParameterFactory.resolve(_:)` gives it.
     ///
-    /// As for `AccessorCore.resolve`: an instance that fits `AccessorStorage` goes to a local of that type, passed by
-    /// address (a larger one to a temporary allocation), and the argument is passed by its address, so the call is
-    /// not generic; anything the fast path cannot answer goes to `resolveParameterAccessor`.
+    /// As for `AccessorCore.resolve`: the instance is made in `AccessorStorage.instance`'s room and the argument is
+    /// passed by its address, so the call is not generic; anything the fast path cannot answer goes to
+    /// `resolveParameterAccessor`.
     @inlinable
     static func resolve(
         _ container: DependencyContainer, _ site: AccessorSite, _ storage: ComponentScope,
         _ make: @escaping @Sendable (P) throws -> T, _ argument: P
     ) throws -> T {
-        if MemoryLayout<T>.size <= MemoryLayout<AccessorStorage>.size,
-            MemoryLayout<T>.alignment <= MemoryLayout<AccessorStorage>.alignment
-        {
-            var result = AccessorStorage()
-            let done = try withUnsafePointer(to: argument) {
-                try container.resolveAccessor(site, arguments: $0, into: &result)
-            }
-            if done { return AccessorCore<T>.take(&result) }
-        } else {
-            let resolved = try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer -> T? in
-                guard let storage = buffer.baseAddress else { return nil }
-                let done = try withUnsafePointer(to: argument) {
-                    try container.resolveAccessor(site, arguments: $0, into: UnsafeMutableRawPointer(storage))
-                }
-                return done ? storage.move() : nil
-            }
-            if let resolved { return resolved }
+        let instance = try AccessorStorage.instance(of: T.self) { result in
+            try withUnsafePointer(to: argument) { try container.resolveAccessor(site, arguments: $0, into: result) }
         }
+        if let instance { return instance }
         return try container.resolveParameterAccessor(
             site, argument, storage: storage, make: make, build: factory(_:keeping:))
     }

@@ -37,6 +37,7 @@ public struct AsyncFactory<T>: AccessorDeclaration, IsolatedAccessorParts {
         self.make = make
     }
 
+    @usableFromInline
     static func blueprint(scope: ComponentScope, make: @escaping @Sendable () async throws -> T) -> Blueprint {
         Blueprint.makeAsync(scope: scope, factory: make)
     }
@@ -85,25 +86,15 @@ public struct AsyncFactory<T>: AccessorDeclaration, IsolatedAccessorParts {
     // MARK: Storage modifiers
 
     /// The same accessor making a new instance on every call (the default).
-    @inlinable public var unique: AsyncFactory {
-        AsyncFactory(container: container, site: site, storage: .unique, make: make)
-    }
+    @inlinable public var unique: AsyncFactory { with(storage: .unique) }
     /// The same accessor with one instance per resolution graph (``ComponentScope/shared``).
-    @inlinable public var shared: AsyncFactory {
-        AsyncFactory(container: container, site: site, storage: .shared, make: make)
-    }
+    @inlinable public var shared: AsyncFactory { with(storage: .shared) }
     /// The same accessor with one instance kept by the container (``ComponentScope/singleton``).
-    @inlinable public var singleton: AsyncFactory {
-        AsyncFactory(container: container, site: site, storage: .singleton, make: make)
-    }
+    @inlinable public var singleton: AsyncFactory { with(storage: .singleton) }
     /// The same accessor with one instance that ``DependencyContainer/trimCaches()`` and memory pressure release.
-    @inlinable public var cached: AsyncFactory {
-        AsyncFactory(container: container, site: site, storage: .cached, make: make)
-    }
+    @inlinable public var cached: AsyncFactory { with(storage: .cached) }
     /// The same accessor with one instance kept while something outside holds it.
-    @inlinable public var weakSingleton: AsyncFactory {
-        AsyncFactory(container: container, site: site, storage: .weakSingleton, make: make)
-    }
+    @inlinable public var weakSingleton: AsyncFactory { with(storage: .weakSingleton) }
 }
 
 /// A typed accessor whose default factory is `@MainActor` code: a view model or presenter, made and called on the
@@ -142,6 +133,7 @@ public struct MainActorFactory<T>: AccessorDeclaration, IsolatedAccessorParts {
         self.make = make
     }
 
+    @usableFromInline
     static func blueprint(scope: ComponentScope, make: @escaping @MainActor @Sendable () throws -> T) -> Blueprint {
         Blueprint.makeMainActor(scope: scope, factory: make)
     }
@@ -199,29 +191,24 @@ public struct MainActorFactory<T>: AccessorDeclaration, IsolatedAccessorParts {
     // MARK: Storage modifiers
 
     /// The same accessor making a new instance on every call (the default).
-    @inlinable public var unique: MainActorFactory {
-        MainActorFactory(container: container, site: site, storage: .unique, make: make)
-    }
+    @inlinable public var unique: MainActorFactory { with(storage: .unique) }
     /// The same accessor with one instance per resolution graph (``ComponentScope/shared``).
-    @inlinable public var shared: MainActorFactory {
-        MainActorFactory(container: container, site: site, storage: .shared, make: make)
-    }
+    @inlinable public var shared: MainActorFactory { with(storage: .shared) }
     /// The same accessor with one instance kept by the container (``ComponentScope/singleton``).
-    @inlinable public var singleton: MainActorFactory {
-        MainActorFactory(container: container, site: site, storage: .singleton, make: make)
-    }
+    @inlinable public var singleton: MainActorFactory { with(storage: .singleton) }
     /// The same accessor with one instance that ``DependencyContainer/trimCaches()`` and memory pressure release.
-    @inlinable public var cached: MainActorFactory {
-        MainActorFactory(container: container, site: site, storage: .cached, make: make)
-    }
+    @inlinable public var cached: MainActorFactory { with(storage: .cached) }
     /// The same accessor with one instance kept while something outside holds it.
-    @inlinable public var weakSingleton: MainActorFactory {
-        MainActorFactory(container: container, site: site, storage: .weakSingleton, make: make)
-    }
+    @inlinable public var weakSingleton: MainActorFactory { with(storage: .weakSingleton) }
 }
 
 /// What ``AsyncFactory`` and ``MainActorFactory`` are made of, and what they do alike: they differ only in the kind
 /// of their factory (`Make`), the blueprint made from it, and how they are called.
+///
+/// Usable from inlinable code, so that the storage modifiers (`with(storage:)`) are inlined where the accessor is
+/// declared: called through the library, they looked up the accessor type's generic metadata on every call
+/// (`Benchmarks/profile --product PlexusProfile accessor-main-actor/plexus`).
+@usableFromInline
 protocol IsolatedAccessorParts: AccessorDeclaration {
     var site: AccessorSite { get }
     var storage: ComponentScope { get }
@@ -237,6 +224,8 @@ extension IsolatedAccessorParts {
     /// The key, `nil` when unbound.
     var boundKey: DefinitionKey? { AccessorBinding(container: container, site: site).key }
 
+    /// The same accessor with `storage`: what the storage modifiers return.
+    @inlinable
     func with(storage: ComponentScope) -> Self {
         Self(container: container, site: site, storage: storage, make: make)
     }
@@ -248,7 +237,7 @@ extension IsolatedAccessorParts {
     /// Registers `make` under the key in the container, with the accessor's storage (`replace`).
     func override(with make: Make) {
         guard let container, let key = boundKey else {
-            log(.errors, "Plexus: an unbound accessor cannot be overridden; declare it on a container first.")
+            DependencyContainer.logUnboundOverride()
             return
         }
         container.register(
@@ -258,7 +247,7 @@ extension IsolatedAccessorParts {
     /// Adds `decorator` for the key in the container (`decorate`).
     func addDecorator(_ decorator: @escaping @Sendable (Instance) -> Instance) {
         guard let container, let key = boundKey else {
-            log(.errors, "Plexus: an unbound accessor cannot be decorated; decorate the accessor property.")
+            DependencyContainer.logUnboundDecorator()
             return
         }
         container.addDecorator(key, decorator)

@@ -49,6 +49,11 @@ extension DependencyContainer {
         log(.errors, "Plexus: an unbound accessor cannot be overridden; assign it to an accessor property first.")
     }
 
+    /// Logs a decorator added to an accessor bound to no container, which has nowhere to go.
+    static func logUnboundDecorator() {
+        log(.errors, "Plexus: an unbound accessor cannot be decorated; decorate the accessor property.")
+    }
+
     /// Stops the process for an accessor that could not be resolved (`callAsFunction()` does not throw).
     @usableFromInline
     static func accessorFailed(_ container: DependencyContainer?, _ site: AccessorSite, _ error: any Error) -> Never {

@@ -126,7 +126,7 @@ public struct ParameterFactory<P: Sendable, T>: AccessorDeclaration {
     /// - Parameter decorator: Returns the instance to use instead of the one it is given.
     public func decorate(_ decorator: @escaping @Sendable (T) -> T) {
         guard let container else {
-            log(.errors, "Plexus: an unbound accessor cannot be decorated; decorate the accessor property.")
+            DependencyContainer.logUnboundDecorator()
             return
         }
         container.addParameterDecorator(parameterKey, decorator)

@@ -96,7 +96,7 @@ struct AccessorBinding: Sendable {
     /// time, would look up its generic metadata on every call.
     func override<T>(storage: DeclaredStorage, make: @escaping @Sendable () throws -> T) {
         guard let container else {
-            log(.errors, "Plexus: an unbound accessor cannot be overridden; assign it to an accessor property first.")
+            DependencyContainer.logUnboundOverride()
             return
         }
         container.registerOverride(at: site, storage: storage, make: make)

@@ -165,6 +165,25 @@ extension DependencyContainer.OverrideMappers {
         #expect(container.overrideMappers.priceMapper() === container.overrideMappers.priceMapper())
     }
 
+    /// An accessor bound to no container has nowhere to keep an override or a decorator: `replace` and `decorate`
+    /// say so in the log, the same words for every kind of accessor, and the accessor keeps its factory.
+    @Test func anUnboundAccessorLogsThatItCannotBeReplacedOrDecorated() {
+        let messages = Log()
+        let unbound = Factory<PriceMapper>.factory { DefaultPriceMapper() }
+        let detail = ParameterFactory<Int, PriceMapper>.factory { _ in DefaultPriceMapper() }
+        Plexus.withLogging(level: .errors, logger: messages.logger) {
+            unbound.replace { CustomMapper() }
+            unbound.decorate { _ in CustomMapper() }
+            detail.replace { _ in CustomMapper() }
+            detail.decorate { _ in CustomMapper() }
+        }
+        let overridden = "Plexus: an unbound accessor cannot be overridden; assign it to an accessor property first."
+        let decorated = "Plexus: an unbound accessor cannot be decorated; decorate the accessor property."
+        #expect(messages.entries == [overridden, decorated, overridden, decorated])
+        #expect(unbound().name == "default")
+        #expect(detail(1).name == "default")
+    }
+
     /// A declared default that resolves what the container was made with finds it through `defaults` too.
     @Test func defaultsResolveTheContainersOwnRegistrations() throws {
         let container = DependencyContainer(name: "Checkout") { $0.inject(Endpoint(url: "https://shop")) }

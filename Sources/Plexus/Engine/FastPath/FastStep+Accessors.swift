@@ -298,15 +298,6 @@ extension DependencyContainer {
         }
     }
 
-    /// The instance the accessor declared at `site` published, as `copyPublishedAccessor(_:into:)` finds it.
-    @usableFromInline
-    func publishedAccessorInstance<T>(_ site: AccessorSite) -> T? {
-        withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer -> T? in
-            guard let storage = buffer.baseAddress, copyPublishedAccessor(site, into: storage) else { return nil }
-            return storage.move()
-        }
-    }
-
     /// The key of the accessor declared at `site`, as this container keeps it (built on first use).
     func accessorKey(_ site: AccessorSite) -> DefinitionKey {
         if let key = registry.withLockKeepingReaders({ $0.pointee.accessorKeys.existingEntry(for: site)?.key }) {
