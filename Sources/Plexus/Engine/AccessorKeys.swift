@@ -21,6 +21,11 @@ struct AccessorKeys {
         /// frame at the key inside the slot (`Slot.keyPointer`) and need not keep the entry alive.
         var answeringHasKey = false
 
+        /// `answering` while it is still current; `nil` when the accessor's answer must be found again.
+        var currentAnswer: Unmanaged<Slot>? {
+            generation == Generation.current ? answering : nil
+        }
+
         init(site: AccessorSite, key: DefinitionKey, hash: Int) {
             self.key = key
             self.site = site

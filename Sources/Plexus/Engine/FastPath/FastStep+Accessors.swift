@@ -78,7 +78,7 @@ extension DependencyContainer {
             let found = AccessorKeys.withExistingEntry(in: keys, for: site, { Unmanaged.passUnretained($0) })
         else { return nil }
         return found._withUnsafeGuaranteedRef { entry -> FastStep? in
-            guard entry.generation == Generation.current, let answering = entry.answering else { return nil }
+            guard let answering = entry.currentAnswer else { return nil }
             return answering._withUnsafeGuaranteedRef { slot -> FastStep in
                 if slot.copyPublished(into: result) { return .copied }
                 return makeStep(answering, entry: found, hasKey: entry.answeringHasKey, onMainActor)
@@ -127,8 +127,8 @@ extension DependencyContainer {
     /// collaborator that could hold an override) its declared default. Call under the registry's lock for writing;
     /// `registry` is only read (`inout`: passed by address, a closure's borrow of the captured registry copied it).
     private func answer(_ entry: AccessorKeys.Entry, in registry: inout Registry) -> AccessorAnswer {
+        if let answering = entry.currentAnswer { return .slot(answering) }
         let generation = Generation.current
-        if entry.generation == generation, let answering = entry.answering { return .slot(answering) }
         let borrow = { (slot: Slot) in Unmanaged.passUnretained(slot) }
         var answering =
             isDefaultsOnly ? nil : registry.slots.withBorrowedValue(for: entry.key, hash: entry.hash, borrow)
@@ -313,7 +313,7 @@ extension DependencyContainer {
     ) -> Bool? {
         guard let keys = registry.pointer(to: \.accessorKeys) else { return nil }
         let copied = AccessorKeys.withExistingEntry(in: keys, for: site) { entry -> Bool? in
-            guard entry.generation == Generation.current, let answering = entry.answering else { return nil }
+            guard let answering = entry.currentAnswer else { return nil }
             return answering._withUnsafeGuaranteedRef { $0.copyPublished(into: result) }
         }
         return copied ?? nil
