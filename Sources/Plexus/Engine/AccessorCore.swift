@@ -1,8 +1,3 @@
-/// A blueprint's factory: makes an instance from the arguments at the first pointer into the second. It is handed its
-/// blueprint, so that what it calls can live in the blueprint (`DeclaredBlueprint`) instead of a closure context.
-@usableFromInline
-typealias BlueprintFactory = @Sendable (Blueprint, UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void
-
 /// Room on the stack for the instance of a typed accessor (`AccessorCore.resolve(_:_:_:_:)`): six words, enough for a
 /// reference, a protocol existential (five words, six with a second protocol) or a small struct; larger instances, and
 /// those aligned beyond a word, use a temporary allocation.
@@ -101,18 +96,7 @@ struct AccessorCore<T>: Sendable {
         _ make: @escaping @Sendable () throws -> T
     ) throws -> T {
         guard let container else { return try make() }
-        return try container.resolveAccessor(site, storage: declared, make: make, factory: declaredFactory)
-    }
-
-    /// The factory of a declared default's blueprint, a `DeclaredBlueprint<T>`: the instance of the factory the
-    /// blueprint keeps, moved into the result. Specialized by the accessor's caller, so that each instance is made
-    /// without going through `T`'s value witnesses; it captures nothing, so passing it allocates nothing.
-    @inlinable
-    static func declaredFactory(
-        _ blueprint: Blueprint, _: UnsafeRawPointer, _ result: UnsafeMutableRawPointer
-    ) throws {
-        let make = unsafeDowncast(blueprint, to: DeclaredBlueprint<T>.self).make
-        result.assumingMemoryBound(to: T.self).initialize(to: try make())
+        return try container.resolveAccessor(site, storage: declared, make: make, factory: DeclaredFactory())
     }
 
     /// The instance (cold paths: `AccessorBinding.assign`).
@@ -145,12 +129,11 @@ enum MainActorAccessorCore<T> {
         {
             return instance
         }
-        return try container.resolveMainActorAccessor(
-            site, storage: storage, make: make, factory: AccessorCore<T>.declaredFactory)
+        return try container.resolveMainActorAccessor(site, storage: storage, make: make, factory: DeclaredFactory())
     }
 
-    /// `make` as the plain synchronous function it is underneath, for the declared default's blueprint, whose
-    /// factory is `AccessorCore<T>.declaredFactory`.
+    /// `make` as the plain synchronous function it is underneath, for the declared default's blueprint
+    /// (`DeclaredBlueprint`).
     ///
     /// The engine calls a synchronous factory of a `@MainActor` definition only on the main thread: the fast path
     /// for a caller isolated to the main actor, the general path after checking the thread (`Slot+Isolation.swift`),

@@ -13,8 +13,8 @@ struct AccessorKeys {
         let hash: Int
         /// The slot that answered the accessor here last time, valid while `Generation.current` equals
         /// `generation`: every change that could make another slot answer (a registration, a removal, a reset, a
-        /// restored snapshot, a collaboration) advances it, and the registry holds the slot until then. Read and
-        /// written under the registry's lock.
+        /// restored snapshot, a collaboration) advances it, and the registry holds the slot until then. Written
+        /// under the registry's lock for writing; read under it or under the reader bias.
         var answering: Unmanaged<Slot>?
         var generation = -1
         /// Whether `answering` was registered under exactly this entry's key: a resolve then points its factory's

@@ -104,6 +104,11 @@ func cast<T>(_ instance: Any, to _: T.Type) -> T? {
     return instance as? T
 }
 
+/// A blueprint's factory: makes an instance from the arguments at the first pointer into the second. It is handed its
+/// blueprint, so that what it calls can live in the blueprint (`DeclaredBlueprint`) instead of a closure context.
+@usableFromInline
+typealias BlueprintFactory = @Sendable (Blueprint, UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void
+
 /// The immutable, type-erased part of a definition: its types, scope and factory.
 ///
 /// Not final only for `DeclaredBlueprint`, which keeps a typed accessor's factory; every member is final or a `let`.
@@ -111,7 +116,7 @@ func cast<T>(_ instance: Any, to _: T.Type) -> T? {
 @usableFromInline
 class Blueprint: @unchecked Sendable {
     /// Runs `factory`. Out of line, so that the blueprint arrives borrowed: called as `slot.blueprint.factory(…)`
-    /// inside a larger function, the closure's context was retained and released around every call.
+    /// inside a larger function, the closure's context is retained and released around every call.
     @inline(never)
     final func make(_ arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer) throws {
         try factory(self, arguments, result)
@@ -267,28 +272,43 @@ extension Blueprint {
     }
 }
 
-/// The blueprint of a typed accessor's declared default: it keeps the accessor's factory, `make`, which its `factory`
-/// reads back from it (`AccessorCore.declaredFactory`) instead of capturing it, so that a declared default keeps one
-/// object for its factory, not a blueprint and a closure context.
-///
-/// `factory` is specialized by the accessor's caller for `T`, so each instance is made without going through `T`'s
-/// value witnesses (`Benchmarks/profile accessor-unique/plexus` shows the difference). It reads the blueprint it is
-/// handed as a `DeclaredBlueprint<T>`: this initializer is the only place such a factory is stored.
+/// The blueprint of a typed accessor's declared default: it keeps the accessor's factory, `declared`, which its
+/// `factory` reads back from it instead of capturing it, so that a declared default keeps one object for its factory,
+/// not a blueprint and a closure context.
 @usableFromInline
 final class DeclaredBlueprint<T>: Blueprint, @unchecked Sendable {
     /// The accessor's declared factory.
-    @usableFromInline let make: @Sendable () throws -> T
+    @usableFromInline let declared: @Sendable () throws -> T
 
-    /// A declared default of `T` made by `make`, through `factory` (`AccessorCore<T>.declaredFactory`).
+    /// A declared default of `T` made by `declared`, through `factory` (made for the same `T`).
     init(
-        scope: ComponentScope, make: @escaping @Sendable () throws -> T, factory: @escaping BlueprintFactory,
+        scope: ComponentScope, declared: @escaping @Sendable () throws -> T, factory: DeclaredFactory<T>,
         isolation: FactoryIsolation = .none, asyncFactory: AwaitableFactory? = nil
     ) {
-        self.make = make
+        self.declared = declared
         super.init(
             scope: scope, type: T.self, argumentsType: Void.self, argumentCount: 0, ops: TypeOps.of(T.self),
-            factory: factory, withArguments: Blueprint.acceptingNoArguments, autoWire: nil, isolation: isolation,
+            factory: factory.run, withArguments: Blueprint.acceptingNoArguments, autoWire: nil, isolation: isolation,
             asyncFactory: asyncFactory)
+    }
+}
+
+/// The factory of a `DeclaredBlueprint<T>`: the instance of the factory the blueprint keeps, moved into the result.
+///
+/// Made where the accessor is called, so that `run` is specialized for `T`: each instance is made without going
+/// through `T`'s value witnesses (`Benchmarks/profile accessor-unique/plexus` shows the difference). `run` captures
+/// nothing, so making one allocates nothing. It reads the blueprint it is handed as a `DeclaredBlueprint<T>`; its
+/// type parameter is what makes every blueprint that stores it one of the same `T`.
+@usableFromInline
+struct DeclaredFactory<T> {
+    @usableFromInline let run: BlueprintFactory
+
+    @inlinable
+    init() {
+        run = { blueprint, _, result in
+            let declared = unsafeDowncast(blueprint, to: DeclaredBlueprint<T>.self).declared
+            result.assumingMemoryBound(to: T.self).initialize(to: try declared())
+        }
     }
 }
 

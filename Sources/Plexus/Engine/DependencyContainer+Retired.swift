@@ -30,7 +30,7 @@ extension DependencyContainer {
 
     /// `release(dropped:)` for an old registry (a reset, a restored snapshot).
     func release(dropped: Registry) {
-        retireMarked(any: true) { dropped.slots.entries.map(\.value) + dropped.accessorDefaults.entries.map(\.value) }
+        retireMarked(any: true) { dropped.slots.allValues + dropped.accessorDefaults.allValues }
         withExtendedLifetime(dropped) {}
     }
 

@@ -105,20 +105,22 @@ extension Blueprint {
     }
 
     /// The blueprint of a ``MainActorFactory``'s declared default: `makeMainActor(scope:factory:)`'s, making each
-    /// instance of a synchronous resolve with `declared` (`AccessorCore<T>.declaredFactory`, specialized by the
-    /// accessor's caller) from the factory called as a plain function (`MainActorAccessorCore.plain`).
+    /// instance of a synchronous resolve with `declared` (specialized by the accessor's caller) from the factory
+    /// called as a plain function (`MainActorAccessorCore.plain`).
     static func makeMainActor<T>(
         scope: ComponentScope, factory: @escaping @MainActor @Sendable () throws -> T,
-        declared: @escaping BlueprintFactory
+        declared: DeclaredFactory<T>
     ) -> Blueprint {
         DeclaredBlueprint(
-            scope: scope, make: MainActorAccessorCore.plain(factory), factory: declared, isolation: .mainActor,
+            scope: scope, declared: MainActorAccessorCore.plain(factory), factory: declared, isolation: .mainActor,
             asyncFactory: makeMainActor(scope: scope, factory: factory).asyncFactory)
     }
 
-    /// This blueprint with another isolation and async factory.
+    /// This blueprint with another isolation and async factory. Only for a plain blueprint: the factory of a
+    /// `DeclaredBlueprint` reads the declared factory from its own blueprint.
     private func with(isolation: FactoryIsolation, asyncFactory: AwaitableFactory) -> Blueprint {
-        Blueprint(
+        precondition(Swift.type(of: self) == Blueprint.self, "a declared default's factory is bound to its blueprint")
+        return Blueprint(
             scope: scope, type: type, argumentsType: argumentsType, argumentCount: argumentCount, ops: ops,
             factory: factory, withArguments: withArguments, autoWire: autoWire, isolation: isolation,
             asyncFactory: asyncFactory)

@@ -44,7 +44,9 @@ struct KeyTable<Value> {
             let storedTag: DependencyContainer.Tag?
             switch tagKind {
             case 1: storedTag = .int(Int(bitPattern: tag))
-            case 2: storedTag = string.map { .string($0) }
+            case 2:
+                assert(string != nil, "a string-tagged bucket without its string")
+                storedTag = string.map { .string($0) }
             default: storedTag = nil
             }
             return DefinitionKey(type: type, typeOfArguments: arguments, tag: storedTag)
@@ -223,7 +225,7 @@ struct KeyTable<Value> {
         var index = hash & mask
         while stamps[index].type != nil { index = (index + 1) & mask }
         stamps[index] = Stamp(key, hash: hash)
-        if case .string(let tag) = key.storedTag { tags[index] = tag }
+        if case .string(let tag) = key.storedTag { tags[index] = tag } else { tags[index] = nil }
         values[index] = value
         count += 1
         refreshBases()
@@ -270,7 +272,13 @@ struct KeyTable<Value> {
         for entry in old { updateValue(entry.value, forKey: entry.key) }
     }
 
-    /// Every key and value, in no particular order.
+    /// Every value, in no particular order.
+    var allValues: [Value] {
+        values.compactMap { $0 }
+    }
+
+    /// Every key and value, in no particular order. The keys are rebuilt from the buckets: a key carries no
+    /// `diagnostics` here (keys in a table never do).
     var entries: [(key: DefinitionKey, value: Value)] {
         zip(zip(stamps, tags), values).compactMap { stampAndTag, value in
             guard let key = stampAndTag.0.key(string: stampAndTag.1), let value else { return nil }

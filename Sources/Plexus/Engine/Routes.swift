@@ -56,7 +56,7 @@ final class RememberedRoute {
     let isLocal: Bool
 
     /// The owner, retained once for the caller to release, or `nil` when it is gone. Out of line, so that the caller
-    /// reads it from a route it borrows without retaining the route around the weak load (which it did inlined).
+    /// reads it from a route it borrows without retaining the route around the weak load (inlined, the load retains it).
     @inline(never)
     func retainedOwner() -> Unmanaged<DependencyContainer>? {
         guard let owner else { return nil }

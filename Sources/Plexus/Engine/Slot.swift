@@ -113,7 +113,7 @@ final class Slot {
         if blueprint.scope == .weakSingleton {
             // The graph holds the returned box until its outermost resolve ends. An instance of a class is held
             // weakly itself, so it stays shared while anyone keeps it; a value has no identity to hold, so its box
-            // is (`value as AnyObject` made a new box that died at once, and the same graph made the value again).
+            // is (`value as AnyObject` would make a new box that dies at once, and the graph would make the value again).
             let instance = value.value
             weakInstance = Swift.type(of: instance) is AnyClass ? instance as AnyObject : value
             return value

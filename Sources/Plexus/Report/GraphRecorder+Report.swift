@@ -4,7 +4,7 @@ extension GraphRecorder {
     func report(validating validated: DependencyContainer) -> GraphReport {
         let own = validated.registry.withLock { registry in
             registry.entriesInOrder.map(\.slot)
-                + registry.accessorDefaults.entries.map(\.value).sorted { $0.order < $1.order }
+                + registry.accessorDefaults.allValues.sorted { $0.order < $1.order }
         }
         for slot in own { node(for: slot, owner: validated) }
         let shadowing = shadowedPairs()

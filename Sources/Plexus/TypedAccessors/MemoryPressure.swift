@@ -60,7 +60,7 @@ extension DependencyContainer {
     public func trimCaches() {
         let released = registry.withLock { registry -> [InstanceBox] in
             var released: [InstanceBox] = []
-            let slots = registry.slots.entries.map(\.value) + registry.accessorDefaults.entries.map(\.value)
+            let slots = registry.slots.allValues + registry.accessorDefaults.allValues
             for slot in slots where slot.scope == .cached {
                 if let instance = slot.instance { released.append(instance) }
                 slot.instance = nil

@@ -154,16 +154,16 @@ extension DependencyContainer {
     /// The ``defaults`` companion skips the first two steps. The resolution joins the calling thread's resolution
     /// graph, so accessors and `register`/`resolve` definitions share `.shared` instances and cycle detection.
     ///
-    /// `factory` is `AccessorCore<T>.declaredFactory`, specialized by the caller: the declared default's blueprint
-    /// (`DeclaredBlueprint`) makes each instance with it.
+    /// `factory` is made by the caller, specialized for `T`: the declared default's blueprint (`DeclaredBlueprint`)
+    /// makes each instance with it.
     @usableFromInline
     func resolveAccessor<T>(
         _ site: AccessorSite, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T,
-        factory: @escaping BlueprintFactory
+        factory: DeclaredFactory<T>
     ) throws -> T {
         try resolveAccessor(site, arguments: zeroSizedArguments) {
             DeclaredDefault(
-                DeclaredBlueprint(scope: storage.scope, make: make, factory: factory), hooks: storage.hooks)
+                DeclaredBlueprint(scope: storage.scope, declared: make, factory: factory), hooks: storage.hooks)
         }
     }
 
@@ -264,7 +264,7 @@ extension DependencyContainer {
     @MainActor
     func resolveMainActorAccessor<T>(
         _ site: AccessorSite, storage: ComponentScope, make: @escaping @MainActor @Sendable () throws -> T,
-        factory: @escaping BlueprintFactory
+        factory: DeclaredFactory<T>
     ) throws -> T {
         try resolveAccessor(site, arguments: zeroSizedArguments, onMainActor: true) {
             DeclaredDefault(Blueprint.makeMainActor(scope: storage, factory: make, declared: factory))

@@ -21,7 +21,7 @@ enum FastStep {
 ///
 /// Every field is a plain value (unmanaged references, identifiers, flags), so that handing a step back from the
 /// decision and switching on it copies bits: with references among its fields, every copy and destruction of a step
-/// went through outlined code that switched on each payload (`Benchmarks/profile unique/plexus` shows it).
+/// goes through outlined code that switches on each payload (`Benchmarks/profile unique/plexus` shows it).
 struct FastMake {
     /// How the factory is run.
     enum Making {
