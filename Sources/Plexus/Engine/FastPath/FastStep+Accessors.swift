@@ -122,6 +122,13 @@ extension DependencyContainer {
         }
     }
 
+    /// Whether an accessor's declared default here answers it when no override is registered here: only when no
+    /// collaborator could hold one (the general path searches them first), or in the `defaults` companion, which
+    /// ignores overrides.
+    private func declaredDefaultAnswersAlone(_ registry: borrowing Registry) -> Bool {
+        isDefaultsOnly || registry.collaborators.isEmpty
+    }
+
     /// Which slot answers the accessor of `entry` here, remembered in the entry until the generation moves: the
     /// definition registered under exactly its key, else (with no forwarding registration under it and no
     /// collaborator that could hold an override) its declared default. Call under the registry's lock for writing;
@@ -137,8 +144,7 @@ extension DependencyContainer {
             // since its instances are of another type than the accessor's.
             if !isDefaultsOnly, registry.hasForward(entry.key, hash: entry.hash) { return .general }
             guard registry.accessorDefaults[entry.key, hash: entry.hash] != nil else { return .registerDefault }
-            // The default answers here only when no collaborator could hold an override.
-            guard isDefaultsOnly || registry.collaborators.isEmpty else { return .general }
+            guard declaredDefaultAnswersAlone(registry) else { return .general }
             answering = registry.accessorDefaults.withBorrowedValue(for: entry.key, hash: entry.hash, borrow)
         }
         guard let answering else { return .general }
@@ -233,8 +239,7 @@ extension DependencyContainer {
         guard !GraphRecorder.isActive else { return false }
         let key = registry.withLock { registry -> DefinitionKey? in
             let entry = registry.accessorKeys.entry(for: site)
-            guard case .registerDefault = answer(entry, in: &registry),
-                isDefaultsOnly || registry.collaborators.isEmpty
+            guard case .registerDefault = answer(entry, in: &registry), declaredDefaultAnswersAlone(registry)
             else { return nil }
             return entry.key
         }
@@ -286,7 +291,7 @@ extension DependencyContainer {
         }
         // With collaborators, a slot here answers only if it is an override; else the answer is not remembered, and
         // every call would take the lock for writing (which stops this container's readers) for nothing.
-        guard isDefaultsOnly || registry.withLockKeepingReaders({ $0.pointee.collaborators.isEmpty }) else {
+        guard registry.withLockKeepingReaders({ declaredDefaultAnswersAlone($0.pointee) }) else {
             return false
         }
         return registry.withLock { registry in
