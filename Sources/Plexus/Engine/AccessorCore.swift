@@ -64,7 +64,7 @@ struct AccessorCore<T>: Sendable {
         // the library would look up the metadata of the types it builds around `T` on every call). The container
         // stays optional inside the closure: unwrapped outside it, it was retained and released around every call.
         let instance = try AccessorStorage.instance(of: T.self) {
-            try container?.resolveAccessor(site, into: $0) == true
+            try container?.tryFastAccessor(site, into: $0) == true
         }
         return try instance ?? resolveInGeneral(container, site, declared, make)
     }
@@ -125,7 +125,7 @@ enum MainActorAccessorCore<T> {
         _ make: @escaping @MainActor @Sendable () throws -> T
     ) throws -> T {
         if let instance = try AccessorStorage.instance(
-            of: T.self, { try container.resolveMainActorAccessor(site, into: $0) })
+            of: T.self, { try container.tryFastMainActorAccessor(site, into: $0) })
         {
             return instance
         }

@@ -13,7 +13,7 @@ enum ParameterAccessorCore<P: Sendable, T> {
         _ make: @escaping @Sendable (P) throws -> T, _ argument: P
     ) throws -> T {
         let instance = try AccessorStorage.instance(of: T.self) { result in
-            try withUnsafePointer(to: argument) { try container.resolveAccessor(site, arguments: $0, into: result) }
+            try withUnsafePointer(to: argument) { try container.tryFastAccessor(site, arguments: $0, into: result) }
         }
         if let instance { return instance }
         return try container.resolveParameterAccessor(

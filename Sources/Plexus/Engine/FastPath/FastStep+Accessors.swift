@@ -24,17 +24,17 @@ extension DependencyContainer {
     /// progress (the reader bias), else under the lock without stopping those readers (a locked read, which turns the
     /// bias back on after a while); only a first use or a stale answer takes the lock for writing.
     @usableFromInline
-    func resolveAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
+    func tryFastAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
         try fastAccessor(site, arguments: zeroSizedArguments, onMainActor: false, into: result)
     }
 
-    /// `resolveAccessor(_:into:)` for an accessor taking a runtime argument (a ``ParameterFactory``), at
+    /// `tryFastAccessor(_:into:)` for an accessor taking a runtime argument (a ``ParameterFactory``), at
     /// `arguments`: its site's key names the argument type, so the slot that answers takes exactly that type.
     ///
     /// With `onMainActor` (a ``MainActorFactory`` called on the main actor) a `@MainActor` factory runs here too, in
     /// place, as the general path runs it on the main thread.
     @usableFromInline
-    func resolveAccessor(
+    func tryFastAccessor(
         _ site: AccessorSite, arguments: UnsafeRawPointer, onMainActor: Bool = false,
         into result: UnsafeMutableRawPointer
     ) throws -> Bool {
@@ -43,7 +43,7 @@ extension DependencyContainer {
         return try fastAccessor(site, arguments: arguments, onMainActor: onMainActor, into: result)
     }
 
-    /// The body of the `resolveAccessor(_:…into:)` entries, inlined into each: a call more cost the singleton hit
+    /// The body of the `tryFastAccessor` entries, inlined into each: a call more cost the singleton hit
     /// of `Benchmarks/profile accessor-singleton/plexus` a measurable share.
     @inline(__always)
     private func fastAccessor(
@@ -58,7 +58,7 @@ extension DependencyContainer {
         } else if let locked = registry.withLockKeepingReaders({ readStep(site, in: $0, onMainActor, into: result) }) {
             step = locked
         } else {
-            step = lockedStep(site, onMainActor, into: result)
+            step = writeLockedStep(site, onMainActor, into: result)
         }
         // An accessor's step keeps its key at the slot or the entry, never as a requested key.
         return try carryOut(step, arguments: arguments, into: result) {
@@ -66,7 +66,7 @@ extension DependencyContainer {
         }
     }
 
-    /// What `resolveAccessor(_:into:)` can decide by reading only: an accessor used here before whose answering slot
+    /// What `tryFastAccessor(_:into:)` can decide by reading only: an accessor used here before whose answering slot
     /// is still current (`AccessorKeys.Entry.answering`); `nil` otherwise. Reads without the lock are safe: the
     /// entry's answer and the slot are only changed under the lock for writing (`withLock`), which waits for them,
     /// and a stale answer is seen as stale (see `Route`).
@@ -86,8 +86,8 @@ extension DependencyContainer {
         }
     }
 
-    /// `resolveAccessor(_:into:)` under the lock for writing: a first use, or an answer to find again.
-    private func lockedStep(
+    /// `tryFastAccessor(_:into:)` under the lock for writing: a first use, or an answer to find again.
+    private func writeLockedStep(
         _ site: AccessorSite, _ onMainActor: Bool, into result: UnsafeMutableRawPointer
     ) -> FastStep {
         registry.withLock { registry -> FastStep in
@@ -185,7 +185,7 @@ extension DependencyContainer {
         // instead of the general path below, whose frames are several times larger.
         if registerAccessorDefaultIfNeeded(site, declared: declared) {
             let resolved = try withResolveStorage(for: T.self) { result -> T? in
-                guard try resolveAccessor(site, arguments: arguments, onMainActor: onMainActor, into: result)
+                guard try tryFastAccessor(site, arguments: arguments, onMainActor: onMainActor, into: result)
                 else { return nil }
                 return result.assumingMemoryBound(to: T.self).move()
             }
@@ -231,7 +231,7 @@ extension DependencyContainer {
     }
 
     /// Registers the declared default of the accessor at `site` if it is not registered here yet (its first use), so
-    /// that the non-generic `resolveAccessor(_:into:)` can answer it; returns whether that call is worth trying
+    /// that the non-generic `tryFastAccessor(_:into:)` can answer it; returns whether that call is worth trying
     /// again: `false` when the default is registered already (the call already said no), when a collaborator may
     /// hold an override (the general path searches them first), or while `validate` records (the general path notes
     /// the accessor's edges).
@@ -256,11 +256,11 @@ extension DependencyContainer {
 }
 
 extension DependencyContainer {
-    /// `resolveAccessor(_:into:)` for a ``MainActorFactory`` called on the main actor, where its `@MainActor`
+    /// `tryFastAccessor(_:into:)` for a ``MainActorFactory`` called on the main actor, where its `@MainActor`
     /// factory (or an override's) runs in place.
     @usableFromInline
     @MainActor
-    func resolveMainActorAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
+    func tryFastMainActorAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
         try fastAccessor(site, arguments: zeroSizedArguments, onMainActor: true, into: result)
     }
 
