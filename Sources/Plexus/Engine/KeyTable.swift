@@ -225,7 +225,9 @@ struct KeyTable<Value> {
         var index = hash & mask
         while stamps[index].type != nil { index = (index + 1) & mask }
         stamps[index] = Stamp(key, hash: hash)
-        if case .string(let tag) = key.storedTag { tags[index] = tag } else { tags[index] = nil }
+        // An empty bucket's tag is `nil` (`clear`, `grow`), so only a string tag is written.
+        assert(tags[index] == nil, "an empty bucket with a tag")
+        if case .string(let tag) = key.storedTag { tags[index] = tag }
         values[index] = value
         count += 1
         refreshBases()
