@@ -264,14 +264,23 @@ struct KeyTable<Value> {
         values[index] = nil
     }
 
+    /// Doubles the buckets, moving each entry by the hash its stamp keeps: no key is hashed or compared again (the
+    /// keys are distinct already).
     private mutating func grow() {
-        let old = entries
+        let (oldStamps, oldTags, oldValues) = (stamps, tags, values)
         let capacity = max(stamps.count * 2, 8)
         stamps = Array(repeating: Stamp(), count: capacity)
         tags = Array(repeating: nil, count: capacity)
         values = Array(repeating: nil, count: capacity)
-        count = 0
-        for entry in old { updateValue(entry.value, forKey: entry.key) }
+        let mask = capacity - 1
+        for old in oldStamps.indices where oldStamps[old].type != nil {
+            var index = oldStamps[old].hash & mask
+            while stamps[index].type != nil { index = (index + 1) & mask }
+            stamps[index] = oldStamps[old]
+            tags[index] = oldTags[old]
+            values[index] = oldValues[old]
+        }
+        refreshBases()
     }
 
     /// Every value, in no particular order.

@@ -63,4 +63,26 @@ private final class Holder: @unchecked Sendable {
             #expect(try (container.resolve(tag: index) as Service).name == "\(index)")
         }
     }
+
+    /// String and integer tags side by side, removals between growths of the container's table: every definition
+    /// left answers with its own factory, every removed one is gone.
+    @Test func definitionsSurviveTheTableGrowingAroundRemovals() throws {
+        let container = DependencyContainer()
+        func tag(_ index: Int) -> DependencyContainer.Tag {
+            index.isMultiple(of: 2) ? .int(index) : .string("definition number \(index)")
+        }
+        var definitions: [Int: Definition<Service, ()>] = [:]
+        for index in 0..<300 {
+            definitions[index] = container.register(.unique, tag: tag(index)) { Service("\(index)") }
+            if index.isMultiple(of: 3), index > 0 { container.remove(definitions[index - 1]!, tag: tag(index - 1)) }
+        }
+        for index in 0..<300 {
+            let removed = (index + 1).isMultiple(of: 3) && index + 1 < 300
+            if removed {
+                #expect(throws: ResolutionError.self) { try container.resolve(tag: tag(index)) as Service }
+            } else {
+                #expect(try (container.resolve(tag: tag(index)) as Service).name == "\(index)")
+            }
+        }
+    }
 }
