@@ -274,7 +274,8 @@ extension Blueprint {
 
 /// The blueprint of a typed accessor's declared default: it keeps the accessor's factory, `declared`, which its
 /// `factory` reads back from it instead of capturing it, so that a declared default keeps one object for its factory,
-/// not a blueprint and a closure context.
+/// not a blueprint and a closure context. Sendable as `Blueprint` is: its one stored property is a `let` of a
+/// `@Sendable` function.
 @usableFromInline
 final class DeclaredBlueprint<T>: Blueprint, @unchecked Sendable {
     /// The accessor's declared factory.
