@@ -143,7 +143,7 @@ extension DependencyContainer {
         let tagged = tag?.dependencyTag
         return register(scope, type: type, tag: tag, file: file, line: line) {
             @MainActor () throws -> T in
-            try factory(DependencyContainer.runningFactoryOwner(T.self, tag: tagged))
+            try factory(DependencyContainer.runningMainActorFactoryOwner(T.self, tag: tagged))
         }
     }
 }

@@ -261,7 +261,7 @@ extension DependencyContainer {
     /// factory keeps it. In place on the main thread the factory's frame is the thread graph's innermost; reached by a
     /// hop, the resolve's graph is installed on the main thread while the factory runs (`FactoryIsolation`).
     @usableFromInline
-    static func runningFactoryOwner(_ type: Any.Type, tag: Tag?) throws -> DependencyContainer {
+    static func runningMainActorFactoryOwner(_ type: Any.Type, tag: Tag?) throws -> DependencyContainer {
         guard let owner = runningFactoryOwner() else { throw noRunningFactory(type, tag: tag) }
         return owner.takeUnretainedValue()
     }

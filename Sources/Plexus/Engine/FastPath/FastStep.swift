@@ -116,21 +116,21 @@ extension DependencyContainer {
             make.owner?.release()
         }
         try make.slot._withUnsafeGuaranteedRef { slot in
-            try create(make, slot, at: key ?? slot.keyPointer, arguments: arguments, into: result)
+            try createInOwner(make, slot, at: key ?? slot.keyPointer, arguments: arguments, into: result)
         }
     }
 
-    /// `perform` with the slot in hand, in the owner's graph.
+    /// `perform` with the slot in hand: the instance made by the container that owns the slot.
     @inline(__always)
-    private func create(
+    private func createInOwner(
         _ make: FastMake, _ slot: Slot, at key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer
     ) throws {
         guard let owner = make.owner else {
-            return try create(slot, make.making, at: key, arguments: arguments, into: result)
+            return try createInCurrentGraph(slot, make.making, at: key, arguments: arguments, into: result)
         }
         try owner._withUnsafeGuaranteedRef { owner in
-            try owner.create(slot, make.making, at: key, arguments: arguments, into: result)
+            try owner.createInCurrentGraph(slot, make.making, at: key, arguments: arguments, into: result)
         }
     }
 
@@ -157,7 +157,7 @@ extension DependencyContainer {
     /// the calling thread's resolution graph (a hooked definition's hooks are queued there, and run when the scope
     /// closes).
     @inline(never)
-    private func create(
+    private func createInCurrentGraph(
         _ slot: Slot, _ making: FastMake.Making, at key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer
     ) throws {
