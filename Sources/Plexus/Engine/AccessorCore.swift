@@ -12,8 +12,9 @@ struct AccessorStorage {
     /// was): the room is a local `AccessorStorage` when `T` fits its size and alignment, else a temporary allocation.
     ///
     /// Always inlined, and `fill` with it, so that the common case is a local passed by address to a call that is
-    /// not generic, with no closure left at run time: a closure capturing the container (`withUnsafeTemporaryAllocation`'s
-    /// body, which is not inlined) made every call retain and release it.
+    /// not generic, with no closure left at run time: a closure that stays one (the body handed to
+    /// `withUnsafeTemporaryAllocation`, which is not inlined) retains and releases the container it captures on
+    /// every call.
     @inlinable
     @inline(__always)
     static func instance<T>(of _: T.Type, _ fill: (UnsafeMutableRawPointer) throws -> Bool) rethrows -> T? {
@@ -62,7 +63,7 @@ struct AccessorCore<T>: Sendable {
     ) throws -> T {
         // The common cases are made in storage specialized here, through a call that is not generic (generic code in
         // the library would look up the metadata of the types it builds around `T` on every call). The container
-        // stays optional inside the closure: unwrapped outside it, it was retained and released around every call.
+        // stays optional inside the closure: unwrapped outside it, it is retained and released around every call.
         let instance = try AccessorStorage.instance(of: T.self) {
             try container?.tryFastAccessor(site, into: $0) == true
         }

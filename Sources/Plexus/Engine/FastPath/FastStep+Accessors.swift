@@ -43,7 +43,7 @@ extension DependencyContainer {
         return try fastAccessor(site, arguments: arguments, onMainActor: onMainActor, into: result)
     }
 
-    /// The body of the `tryFastAccessor` entries, inlined into each: a call more cost the singleton hit
+    /// The body of the `tryFastAccessor` entries, inlined into each: a call more costs the singleton hit
     /// of `Benchmarks/profile accessor-singleton/plexus` a measurable share.
     @inline(__always)
     private func fastAccessor(
