@@ -91,10 +91,14 @@ func runOnThreads(_ count: Int, timeout: TimeInterval = 30, _ body: @escaping @S
 /// Runs one writer and `readers` reader threads for 3,000 rounds each (see `runOnThreads`): the writer calls
 /// `write(round)` every 64th round and yields between, so that reads without a container's lock (its reader bias)
 /// happen between the writes; the readers call `read(round)` every round. Returns `false` on a timeout.
+///
+/// Alone this takes a fraction of a second, but each of the writer's yields waits for every other runnable thread:
+/// beside the rest of the suite on a loaded 2-core machine it can take tens of seconds without being stuck, so the
+/// bound is two minutes (five under a sanitizer), not `runOnThreads`' default.
 func runReadersAndAWriter(
     readers: Int = 2, write: @escaping @Sendable (Int) -> Void, read: @escaping @Sendable (Int) -> Void
 ) -> Bool {
-    runOnThreads(readers + 1) { index in
+    runOnThreads(readers + 1, timeout: isSanitized ? 300 : 120) { index in
         for round in 0..<3_000 {
             guard index == 0 else {
                 read(round)
