@@ -565,3 +565,23 @@ private func expectAutoInjectionFailed(
         #expect(sameType(Remembered<Config>.wrappedType, Config.self))
     }
 }
+
+/// Resolved first by a container that does not auto-inject, then by one that does.
+private final class LearnedTwice {
+    @Injected var api: Api?
+}
+
+@Suite struct AutoInjectionLearningTests {
+    @Test func aClassFirstResolvedWithoutAutoInjectionIsStillInjectedWhereItIsOn() throws {
+        let off = DependencyContainer(autoInjectProperties: false)
+        off.register { Api() }
+        off.register { LearnedTwice() }
+        let on = DependencyContainer()
+        on.register { Api() }
+        on.register { LearnedTwice() }
+
+        #expect(try (off.resolve() as LearnedTwice).api == nil)
+        #expect(try (on.resolve() as LearnedTwice).api != nil)
+        #expect(try (off.resolve() as LearnedTwice).api == nil)
+    }
+}

@@ -6,23 +6,37 @@
 //     PlexusProfile --hold CONTENDER [--count N]    (registers N distinct definitions and keeps them: ./heap)
 //     PlexusProfile --hold plexus-accessors [--count N]   (N typed accessors' declared defaults, used once)
 //     PlexusProfile --hold plexus-string-tags [--count N] (N keyed definitions tagged like accessors' keys)
+//     PlexusProfile --launch CONTENDER [--count 0|1]  (a fresh process's first resolves: ./launch)
+//     PlexusProfile --launch plexus-no-inject [--count 0|1]  (the same with auto-injection off)
 
 import Foundation
 import Scenarios
 
 var target: String?
 var hold: String?
+var launchContender: String?
 var count = 100_000
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--count": count = Int(arguments.next() ?? "") ?? count
     case "--hold": hold = arguments.next()
+    case "--launch": launchContender = arguments.next()
     case "--pairs":
         for pair in Scenario.pairs(of: Scenario.all()) { print(pair) }
         exit(0)
     default: target = argument
     }
+}
+if let launchContender {
+    // Nothing else runs before it: the first resolves of this process are the row's.
+    let made: AnyObject? =
+        switch (launchContender, count) {
+        case (_, 0): nil
+        case ("plexus-no-inject", _): launch(.plexus, autoInjectProperties: false)
+        default: Contender(rawValue: launchContender).flatMap { launch($0) }
+        }
+    withExtendedLifetime(made) { exit(count == 0 || made != nil ? 0 : 1) }
 }
 if let hold {
     // Kept to the end of the process, where the heap profiler counts what is still allocated.

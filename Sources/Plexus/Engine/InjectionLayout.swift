@@ -7,8 +7,9 @@
 ///
 /// A layout lists the fields whose declared type is an ``AutoInjectedPropertyBox`` (the `_name` storage of
 /// `@Injected var name`), superclass fields first, as `Mirror` does. A type whose boxes `Mirror` might find where the
-/// layout cannot — a field declared `Any`, as an existential or as an optional (`Mirror` looks inside them), a
-/// custom mirror, a class the standard library cannot reflect, or an OS without `_forEachField` — keeps `Mirror`.
+/// layout cannot — a field declared `Any`, as an existential or as an optional (`Mirror` looks inside them), boxes
+/// behind a custom mirror, a class the standard library cannot reflect, or an OS without `_forEachField` — keeps
+/// `Mirror`.
 enum InjectionLayout {
     struct Field {
         let label: String
@@ -33,7 +34,7 @@ enum InjectionLayout {
     }
 
     private static func learn(_ type: Any.Type) -> InjectionLayout {
-        guard type is AnyClass, !(type is CustomReflectable.Type) else { return .mirror }
+        guard type is AnyClass else { return .mirror }
         guard #available(macOS 10.15.4, iOS 13.4, watchOS 6.2, tvOS 13.4, *) else { return .mirror }
         // `_EachFieldOptions.classType` is a `static var`, which strict concurrency rejects: its value, 1 << 0. Were it
         // ever different, `_forEachField` would answer `false` and the type would keep `Mirror`.
@@ -52,7 +53,12 @@ enum InjectionLayout {
             }
             return readable
         }
-        return reflected && readable ? .fields(fields) : .mirror
+        guard reflected && readable else { return .mirror }
+        // A custom mirror decides what `Mirror` sees, so a class with one keeps `Mirror`. Asked only of a class whose
+        // fields hold boxes: the question is a conformance check, and a mirror that shows boxes its fields do not
+        // hold is not a case auto-injection serves.
+        if !fields.isEmpty, type is CustomReflectable.Type { return .mirror }
+        return .fields(fields)
     }
 
     /// The boxes of `instance`, an instance of the class this layout was learned for.

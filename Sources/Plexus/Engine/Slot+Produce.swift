@@ -178,14 +178,15 @@ extension Slot {
             if let box, let recorder = graph.state.pointee.recorder { recorder.keep(box, of: self) }
         }
 
+        let injecting = recipe.autoInjects ?? owner.autoInjectProperties
         let info: TypeInfo
         if let cachedInfo, cachedInfo.type == ops.dynamicType(of: pointer) {
             info = cachedInfo
         } else {
-            info = TypeInfo.of(boxed())
+            info = TypeInfo.of(boxed(), injecting: injecting)
             owner.registry.withLock { _ in typeInfo = info }
         }
-        let autoInjects = info.hasInjectedProperties && (recipe.autoInjects ?? owner.autoInjectProperties)
+        let autoInjects = info.hasInjectedProperties && injecting
         if !recipe.hooks.isEmpty || autoInjects || info.isResolvable || forward?.hooks.isEmpty == false,
             let context = graph.context
         {

@@ -1,40 +1,63 @@
 /// What a concrete type needs once an instance of it has been created; learned once per class (by reflection), and
 /// once per definition for other types, so a type without injected properties costs nothing afterwards.
+///
+/// Learning costs the runtime's protocol-conformance checks, and the first check of a type walks every conformance
+/// record the process has loaded (its cost grows with an app's size; `Benchmarks/launch` counts them). So a type is
+/// checked for `Resolvable` once, its fields are probed for `@Injected` boxes only when the asking definition
+/// auto-injects, and an optional is recognised by its metadata, without a check.
 struct TypeInfo {
     let type: ObjectIdentifier
     let isResolvable: Bool
+    /// Whether instances have auto-injected properties; `false`, unlearned, when the asker does not auto-inject.
     let hasInjectedProperties: Bool
 
-    static func of(_ instance: Any) -> TypeInfo {
-        // A class instance's needs are those of its class: learned once per class, not once per definition (the
-        // runtime's conformance checks cost thousands of instructions, paid again by the first resolve after every
-        // override).
+    /// What `instance` needs.
+    /// - Parameter injecting: Whether the asking definition fills `@Injected` properties; when it does not, the
+    ///   type's fields are not probed.
+    static func of(_ instance: Any, injecting: Bool) -> TypeInfo {
         let dynamicType = Swift.type(of: instance)
-        if dynamicType is AnyClass {
-            let key = ObjectKey(dynamicType)
-            if let known = known.withLock({ $0[key] }) { return known }
-            let learned = learn(instance)
-            known.withLock { $0[key] = learned }
-            return learned
+        let type = ObjectIdentifier(dynamicType)
+        // An optional's needs are those of the value inside, which may change from one instance to the next (`nil`
+        // first, an injectable class later): they are checked on every instance, as the general path does.
+        if isOptional(dynamicType) {
+            return TypeInfo(type: type, isResolvable: true, hasInjectedProperties: injecting)
         }
-        return learn(instance)
+        // A class instance's needs are those of its class: learned once per class, not once per definition (paid
+        // again otherwise by the first resolve after every override).
+        guard dynamicType is AnyClass else {
+            return TypeInfo(
+                type: type, isResolvable: instance is Resolvable,
+                hasInjectedProperties: injecting && !AutoInjector.boxes(in: instance).isEmpty)
+        }
+        let key = ObjectKey(dynamicType)
+        let cached = known.withLock { $0[key] }
+        var learned = cached ?? Learned(isResolvable: dynamicType is any Resolvable.Type)
+        if injecting, learned.hasInjectedProperties == nil {
+            learned.hasInjectedProperties = !AutoInjector.boxes(in: instance).isEmpty
+        }
+        if cached == nil || cached?.hasInjectedProperties != learned.hasInjectedProperties {
+            known.withLock { [learned] in $0[key] = learned }
+        }
+        return TypeInfo(
+            type: type, isResolvable: learned.isResolvable,
+            hasInjectedProperties: injecting && learned.hasInjectedProperties == true)
+    }
+
+    /// What is known of one class; `hasInjectedProperties` is `nil` until a definition that auto-injects asks.
+    private struct Learned {
+        let isResolvable: Bool
+        var hasInjectedProperties: Bool?
     }
 
     /// What each class needs, by class.
-    private static let known = Protected<[ObjectKey: TypeInfo]>([:])
+    private static let known = Protected<[ObjectKey: Learned]>([:])
+}
 
-    private static func learn(_ instance: Any) -> TypeInfo {
-        // An optional's needs are those of the value inside, which may change from one instance to the next (`nil`
-        // first, an injectable class later): they are checked on every instance, as the general path does.
-        if instance is any OptionalValue {
-            return TypeInfo(
-                type: ObjectIdentifier(Swift.type(of: instance)), isResolvable: true, hasInjectedProperties: true)
-        }
-        return TypeInfo(
-            type: ObjectIdentifier(Swift.type(of: instance)),
-            isResolvable: instance is Resolvable,
-            hasInjectedProperties: !AutoInjector.boxes(in: instance).isEmpty)
-    }
+/// Whether `type` is an `Optional`, read from its metadata's kind word (a stable part of the Swift ABI: `Optional`'s
+/// kind is 0x202; a class's first word is 0 or its isa pointer, never that), so no conformance check is made.
+/// Checked against every value shape by `Engine/ValueShapeTests`.
+func isOptional(_ type: Any.Type) -> Bool {
+    unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x202
 }
 
 /// Fills `@Injected` / `@InjectedWeak` properties.
@@ -67,7 +90,7 @@ enum AutoInjector {
 
     /// `value`, or the value inside it if it is an `Optional` (`nil` for `.none`), however deeply nested.
     private static func unwrapped(_ value: Any) -> Any? {
-        guard let optional = value as? any OptionalValue else { return value }
+        guard isOptional(Swift.type(of: value)), let optional = value as? any OptionalValue else { return value }
         return optional.wrappedAny.flatMap(unwrapped)
     }
 
