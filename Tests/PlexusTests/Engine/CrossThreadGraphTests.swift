@@ -132,6 +132,33 @@ private struct HookFailure: Error {}
         }
     }
 
+    @Test func resolvesFromBothEndsOnManyThreadsReturnWholeGraphs() throws {
+        // Several graphs may borrow from the same construction, and a third thread may wait for a graph that waits
+        // for its loans.
+        for _ in 0..<150 {
+            let container = DependencyContainer()
+            register(in: container, steering: nil) { c, hub in hub.partner = try c.resolve() }
+            let failures = Collected<String>()
+            let finished = runOnThreads(6, timeout: 20) { index in
+                do {
+                    if index.isMultiple(of: 2) {
+                        let hub: Hub = try container.resolve()
+                        if hub.partner?.hub !== hub { failures.append("thread \(index): hub without its partner") }
+                    } else {
+                        let partner: Partner = try container.resolve()
+                        if partner.hub.partner !== partner {
+                            failures.append("thread \(index): partner's hub without its partner")
+                        }
+                    }
+                } catch {
+                    failures.append("thread \(index) threw \(error)")
+                }
+            }
+            try #require(finished, "threads did not finish within 20 s: deadlock")
+            #expect(failures.values.isEmpty)
+        }
+    }
+
     @Test(arguments: [false, true])
     func aHookThatFailsOnceLeavesNothingHalfBuilt(steered: Bool) throws {
         for _ in 0..<300 {
