@@ -84,7 +84,7 @@ extension DependencyContainer {
             try await graph.closeScopeAsync()
             return instance
         } catch {
-            graph.installed { graph.abandonScope() }
+            graph.installed { graph.abandonScope(after: error) }
             if graph.depth == 0, logsFailure { logFailure(error) }
             throw error
         }
@@ -116,6 +116,7 @@ extension DependencyContainer {
                         pending === step.slot.pending ? step.slot.pendingValue : nil
                     })
                 {
+                    graph.borrow(pending)
                     return try deliver(value.value)
                 }
             case .create(let construction):

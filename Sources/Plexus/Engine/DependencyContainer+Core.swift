@@ -232,7 +232,7 @@ extension DependencyContainer {
             }
             return delivery
         } catch {
-            graph.abandonScope()
+            graph.abandonScope(after: error)
             // An `AsyncStep` is no failure: the async resolve that allowed it takes over (Concurrency/).
             if graph.depth == 0, logsFailure { logFailure(ofOutermost: error) }
             throw error

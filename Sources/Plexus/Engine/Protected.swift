@@ -126,19 +126,37 @@ final class LockBuffer<Value>: ManagedBuffer<Value, PlatformLock> {
 /// It moves from constructing to *value ready* (the factory returned; property hooks may still run) to *open*
 /// (published or rolled back). A thread that finds that waiting would deadlock may *lend* a ready value to the
 /// waiting graph on the cycle: that graph then stops waiting and uses the value before it is published, while
-/// every other waiter still waits for the publication.
+/// every other waiter still waits for the publication. A borrower finishes only together with the graph that lent
+/// to it (`ResolutionGraph.finishTogether`): once the construction is published, or by throwing if it is rolled back.
 final class ConstructionSignal: @unchecked Sendable {
-    // `@unchecked Sendable`: the three flags are only read and written while `mutex` is held, and the condition
+    // `@unchecked Sendable`: the flags are only read and written while `mutex` is held, and the condition
     // variable is only used with that mutex; both live in heap memory allocated once and never moved.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var valueIsReady = false
     private var borrowers: Set<GraphID> = []
     private var isOpen = false
+    /// Set when the construction ended without being published, with the error that ended it if there was one.
+    private var rollback: Rollback?
     /// Whether the constructing graph keeps the construction open across an `await`: nothing may block on it.
     private var heldAcrossAwait = false
     /// Tasks suspended in `waitAsync`, with the graph each waits as.
     private var suspended: [(waiter: GraphID, continuation: CheckedContinuation<Outcome, Never>)] = []
+
+    /// Why a construction was rolled back: the error that ended it, when the constructing graph knew it.
+    struct Rollback {
+        let error: (any Error)?
+    }
+
+    /// How the construction ended, seen by a graph that borrowed its value.
+    enum Ending {
+        /// Still constructing.
+        case underway
+        /// Published (or dropped by a registration change after it was whole).
+        case published
+        /// Rolled back: what the borrower built with the value is discarded too.
+        case rolledBack(Rollback)
+    }
 
     /// How a wait ended.
     enum Outcome {
@@ -176,12 +194,17 @@ final class ConstructionSignal: @unchecked Sendable {
     /// Whether the factory has returned.
     var isValueReady: Bool { withMutex { valueIsReady } }
 
+    /// Whether the construction has ended, and how.
+    var ending: Ending {
+        withMutex {
+            guard isOpen else { return .underway }
+            return rollback.map { .rolledBack($0) } ?? .published
+        }
+    }
+
     /// Whether a wait of the graph `waiter` for this construction has ended: the construction was published or
     /// rolled back, or its value was lent to that graph.
     func hasReleased(_ waiter: GraphID) -> Bool { withMutex { isOpen || borrowers.contains(waiter) } }
-
-    /// Whether the value was lent to another graph, which may have kept it inside an instance it published.
-    var wasLent: Bool { withMutex { !borrowers.isEmpty } }
 
     /// Whether the constructing graph keeps the construction open across an `await`: a synchronous resolve must not
     /// wait for it (`Slot.cannotWait`).
@@ -208,15 +231,19 @@ final class ConstructionSignal: @unchecked Sendable {
         for task in resumed { task.continuation.resume(returning: .lent) }
     }
 
-    /// Ends the construction and wakes every waiter.
-    func open() {
-        let resumed = withMutex {
+    /// Ends the construction and wakes every waiter. `rollback` says that it ended without being published; the
+    /// graphs it was lent to then discard what they built with it (`ResolutionGraph.finishTogether`), and are woken
+    /// too.
+    func open(rollback: Rollback? = nil) {
+        let (resumed, wasLent) = withMutex {
+            if !isOpen { self.rollback = rollback }
             isOpen = true
             pthread_cond_broadcast(condition)
             defer { suspended.removeAll() }
-            return suspended
+            return (suspended, !borrowers.isEmpty)
         }
         for task in resumed { task.continuation.resume(returning: .opened) }
+        if wasLent { ResolutionGraph.constructionsChanged() }
     }
 
     /// Suspends the calling task, without blocking its thread, until the construction ends or its value is lent to

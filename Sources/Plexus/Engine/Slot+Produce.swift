@@ -64,7 +64,8 @@ extension Slot {
                     let value = owner.registry.withLock({ _ in pending === self.pending ? pendingValue : nil })
                 {
                     // Waiting for the publication would deadlock: use the instance whose hooks the other graph is
-                    // still running.
+                    // still running, and finish only together with that graph.
+                    graph.borrow(pending)
                     return deliver(value, into: typed)
                 }
                 acquisition = owner.registry.withLock { _ in acquire(key, graph: graph) }
@@ -136,7 +137,7 @@ extension Slot {
     @inline(never)
     func abandon(_ claim: Pending, owner: DependencyContainer) {
         let dropped = owner.registry.withLock { _ in rollBack(claim) }
-        claim.signal.open()
+        claim.signal.open(rollback: .init(error: nil))
         withExtendedLifetime(dropped) {}
     }
 

@@ -94,7 +94,10 @@ final class Slot {
                 return .cachedObject(object)
             }
             if let pending {
-                if pending.owner == graph.id, let pendingValue { return .cached(pendingValue) }
+                if pending.owner == graph.id, let pendingValue {
+                    graph.usesUnfinished(pending)
+                    return .cached(pendingValue)
+                }
                 return .wait(pending)
             }
             let claim = Pending(owner: graph.id, slot: ObjectIdentifier(self), key: requested)

@@ -216,7 +216,7 @@ extension DependencyContainer {
                 throw error
             }
         } catch {
-            graph.abandonLightScope(scope)
+            graph.abandonLightScope(scope, after: error)
             if graph.depth == 0 { logFailure(ofOutermost: error) }
             throw error
         }

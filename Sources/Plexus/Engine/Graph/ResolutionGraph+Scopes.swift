@@ -17,6 +17,15 @@ extension ResolutionGraph {
         state.pointee.callbacks.append(Callback(resolvable: resolvable, context: context))
     }
 
+    /// Records that the singleton under construction by `pending`, one of this graph's, was handed out again before
+    /// the scope that owns it ended (its hooks may not have run yet): what the scopes opened since build may hold
+    /// it, so they leave their singletons to that scope, to be published with it or rolled back with it. Called
+    /// under the owner's lock, by this graph's thread.
+    func usesUnfinished(_ pending: Pending) {
+        guard let index = state.pointee.commits.lastIndex(where: { $0.pending === pending }) else { return }
+        state.pointee.earliestUnfinishedUse = min(state.pointee.earliestUnfinishedUse, index)
+    }
+
     /// Records a singleton this graph constructs, to be published or rolled back by the scope that owns it.
     func willCommit(_ pending: Pending, slot: Slot, owner: DependencyContainer) {
         state.pointee.commits.append(Commit(pending: pending, slot: slot, owner: owner))
@@ -89,7 +98,8 @@ extension ResolutionGraph {
     @inline(__always)
     func closeLightScope(_ light: LightScope) throws {
         if state.pointee.queue.count == light.queue, state.pointee.callbacks.count == light.callbacks,
-            state.pointee.commits.count == light.commits, state.pointee.shared.count == light.shared || !light.isFull
+            state.pointee.commits.count == light.commits, state.pointee.shared.count == light.shared || !light.isFull,
+            state.pointee.borrowed.isEmpty
         {
             state.pointee.depth -= 1
             return
@@ -107,9 +117,9 @@ extension ResolutionGraph {
 
     /// `abandonScope` for a scope opened by `openLightScope`, whether or not its mark was recorded since.
     @inline(never)
-    func abandonLightScope(_ light: LightScope) {
+    func abandonLightScope(_ light: LightScope, after error: any Error) {
         if state.pointee.scopes.count == light.scopes { state.pointee.scopes.append(light.mark) }
-        abandonScope()
+        abandonScope(after: error)
     }
 
     /// Ends the innermost scope after its body succeeded.
@@ -118,8 +128,9 @@ extension ResolutionGraph {
     /// scope of its own and runs its hooks before returning). The outermost scope then calls `didResolveDependencies`
     /// in reverse creation order (a nested full scope leaves its callbacks to it: they run once every hook of the
     /// graph has run). A scope publishes its singletons once nothing it created waits for hooks or callbacks, and
-    /// otherwise hands its work to its parent by leaving it in place. If a hook or callback
-    /// throws, the scope is still open: the caller abandons it.
+    /// otherwise hands its work to its parent by leaving it in place. A graph that borrowed a value from another
+    /// graph publishes only in its outermost scope, once the lenders finish too (`finishTogether`). If a hook,
+    /// callback or the lender throws, the scope is still open: the caller abandons it.
     @inline(never)
     func closeScope() throws {
         guard let mark = state.pointee.scopes.last else { return }
@@ -139,27 +150,30 @@ extension ResolutionGraph {
                     state.pointee.leftovers.append(callback.resolvable)
                 }
             }
-            if state.pointee.callbacks.count == mark.callbacks {
+            if state.pointee.callbacks.count == mark.callbacks, try mayPublish(from: mark) {
                 end(commitsFrom: mark.commits, publishing: true)
             }
-        } else if state.pointee.queue.count == mark.queue, state.pointee.callbacks.count == mark.callbacks {
+        } else if state.pointee.queue.count == mark.queue, state.pointee.callbacks.count == mark.callbacks,
+            try mayPublish(from: mark)
+        {
             end(commitsFrom: mark.commits, publishing: true)
         }
         popScope()
     }
 
-    /// Ends the innermost scope after its body, a hook or a callback threw: nothing it owned runs or is published.
-    /// Its singletons are rolled back (so the next resolve constructs them again), except one already lent to
-    /// another graph, which that graph may have published inside an instance of its own: rolling it back would let
-    /// a second instance be made, so it is published as it is. Its shared instances leave the graph.
+    /// Ends the innermost scope after its body, a hook or a callback threw `error`: nothing it owned runs or is
+    /// published. Its singletons are rolled back (so the next resolve constructs them again); a graph that borrowed
+    /// one of them publishes nothing before it ends, and then throws `error` too. Its shared instances leave the
+    /// graph.
     @inline(never)
-    func abandonScope() {
+    func abandonScope(after error: any Error) {
         guard let mark = state.pointee.scopes.last else { return }
         retireQueue(from: mark.queue)
         while state.pointee.callbacks.count > mark.callbacks, let callback = state.pointee.callbacks.popLast() {
             state.pointee.leftovers.append(callback.resolvable)
         }
-        end(commitsFrom: mark.commits, publishing: false)
+        end(commitsFrom: mark.commits, rollingBackAfter: error)
+        if mark.commits <= state.pointee.earliestUnfinishedUse { state.pointee.earliestUnfinishedUse = Int.max }
         while state.pointee.shared.count > mark.shared {
             let entry = state.pointee.shared.removeLast()
             if !state.pointee.sharedIndex.isEmpty {
@@ -174,9 +188,25 @@ extension ResolutionGraph {
         popScope()
     }
 
+    /// Whether the innermost scope, opened at `mark`, may publish its finished singletons now: not while a singleton
+    /// of an enclosing scope that they may hold is unfinished (`usesUnfinished`), nor before the outermost scope when
+    /// the graph borrowed a value; the outermost scope does, once the lenders finished (which it waits for here).
+    private func mayPublish(from mark: ScopeMark) throws -> Bool {
+        if mark.commits > state.pointee.earliestUnfinishedUse { return false }
+        state.pointee.earliestUnfinishedUse = Int.max
+        guard hasBorrowed else { return true }
+        guard state.pointee.depth == 1 else { return false }
+        try finishTogether()
+        return true
+    }
+
     private func popScope() {
         state.pointee.scopes.removeLast()
         state.pointee.depth -= 1
+        if state.pointee.depth == 0, !state.pointee.borrowed.isEmpty {
+            state.pointee.leftovers.append(state.pointee.borrowed)
+            state.pointee.borrowed = []
+        }
         if state.pointee.depth == 0, !state.pointee.shared.isEmpty {
             // The outermost resolve ended: its shared instances go, moved whole (usually into an empty buffer).
             if state.pointee.retiredShared.isEmpty {
@@ -196,15 +226,21 @@ extension ResolutionGraph {
         end(commitsFrom: start, publishing: true)
     }
 
+    /// Rolls back the singletons recorded from `start` on after `error`, and wakes the graphs waiting for them; a
+    /// graph they were lent to throws `error` too (an `AsyncStep` is no failure to pass on: the construction moves to
+    /// an async resolve).
+    private func end(commitsFrom start: Int, rollingBackAfter error: any Error) {
+        end(commitsFrom: start, publishing: false, rollback: .init(error: error is AsyncStep ? nil : error))
+    }
+
     /// Publishes (or rolls back) the singletons recorded from `start` on, and wakes the graphs waiting for them.
-    private func end(commitsFrom start: Int, publishing: Bool) {
+    private func end(commitsFrom start: Int, publishing: Bool, rollback: ConstructionSignal.Rollback? = nil) {
         guard state.pointee.commits.count > start else { return }
         for commit in state.pointee.commits[start...] {
-            let publish = publishing || commit.pending.signal.wasLent
             let dropped = commit.owner.registry.withLock { _ -> InstanceBox? in
-                publish ? commit.slot.commit(commit.pending) : commit.slot.rollBack(commit.pending)
+                publishing ? commit.slot.commit(commit.pending) : commit.slot.rollBack(commit.pending)
             }
-            commit.pending.signal.open()
+            commit.pending.signal.open(rollback: publishing ? nil : rollback)
             if let dropped { state.pointee.leftovers.append(dropped) }
             state.pointee.leftovers.append(commit.owner)
         }

@@ -108,6 +108,11 @@ final class ResolutionGraph {
         var queue: [DeferredHooks] = []
         var callbacks: [Callback] = []
         var commits: [Commit] = []
+        /// Constructions of other graphs whose values were lent to this one (`borrow`), for its outermost resolve.
+        var borrowed: [Pending] = []
+        /// The position in `commits` of the earliest singleton of this graph handed out before its scope ended
+        /// (`usesUnfinished`), `Int.max` if none: scopes opened after it publish nothing of their own.
+        var earliestUnfinishedUse = Int.max
         /// One mark per `resolve` call in progress on this thread, innermost last.
         var scopes: [ScopeMark] = []
         /// What the graph held, released only after it ended (see `releaseLeftovers`).

@@ -90,7 +90,7 @@ extension ResolutionGraph {
     /// (`Slot.cannotWait`); a synchronous resolve throws `requiresAwait`, an async one suspends.
     func endSegment(commitsFrom start: Int) {
         guard state.pointee.commits.count > start else { return }
-        if state.pointee.queue.isEmpty && state.pointee.callbacks.isEmpty {
+        if state.pointee.queue.isEmpty && state.pointee.callbacks.isEmpty && !hasBorrowed {
             publishCommits(from: start)
         } else {
             for commit in state.pointee.commits[start...] { commit.pending.signal.holdAcrossAwait() }
