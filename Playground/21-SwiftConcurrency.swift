@@ -57,6 +57,9 @@ func swiftConcurrency() async throws {
     check(
         TopLevel.resolvedSynchronously && TopLevel.awaited == "top-level",
         "main.swift resolved a clock synchronously and an async session through an async function")
+    check(
+        TopLevel.articleSnippetResolved,
+        "the Concurrency article's first snippet, pasted into main.swift, resolves its inbox")
 
     // Twenty tasks ask at once while the factory suspends: they wait for the one in flight, no thread blocks.
     let databases = try await withThrowingTaskGroup(of: Database.self) { group in
@@ -148,6 +151,8 @@ enum TopLevel {
     static var resolvedSynchronously = false
     /// The name of the async singleton, resolved by awaiting `resolveAwaiting` from top-level code.
     static var awaited: String?
+    /// Whether the Concurrency article's first snippet, pasted into `main.swift`, built an inbox with one database.
+    static var articleSnippetResolved = false
 }
 
 /// Resolves with `await` inside an async function, where Swift always picks the async overload.

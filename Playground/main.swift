@@ -34,6 +34,38 @@ chapter("Seeing your graph", seeingYourGraph)
 TopLevel.resolvedSynchronously = (try? TopLevel.container.resolve() as TopLevelClock) != nil
 TopLevel.awaited = try? await resolveAwaiting(TopLevelSession.self, from: TopLevel.container).name
 
+// The first snippet of the Concurrency article, pasted as a reader would, with the types it assumes.
+do {
+    final class Database: Sendable {
+        static func open(_ path: String) async throws -> Database {
+            await Task.yield()
+            return Database()
+        }
+    }
+    final class Api: Sendable {}
+    final class Inbox: Sendable {
+        let database: Database
+        let api: Api
+        init(database: Database, api: Api) {
+            self.database = database
+            self.api = api
+        }
+    }
+
+    let container = DependencyContainer()
+    container.register(.singleton) { () async throws -> Database in try await Database.open("app.sqlite") }
+    container.register { c async throws in
+        Inbox(database: try await c.resolve(), api: try await c.resolve())
+    }
+    container.register(.singleton) { Api() }  // a synchronous definition, resolvable with await too
+
+    func openInbox(from container: DependencyContainer) async throws -> Inbox {
+        try await container.resolve()  // an async function: Swift picks the async resolve
+    }
+    let inbox = try await openInbox(from: container)
+    TopLevel.articleSnippetResolved = inbox.database === (try await openInbox(from: container).database)
+}
+
 await chapter("Swift concurrency", swiftConcurrency)
 await chapter("Factory, round two", factoryRoundTwo)
 

@@ -19,6 +19,9 @@ extension DependencyContainer {
                 }
             }
         }
+        if seen.isEmpty {
+            hints += similarlyNamedTypes(to: type, in: containers)
+        }
         let released = containers.reduce(0) { count, container in
             count
                 + container.registry.withLock {
@@ -45,6 +48,29 @@ extension DependencyContainer {
         var result = key
         result.diagnostics = KeyDiagnostics(hints: hints, requiredBy: requiredBy)
         return result
+    }
+
+    /// Near misses of another type whose name contains the one asked for (`HTTPApi` or `ApiImpl` for `Api`): the
+    /// usual cause is a factory whose result was not cast to the protocol it is resolved as.
+    private func similarlyNamedTypes(to type: Any.Type, in containers: [DependencyContainer]) -> [String] {
+        let wanted = typeName(type)
+        // Shorter names (`A`, `Id`) are contained in too many others to point at anything.
+        guard wanted.count >= 3 else { return [] }
+        var hints: [String] = []
+        var named = Set<ObjectIdentifier>()
+        for container in containers {
+            let keys = container.registry.withLock { $0.entriesInOrder.map(\.key) }
+            for candidate in keys where candidate.type != type {
+                let name = typeName(candidate.type)
+                guard name.contains(wanted), named.insert(ObjectIdentifier(candidate.type)).inserted else { continue }
+                hints.append(
+                    "Near miss: \(name) is registered, a type other than \(wanted): register its factory's result as "
+                        + "\(wanted) (`{ \(name)(…) as \(wanted) }` or `.implements(\(wanted).self)`), or resolve "
+                        + "\(name)." + container.nearMissLocation(candidate))
+                if hints.count == 3 { return hints }
+            }
+        }
+        return hints
     }
 
     private func nearMiss(_ candidate: DefinitionKey, for key: DefinitionKey, untaggedAnswersTags: Bool) -> String? {

@@ -48,7 +48,8 @@ public final class DependencyContainer: Sendable {
     /// - Parameters:
     ///   - name: The name used in messages and reports; by default the file that creates the container.
     ///   - autoInjectProperties: Whether to fill `@Injected` / `@InjectedWeak` properties (default `true`).
-    ///   - threadSafe: Accepted for source compatibility with Dip; a container is always thread-safe.
+    ///   - threadSafe: Accepted and ignored, so that Dip's code compiles: a container is always thread-safe,
+    ///     whatever you pass.
     ///   - configBlock: Runs at the end of `init` with the new container, typically to register definitions.
     public init(
         name: String = #fileID,

@@ -114,6 +114,12 @@ public func withLogging<R>(
         LogOverride(level: level, logger: logger ?? Plexus.logger), operation: body, isolation: isolation)
 }
 
+/// Whether a message at `level` would be logged now, for messages that cost something to build.
+func isLogging(_ level: LogLevel) -> Bool {
+    if let override = LogOverride.current { return override.level >= level }
+    return logSettings.withLock { $0.level >= level }
+}
+
 /// Logs `message` if `level` is enabled. The message is only formatted when it will be logged, and the
 /// logger runs without any Plexus lock held.
 ///

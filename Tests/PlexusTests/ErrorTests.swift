@@ -8,6 +8,8 @@ private final class ServiceImp: Service {}
 private final class Unrelated: Sendable {}
 private final class Missing: Sendable {}
 private final class Cell: Sendable {}
+private protocol NearMissApi: AnyObject, Sendable {}
+private final class HTTPNearMissApi: NearMissApi {}
 
 /// Two types whose constructors need each other.
 private final class Left: Sendable {
@@ -421,5 +423,21 @@ private final class ReferenceError: Error, Sendable {}
         container.register { () throws -> Service in throw DomainError.offline }
         #expect(throws: DomainError.offline) { _ = try container.resolve() as Service }
         #expect(container.context == nil)
+    }
+
+    @Test func aTypeRegisteredUnderALongerNameIsANearMiss() {
+        let container = DependencyContainer(name: "Networking")
+        container.register { HTTPNearMissApi() }  // the result is not cast to the protocol resolved below
+        let error = #expect(throws: ResolutionError.self) { _ = try container.resolve() as NearMissApi }
+        let description = error.map { "\($0)" } ?? ""
+        #expect(description.contains("Near miss: HTTPNearMissApi is registered, a type other than NearMissApi"))
+        #expect(description.contains("It is in Networking"))
+    }
+
+    @Test func unrelatedTypesAreNoNearMiss() {
+        let container = DependencyContainer()
+        container.register { Unrelated() }
+        let error = #expect(throws: ResolutionError.self) { _ = try container.resolve() as Missing }
+        #expect(error.map { "\($0)".contains("Near miss") } == false)
     }
 }

@@ -188,14 +188,41 @@ private func withLogging(_ level: LogLevel, _ body: (Capture) throws -> Void) th
         #expect(error.formatted == 0, "an error that will not be logged must not be formatted")
     }
 
-    @Test func failuresInsideAGraphAreLoggedOnceByTheOutermostResolve() throws {
-        container.register { [container] () -> LoggingProbeRegistered in
-            _ = try? container.resolve() as LoggingProbeMissing
+    @Test func aFailureCaughtInsideAFactoryIsLoggedAtVerboseAsATopLevelOneIs() throws {
+        container.register { c -> LoggingProbeRegistered in
+            _ = try? c.resolve() as LoggingProbeMissing
             return LoggingProbeRegistered()
         }
         try withLogging(.verbose) { capture in
             _ = try container.resolve() as LoggingProbeRegistered
+            let nested = capture.messages(mentioning: "LoggingProbeMissing")
+            _ = try? container.resolve() as LoggingProbeMissing
+            let all = capture.messages(mentioning: "LoggingProbeMissing")
+            #expect(nested.count == 1)
+            #expect(all.count == 2 && all.allSatisfy { $0.level == .verbose })
+            #expect(nested.first?.text.contains("LoggingProbeRegistered") == true)  // what required it
+        }
+        try withLogging(.errors) { capture in
+            _ = try container.resolve() as LoggingProbeRegistered
             #expect(capture.messages(mentioning: "LoggingProbeMissing").isEmpty)
+        }
+    }
+
+    @Test func aFailurePropagatingThroughFactoriesIsLoggedOnce() throws {
+        container.register { c -> LoggingProbeRegistered in
+            _ = try c.resolve() as LoggingProbeMissing
+            return LoggingProbeRegistered()
+        }
+        container.register { c -> LoggingProbeDefaultTuple in
+            _ = try c.resolve() as LoggingProbeRegistered
+            return LoggingProbeDefaultTuple()
+        }
+        try withLogging(.verbose) { capture in
+            #expect(throws: ResolutionError.self) { try container.resolve() as LoggingProbeDefaultTuple }
+            #expect(capture.messages(mentioning: "LoggingProbeMissing").count == 1)
+            // The next failure of the same kind, in a new resolve, is logged again.
+            #expect(throws: ResolutionError.self) { try container.resolve() as LoggingProbeDefaultTuple }
+            #expect(capture.messages(mentioning: "LoggingProbeMissing").count == 2)
         }
     }
 

@@ -85,7 +85,7 @@ extension DependencyContainer {
             return instance
         } catch {
             graph.installed { graph.abandonScope(after: error) }
-            if graph.depth == 0, logsFailure { logFailure(error) }
+            if logsFailure { logFailure(error, in: graph) }
             throw error
         }
     }

@@ -177,19 +177,30 @@ extension DependencyContainer {
         .definitionNotFound(key: diagnose(key, requiredBy: requiredBy))
     }
 
-    /// Logs the failure of an outermost resolve at `.verbose`: the error is thrown to the caller, who decides
-    /// whether it is worth reporting, so the default level stays quiet (inside `try?` too).
+    /// Logs the failure of a resolve at `.verbose`: the error is thrown to the caller, who decides whether it is
+    /// worth reporting, so the default level stays quiet (inside `try?` too). A resolve inside a factory logs its
+    /// failure as an outermost one does, since the factory may catch it (`try?`) and no outer resolve would see it;
+    /// the resolves it then propagates through do not log it again. `validate` reports its failures itself.
     @inline(never)
-    func logFailure(_ error: any Error) {
-        log(.verbose, "Plexus: \(error)")
+    func logFailure(_ error: any Error, in graph: ResolutionGraph) {
+        guard graph.depth == 0 || graph.recorder == nil, isLogging(.verbose) else { return }
+        let description = "\(error)"
+        // At depth 0 the session has just advanced: the nested resolves of this one logged under the previous one.
+        let session = graph.depth == 0 ? graph.session &- 1 : graph.session
+        if let logged = graph.loggedFailure, logged.session == session, logged.description == description {
+            if graph.depth == 0 { graph.loggedFailure = nil }
+            return
+        }
+        graph.loggedFailure = graph.depth == 0 ? nil : (session, description)
+        log(.verbose, "Plexus: \(description)")
     }
 
-    /// Logs `error`, which ended an outermost resolve, unless it is an `AsyncStep`: no failure, the async resolve
-    /// that allowed it takes over (Concurrency/). Out of line: the cast's temporary (an `AsyncStep`, dozens of words)
-    /// would otherwise sit in the stack frame of every nested resolve.
+    /// Logs `error`, which ended a resolve, unless it is an `AsyncStep`: no failure, the async resolve that allowed
+    /// it takes over (Concurrency/). Out of line: the cast's temporary (an `AsyncStep`, dozens of words) would
+    /// otherwise sit in the stack frame of every nested resolve.
     @inline(never)
-    func logFailure(ofOutermost error: any Error) {
-        if !(error is AsyncStep) { logFailure(error) }
+    func logFailure(ofResolve error: any Error, in graph: ResolutionGraph) {
+        if !(error is AsyncStep) { logFailure(error, in: graph) }
     }
 
     /// How an instance was handed over.
@@ -234,7 +245,7 @@ extension DependencyContainer {
         } catch {
             graph.abandonScope(after: error)
             // An `AsyncStep` is no failure: the async resolve that allowed it takes over (Concurrency/).
-            if graph.depth == 0, logsFailure { logFailure(ofOutermost: error) }
+            if logsFailure { logFailure(ofResolve: error, in: graph) }
             throw error
         }
     }

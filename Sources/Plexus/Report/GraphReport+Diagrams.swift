@@ -11,8 +11,8 @@ extension GraphReport {
     /// | auto-injected | dotted, labelled `@Injected` |
     /// | typed accessor | bold, labelled `accessor` |
     ///
-    /// An edge on the path of a captive dependency is drawn orange and labelled `captive`, and a legend cluster
-    /// explains every style.
+    /// An edge on the path of a captive dependency is drawn orange and labelled `captive`, and a small legend
+    /// explains the styles of the graph that carry no label.
     public var dot: String {
         var lines = [
             "digraph Plexus {",
@@ -113,7 +113,7 @@ extension GraphReport {
             }
             link += 1
         }
-        lines.append(contentsOf: mermaidLegend(firstLink: link))
+        lines.append(contentsOf: mermaidLegend)
         if !crossing.isEmpty {
             lines.append(
                 "  linkStyle \(crossing.map(String.init).joined(separator: ",")) stroke:#1f6feb,stroke-width:2px")
@@ -142,49 +142,37 @@ extension GraphReport {
         return result
     }
 
-    /// The legend of `dot`: one sample edge per style, in a cluster of its own.
-    private var dotLegend: [String] {
-        let samples: [(String, String)] = [
-            ("factory", ""),
-            ("auto-wired", "arrowhead=empty"),
-            ("hook", "style=dashed"),
-            ("@Injected", "style=dotted"),
-            ("accessor", "style=bold"),
-            ("crosses containers", "color=\"#1f6feb\", penwidth=2"),
-            ("captive", "color=\"#e67e22\", fontcolor=\"#e67e22\", penwidth=2"),
-        ]
-        var lines = [
-            "  subgraph cluster_legend {",
-            "    label=\"Legend\";",
-            "    style=\"rounded\"; color=\"#bbbbbb\";",
-            "    node [shape=point, width=0.05, label=\"\"];",
-        ]
-        for (index, sample) in samples.enumerated() {
-            let attributes = ["label=\(dotQuoted(sample.0))"] + (sample.1.isEmpty ? [] : [sample.1])
-            lines.append(
-                "    \"legend_\(index)_from\" -> \"legend_\(index)_to\" [\(attributes.joined(separator: ", "))];")
-        }
-        lines.append("    \"legend_accessor\" [shape=component, width=0.3, height=0.2, label=\"typed accessor\"];")
-        lines.append(
-            "    \"legend_captive\" [shape=box, style=\"rounded\", color=\"#e67e22\", penwidth=2, label=\"in a finding\"];"
-        )
-        lines.append("  }")
+    /// What the styles of this graph that carry no label of their own mean, one line each: labelled edges
+    /// (`hook`, `accessor`, `captive`, …) explain themselves, so the legend stays a few lines beside any graph.
+    private var legendLines: [String] {
+        var lines: [String] = []
+        if edges.contains(where: { $0.kind == .factory }) { lines.append("plain arrow: a factory resolves it") }
+        if nodes.contains(where: { $0.kind == .typedAccessor }) { lines.append("tabbed box: a typed accessor") }
+        if edges.contains(where: \.crossesContainers) { lines.append("blue: crosses containers") }
+        if findings.contains(where: { $0.severity == .warning }) { lines.append("orange: in a finding") }
+        if nodes.contains(where: { !$0.dependenciesKnown }) { lines.append("dashed box: dependencies not known") }
         return lines
     }
 
-    /// The legend of `mermaid`: a subgraph of sample edges, whose links are numbered from `firstLink`.
-    private func mermaidLegend(firstLink: Int) -> [String] {
-        [
-            "  subgraph legend[\"Legend\"]",
-            "    legend0[\"definition\"] -->|factory| legend1[/\"typed accessor\"/]",
-            "    legend2[\" \"] -.->|hook or @Injected| legend3[\" \"]",
-            "    legend4[\" \"] ==>|accessor| legend5[\" \"]",
-            "    legend6[\" \"] -->|crosses containers| legend7[\" \"]",
-            "    legend8[\" \"] -->|captive| legend9[\" \"]",
-            "  end",
-            "  linkStyle \(firstLink + 3) stroke:#1f6feb,stroke-width:2px",
-            "  linkStyle \(firstLink + 4) stroke:#e67e22,stroke-width:2px",
+    /// The legend of `dot`: one note, in a cluster of its own, with the lines of `legendLines`.
+    private var dotLegend: [String] {
+        let lines = legendLines
+        guard !lines.isEmpty else { return [] }
+        return [
+            "  subgraph cluster_legend {",
+            "    label=\"Legend\";",
+            "    style=\"rounded\"; color=\"#bbbbbb\";",
+            "    \"legend\" [shape=plaintext, fontsize=9, label=\(dotQuoted(lines.joined(separator: "\n")))];",
+            "  }",
         ]
+    }
+
+    /// The legend of `mermaid`: one note in a subgraph of its own, with the lines of `legendLines`.
+    private var mermaidLegend: [String] {
+        let lines = legendLines
+        guard !lines.isEmpty else { return [] }
+        let text = lines.map(mermaidEscaped).joined(separator: "<br/>")
+        return ["  subgraph legend[\"Legend\"]", "    legend0[\"\(text)\"]", "  end"]
     }
 
     /// A node's label: type, tag and arguments, then scope, then the registration site.

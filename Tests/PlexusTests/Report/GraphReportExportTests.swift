@@ -44,6 +44,18 @@ private struct Box<Value> {}
         #expect(dot.contains("Box<Dictionary<Int, String>>"))
     }
 
+    @Test func legendIsOneNoteNamingOnlyTheStylesTheGraphUses() throws {
+        let report = try report()
+        let dot = report.dot
+        let legend = dot.components(separatedBy: "subgraph cluster_legend {").last ?? ""
+        #expect(legend.split(separator: "\n").count <= 5)
+        #expect(legend.contains("plain arrow: a factory resolves it\\nblue: crosses containers"))
+        #expect(!legend.contains("typed accessor") && !legend.contains("orange"))
+        let mermaid = report.mermaid
+        #expect(mermaid.contains("    legend0[\"plain arrow: a factory resolves it<br/>blue: crosses containers\"]"))
+        #expect(!mermaid.contains("legend1"))
+    }
+
     @Test func dotQuotesEveryIdentifier() throws {
         let dot = try report().dot
         // Every quote inside a quoted string is escaped: an even number of unescaped quotes per line.

@@ -217,7 +217,7 @@ extension DependencyContainer {
             }
         } catch {
             graph.abandonLightScope(scope, after: error)
-            if graph.depth == 0 { logFailure(ofOutermost: error) }
+            logFailure(ofResolve: error, in: graph)
             throw error
         }
     }

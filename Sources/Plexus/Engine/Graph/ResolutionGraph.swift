@@ -134,6 +134,9 @@ final class ResolutionGraph {
         var asyncStepDepth = 0
         /// Graph report: set by `validate` while it records who resolves whom; `nil` otherwise.
         var recorder: GraphRecorder?
+        /// The failure last logged at `.verbose` by a resolve inside a factory, with its session, so that the
+        /// resolves it propagates through do not log it again. Touched only on the failure path.
+        var loggedFailure: (session: Int, description: String)?
     }
 
     /// Touched only by this graph's thread (and by the files of this folder), or, for a task's graph, by the one
@@ -166,6 +169,15 @@ final class ResolutionGraph {
     var depth: Int {
         get { state.pointee.depth }
         set { state.pointee.depth = newValue }
+    }
+
+    /// Counts the outermost resolves on this thread; it advances when one ends.
+    var session: Int { state.pointee.session }
+
+    /// See `State.loggedFailure`.
+    var loggedFailure: (session: Int, description: String)? {
+        get { state.pointee.loggedFailure }
+        set { state.pointee.loggedFailure = newValue }
     }
 
     /// The graph a resolve starting on the calling thread joins: the thread's graph, or, while the thread's graph
