@@ -31,7 +31,8 @@ extension Resolving {
             runAutoRegistrationIfNeeded()
             let key = FactoryKey(type: T.self, name: typeOnlyKey)
             guard let registered = manager.options[key]?.registration as? Maker<Void, T> else { return nil }
-            return Factory(registration: FactoryRegistration(key: typeOnlyKey, container: self, factory: registered.make))
+            return Factory(
+                registration: FactoryRegistration(key: typeOnlyKey, container: self, factory: registered.make))
         }
     }
 

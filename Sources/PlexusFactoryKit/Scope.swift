@@ -18,7 +18,8 @@ import Foundation
 /// Container.shared.manager.reset(scope: .session)
 /// ```
 ///
-/// Every cache is read and changed under the module's process-wide resolution lock.
+/// Every cache is read and changed under the module's process-wide resolution lock (why the scopes are `Sendable`: see
+/// `Sendability.swift`).
 public class Scope {
     init() {}
 
