@@ -67,3 +67,21 @@ final class Shop: ManagedContainer {
     var perNumber: ParameterFactory<Int, Ticket> { self { Ticket(number: $0) }.cached.scopeOnParameters }
     var promisedGreeter: Factory<(any Greeter)?> { promised() }
 }
+
+/// A value several tests exchange from any thread.
+// `@unchecked Sendable` is safe: `value` is only read or written while holding `lock`.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    /// Stores `newValue` and returns the value it replaces.
+    func exchange(_ newValue: Value) -> Value {
+        lock.withLock {
+            let old = value
+            value = newValue
+            return old
+        }
+    }
+}
