@@ -84,4 +84,9 @@ final class Locked<Value>: @unchecked Sendable {
             return old
         }
     }
+
+    /// Changes the value in place.
+    func update(_ change: (inout Value) -> Void) {
+        lock.withLock { change(&value) }
+    }
 }

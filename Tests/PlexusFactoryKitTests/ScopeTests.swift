@@ -60,7 +60,6 @@ extension Scope {
             let office = Office()
             let badge = office.badge()
             office.manager.reset()
-            office.manager.reset(scope: .singleton)
             #expect(office.badge() === badge)
             Scope.singleton.reset()
             #expect(office.badge() !== badge)
