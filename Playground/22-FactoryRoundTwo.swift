@@ -111,7 +111,8 @@ func factoryRoundTwo() async throws {
 
     let screen = ProfileScreen(container: container)
     var session = screen.session
-    check(session != nil && screen.session === session, "@WeakLazyInject keeps the instance while someone else holds it")
+    check(
+        session != nil && screen.session === session, "@WeakLazyInject keeps the instance while someone else holds it")
     session = nil
     check(screen.session == nil, "…and reads nil once it is released")
 
