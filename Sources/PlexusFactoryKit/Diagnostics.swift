@@ -7,8 +7,11 @@ final class Diagnostics: @unchecked Sendable {
     struct Frame {
         let manager: ObjectIdentifier
         let key: FactoryKey
-        let label: String
+        let containerType: Any.Type
         let traceLine: Int?
+
+        /// `Container.api`, built only for a message: naming a type costs more than a whole resolve.
+        var label: String { "\(containerType).\(key.name)" }
     }
 
     var checksCycles = true
@@ -20,10 +23,12 @@ final class Diagnostics: @unchecked Sendable {
     /// Records that `key` of `container` starts resolving; stops the process with the path when it is already
     /// being resolved (a cycle no Factory spelling can report by throwing).
     func enter(_ container: some ManagedContainer, key: FactoryKey, type: Any.Type) -> Frame {
-        let label = "\(Swift.type(of: container)).\(key.name)"
         let manager = ObjectIdentifier(container.manager)
-        if checksCycles, stack.contains(where: { $0.manager == manager && $0.key == key.declaration }) {
-            let path = (stack.map(\.label) + [label]).joined(separator: " -> ")
+        let frame = Frame(
+            manager: manager, key: key.declaration, containerType: Swift.type(of: container),
+            traceLine: isTracing ? traceLines.count : nil)
+        if checksCycles, !stack.isEmpty, stack.contains(where: { $0.manager == manager && $0.key == frame.key }) {
+            let path = (stack + [frame]).map(\.label).joined(separator: " -> ")
             traceLines.forEach(logger)
             stack.removeAll()
             traceLines.removeAll()
@@ -31,13 +36,10 @@ final class Diagnostics: @unchecked Sendable {
                 "circular dependency: \(path). Break the cycle: resolve one side lazily (@LazyInjected).",
                 file: #fileID, line: #line)
         }
-        var traceLine: Int?
         if isTracing {
             let indent = String(repeating: "    ", count: stack.count)
-            traceLine = traceLines.count
-            traceLines.append("\(stack.count): \(indent)\(label)<\(type)>")
+            traceLines.append("\(stack.count): \(indent)\(frame.label)<\(type)>")
         }
-        let frame = Frame(manager: manager, key: key.declaration, label: label, traceLine: traceLine)
         stack.append(frame)
         return frame
     }

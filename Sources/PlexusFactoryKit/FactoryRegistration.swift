@@ -161,6 +161,7 @@ extension ContainerManager.Options {
     /// The alternative the current context selects: a launch or runtime argument first, then preview, test,
     /// simulator, device, debug.
     func alternativeForCurrentContext() -> Any? {
+        guard argumentContexts?.isEmpty == false || contexts?.isEmpty == false else { return nil }
         let context = FactoryContext.current
         if let argumentContexts, !argumentContexts.isEmpty {
             for argument in context.arguments {
