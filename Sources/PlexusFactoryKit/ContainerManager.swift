@@ -47,6 +47,11 @@ public final class ContainerManager: @unchecked Sendable {
     /// Makes an empty manager.
     public init() {
         plexus = DependencyContainer(name: "PlexusFactoryKit")
+        DependencyContainer.trimOnMemoryPressure { [weak self] in
+            guard let self else { return false }
+            self.trimCaches()
+            return true
+        }
     }
 
     /// The scope of every declaration that names none; nil (unique) by default.
@@ -179,4 +184,20 @@ public enum FactoryResetOptions: Sendable {
     case context
     /// The kept instance.
     case scope
+}
+
+extension ContainerManager {
+    /// Releases every instance this container keeps in ``Scope/cached``; the next resolve of each makes a new one.
+    /// On Apple platforms the container calls it when the system signals memory pressure; call it yourself
+    /// elsewhere. Custom scopes and `.shared` instances are kept.
+    public func trimCaches() {
+        let released = ResolutionLock.withLock {
+            let cached = ObjectIdentifier(Scope.cached)
+            let released = cache.entries.filter { $0.value.scope == cached }
+            cache.entries = cache.entries.filter { $0.value.scope != cached }
+            return released
+        }
+        // Released after the lock: a `deinit` is user code.
+        withExtendedLifetime(released) {}
+    }
 }

@@ -90,6 +90,16 @@ extension Scope {
         #expect(shop.cachedTicket() === cached)
     }
 
+    @Test func trimmingReleasesCachedInstancesOnly() {
+        let office = Office()
+        let visit = office.visit()
+        let cached = shop.cachedTicket()
+        shop.manager.trimCaches()
+        office.manager.trimCaches()
+        #expect(shop.cachedTicket() !== cached)
+        #expect(office.visit() === visit)
+    }
+
     @Test func expiredInstanceIsReplaced() {
         let office = Office()
         #expect(office.freshEachTime() !== office.freshEachTime())
