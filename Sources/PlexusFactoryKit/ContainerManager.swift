@@ -47,11 +47,7 @@ public final class ContainerManager: @unchecked Sendable {
     /// Makes an empty manager.
     public init() {
         plexus = DependencyContainer(name: "PlexusFactoryKit")
-        DependencyContainer.trimOnMemoryPressure { [weak self] in
-            guard let self else { return false }
-            self.trimCaches()
-            return true
-        }
+        DependencyContainer.trimOnMemoryPressure(self) { $0.trimCaches() }
     }
 
     /// The scope of every declaration that names none; nil (unique) by default.

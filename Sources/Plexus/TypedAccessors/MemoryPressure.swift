@@ -57,12 +57,20 @@
 #endif
 
 extension DependencyContainer {
-    /// Calls `trim` whenever the system signals memory pressure (Apple platforms; never elsewhere), until it returns
-    /// `false` (its cache is gone): how a cache Plexus does not hold itself gives `.cached` its meaning.
-    /// - Parameter trim: Releases the cached instances; returns whether its cache still exists.
-    package static func trimOnMemoryPressure(_ trim: @escaping @Sendable () -> Bool) {
+    /// Calls `trim` with `owner` whenever the system signals memory pressure (Apple platforms; never elsewhere), for
+    /// as long as `owner` lives: how a cache Plexus does not hold itself gives `.cached` its meaning.
+    /// - Parameters:
+    ///   - owner: The owner of the cache; held weakly.
+    ///   - trim: Releases the cached instances.
+    package static func trimOnMemoryPressure<Owner: AnyObject & Sendable>(
+        _ owner: Owner, _ trim: @escaping @Sendable (Owner) -> Void
+    ) {
         #if canImport(Darwin)
-            MemoryPressure.watch(trim: trim)
+            MemoryPressure.watch { [weak owner] in
+                guard let owner else { return false }
+                trim(owner)
+                return true
+            }
         #endif
     }
 
