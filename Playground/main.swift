@@ -68,6 +68,7 @@ do {
 
 await chapter("Swift concurrency", swiftConcurrency)
 await chapter("Factory, round two", factoryRoundTwo)
+chapter("Factory code by import", factoryByImport)
 
 print("")
 if Tour.failures.isEmpty {

@@ -22,8 +22,11 @@
 /// - ``arg(_:)``: the process was launched with that argument (`CommandLine.arguments`, for example a scheme's
 ///   "Arguments Passed On Launch").
 ///
-/// A context's factory replaces the declared default only: an override (`replace`, assignment, `register`) still
-/// wins. When several contexts of one declaration hold, the one written last is used.
+/// In a declaration, a context's factory replaces the declared default only: an override (`replace`, assignment,
+/// `register`) still wins. When several contexts of one declaration hold, the one written last is used. Written at a
+/// call site (`container.analytics.onTest { MockAnalytics() }` in a test), a modifier whose context holds overrides
+/// the accessor in its container, as `replace` does; a call site is code outside the property that declares the
+/// accessor.
 public enum AccessorContext: Hashable, Sendable {
     /// Running tests (Swift Testing or XCTest).
     case test
@@ -71,7 +74,8 @@ enum ProcessContext {
 
 extension AccessorDeclaration {
     /// The same accessor whose declared default is `make` while the process runs in `context`; an override still
-    /// wins.
+    /// wins. Written at a call site instead of in the declaration, it overrides the accessor in its container when
+    /// the context holds (the test override: `container.analytics.onTest { MockAnalytics() }`).
     ///
     /// ```swift
     /// var analytics: Factory<AnalyticsService> { self { ConsoleAnalytics() }.context(.test) { SilentAnalytics() } }
@@ -81,43 +85,60 @@ extension AccessorDeclaration {
     ///   - context: When to use `make`.
     ///   - make: The factory for that context, of the accessor's own kind (taking the argument for a
     ///     ``ParameterFactory``, `async` for an ``AsyncFactory``, `@MainActor` for a ``MainActorFactory``).
+    ///   - caller: The enclosing function or property, which tells a declaration from a call site.
     /// - Returns: The accessor.
     @_alwaysEmitIntoClient
-    public func context(_ context: AccessorContext, _ make: Make) -> Self {
+    @discardableResult
+    public func context(_ context: AccessorContext, _ make: Make, caller: String = #function) -> Self {
         var isDebugBuild = false
         assert(
             {
                 isDebugBuild = true
                 return true
             }())
-        return context.holds(isDebugBuild: isDebugBuild) ? replacingDefault(make) : self
+        guard context.holds(isDebugBuild: isDebugBuild) else { return self }
+        overrideFromCallSite(make, caller: caller)
+        return replacingDefault(make)
     }
 
     /// The same accessor whose declared default is `make` while tests run (``AccessorContext/test``).
-    /// - Parameter make: The factory for tests.
+    /// - Parameters:
+    ///   - make: The factory for tests.
+    ///   - caller: The enclosing function or property, which tells a declaration from a call site.
     /// - Returns: The accessor.
     @_alwaysEmitIntoClient
-    public func onTest(_ make: Make) -> Self { context(.test, make) }
+    @discardableResult
+    public func onTest(_ make: Make, caller: String = #function) -> Self { context(.test, make, caller: caller) }
 
     /// The same accessor whose declared default is `make` in SwiftUI previews (``AccessorContext/preview``).
-    /// - Parameter make: The factory for previews.
+    /// - Parameters:
+    ///   - make: The factory for previews.
+    ///   - caller: The enclosing function or property, which tells a declaration from a call site.
     /// - Returns: The accessor.
     @_alwaysEmitIntoClient
-    public func onPreview(_ make: Make) -> Self { context(.preview, make) }
+    @discardableResult
+    public func onPreview(_ make: Make, caller: String = #function) -> Self { context(.preview, make, caller: caller) }
 
     /// The same accessor whose declared default is `make` in debug builds of the declaring module
     /// (``AccessorContext/debug``).
-    /// - Parameter make: The factory for debug builds.
+    /// - Parameters:
+    ///   - make: The factory for debug builds.
+    ///   - caller: The enclosing function or property, which tells a declaration from a call site.
     /// - Returns: The accessor.
     @_alwaysEmitIntoClient
-    public func onDebug(_ make: Make) -> Self { context(.debug, make) }
+    @discardableResult
+    public func onDebug(_ make: Make, caller: String = #function) -> Self { context(.debug, make, caller: caller) }
 
     /// The same accessor whose declared default is `make` when the process was launched with `argument`
     /// (``AccessorContext/arg(_:)``).
     /// - Parameters:
     ///   - argument: The launch argument.
     ///   - make: The factory for that launch.
+    ///   - caller: The enclosing function or property, which tells a declaration from a call site.
     /// - Returns: The accessor.
     @_alwaysEmitIntoClient
-    public func onArg(_ argument: String, _ make: Make) -> Self { context(.arg(argument), make) }
+    @discardableResult
+    public func onArg(_ argument: String, _ make: Make, caller: String = #function) -> Self {
+        context(.arg(argument), make, caller: caller)
+    }
 }

@@ -1,8 +1,8 @@
 /// What every kind of typed accessor shares (``Factory``, ``SingletonFactory``, ``ParameterFactory``,
 /// ``AsyncFactory``, ``MainActorFactory``): a key in a container, and a declared default factory.
 ///
-/// The members every kind has are written once, here: the context modifiers (``context(_:_:)``, ``onTest(_:)``,
-/// ``onPreview(_:)``, ``onDebug(_:)``, ``onArg(_:_:)``) and ``reset(_:)``.
+/// The members every kind has are written once, here: the context modifiers (``context(_:_:caller:)``, ``onTest(_:caller:)``,
+/// ``onPreview(_:caller:)``, ``onDebug(_:caller:)``, ``onArg(_:_:caller:)``) and ``reset(_:)``.
 ///
 /// ```swift
 /// extension DependencyContainer {
@@ -34,6 +34,14 @@ public protocol AccessorDeclaration: Sendable {
     /// - Parameter make: The declared default factory to use instead.
     /// - Returns: The accessor.
     func replacingDefault(_ make: Make) -> Self
+
+    /// Overrides the accessor in its container with `make` when `caller` is not the property that declares it: a
+    /// context modifier written at a call site (`container.analytics.onTest { MockAnalytics() }` in a test) takes
+    /// effect, as Factory's does, while the same modifier in the declaration only changes the declared default.
+    /// - Parameters:
+    ///   - make: The context's factory.
+    ///   - caller: The `#function` of the code that wrote the modifier.
+    func overrideFromCallSite(_ make: Make, caller: String)
 }
 
 extension AccessorDeclaration {

@@ -76,11 +76,20 @@ public struct AsyncFactory<T>: AccessorDeclaration, IsolatedAccessorParts {
     public func decorate(_ decorator: @escaping @Sendable (T) -> T) { addDecorator(decorator) }
 
     /// The same accessor, with the same storage, whose declared default is `make` (what a context modifier such as
-    /// ``AccessorDeclaration/onTest(_:)`` returns when its context holds).
+    /// ``AccessorDeclaration/onTest(_:caller:)`` returns when its context holds).
     /// - Parameter make: The declared default factory to use instead.
     /// - Returns: The accessor.
     public func replacingDefault(_ make: @escaping @Sendable () async throws -> T) -> AsyncFactory {
         with(make: make)
+    }
+
+    /// Overrides the accessor with `make` when `caller` is not the property that declares it (see
+    /// ``AccessorDeclaration/overrideFromCallSite(_:caller:)``).
+    /// - Parameters:
+    ///   - make: The context's factory.
+    ///   - caller: The `#function` of the code that wrote the modifier.
+    public func overrideFromCallSite(_ make: @escaping @Sendable () async throws -> T, caller: String) {
+        if caller != site.property { replace(make) }
     }
 
     // MARK: Storage modifiers
@@ -181,11 +190,20 @@ public struct MainActorFactory<T>: AccessorDeclaration, IsolatedAccessorParts {
     public func decorate(_ decorator: @escaping @Sendable (T) -> T) { addDecorator(decorator) }
 
     /// The same accessor, with the same storage, whose declared default is `make` (what a context modifier such as
-    /// ``AccessorDeclaration/onTest(_:)`` returns when its context holds).
+    /// ``AccessorDeclaration/onTest(_:caller:)`` returns when its context holds).
     /// - Parameter make: The declared default factory to use instead.
     /// - Returns: The accessor.
     public func replacingDefault(_ make: @escaping @MainActor @Sendable () throws -> T) -> MainActorFactory {
         with(make: make)
+    }
+
+    /// Overrides the accessor with `make` when `caller` is not the property that declares it (see
+    /// ``AccessorDeclaration/overrideFromCallSite(_:caller:)``).
+    /// - Parameters:
+    ///   - make: The context's factory.
+    ///   - caller: The `#function` of the code that wrote the modifier.
+    public func overrideFromCallSite(_ make: @escaping @MainActor @Sendable () throws -> T, caller: String) {
+        if caller != site.property { replace(make) }
     }
 
     // MARK: Storage modifiers

@@ -133,11 +133,20 @@ public struct ParameterFactory<P: Sendable, T>: AccessorDeclaration {
     }
 
     /// The same accessor, with the same storage, whose declared default is `make` (what a context modifier such as
-    /// ``AccessorDeclaration/onTest(_:)`` returns when its context holds).
+    /// ``AccessorDeclaration/onTest(_:caller:)`` returns when its context holds).
     /// - Parameter make: The declared default factory to use instead.
     /// - Returns: The accessor.
     public func replacingDefault(_ make: @escaping @Sendable (P) throws -> T) -> ParameterFactory {
         ParameterFactory(container: container, site: site, storage: storage, make: make)
+    }
+
+    /// Overrides the accessor with `make` when `caller` is not the property that declares it (see
+    /// ``AccessorDeclaration/overrideFromCallSite(_:caller:)``).
+    /// - Parameters:
+    ///   - make: The context's factory.
+    ///   - caller: The `#function` of the code that wrote the modifier.
+    public func overrideFromCallSite(_ make: @escaping @Sendable (P) throws -> T, caller: String) {
+        if caller != site.property { replace(make) }
     }
 
     // MARK: Storage modifiers

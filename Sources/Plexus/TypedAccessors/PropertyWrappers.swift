@@ -31,6 +31,17 @@ public struct Inject<T> {
     ) where A.Instance == T {
         wrappedValue = container[keyPath: accessor]()
     }
+
+    /// Resolves the main-actor accessor at `accessor` from `container`, on the main actor (a `@MainActor` type's
+    /// stored property, for example a view model's).
+    /// - Parameters:
+    ///   - accessor: The key path of a ``MainActorFactory``.
+    ///   - container: The container to resolve from; ``DependencyContainer/shared`` by default.
+    @MainActor
+    public init(_ accessor: KeyPath<DependencyContainer, MainActorFactory<T>>, container: DependencyContainer = .shared)
+    {
+        wrappedValue = container[keyPath: accessor]()
+    }
 }
 
 extension Inject: Sendable where T: Sendable {}
@@ -61,6 +72,19 @@ public struct LazyInject<T> {
         let resolve = container[keyPath: accessor]
         // The key is only named if a cycle is found: building it takes the container's lock.
         box = LazyBox(name: { resolve.key.map { "\($0)" } ?? "an unbound accessor" }, resolve: { resolve() })
+    }
+
+    /// Prepares to resolve the main-actor accessor at `accessor` from `container` on first read, which must be on
+    /// the main actor (a read elsewhere stops the process, naming the main actor).
+    /// - Parameters:
+    ///   - accessor: The key path of a ``MainActorFactory``.
+    ///   - container: The container to resolve from; ``DependencyContainer/shared`` by default.
+    public init(_ accessor: KeyPath<DependencyContainer, MainActorFactory<T>>, container: DependencyContainer = .shared)
+    where T: Sendable {
+        let resolve = container[keyPath: accessor]
+        box = LazyBox(
+            name: { resolve.key.map { "\($0)" } ?? "an unbound accessor" },
+            resolve: { MainActor.assumeIsolated { resolve() } })
     }
 
     /// The instance, resolved on first read.

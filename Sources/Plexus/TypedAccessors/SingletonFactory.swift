@@ -70,10 +70,19 @@ public struct SingletonFactory<T>: TypedAccessor, AccessorDeclaration, AccessorP
     }
 
     /// The same accessor, with the same storage and property hooks, whose declared default is `make` (what a
-    /// context modifier such as ``AccessorDeclaration/onTest(_:)`` returns when its context holds).
+    /// context modifier such as ``AccessorDeclaration/onTest(_:caller:)`` returns when its context holds).
     /// - Parameter make: The declared default factory to use instead.
     /// - Returns: The accessor.
     public func replacingDefault(_ make: @escaping @Sendable () throws -> T) -> SingletonFactory { with(make: make) }
+
+    /// Overrides the accessor with `make` when `caller` is not the property that declares it (see
+    /// ``AccessorDeclaration/overrideFromCallSite(_:caller:)``).
+    /// - Parameters:
+    ///   - make: The context's factory.
+    ///   - caller: The `#function` of the code that wrote the modifier.
+    public func overrideFromCallSite(_ make: @escaping @Sendable () throws -> T, caller: String) {
+        if caller != site.property { replace(make) }
+    }
 
     /// The instance: an override made in the container, else a definition under the same key in its
     /// collaborators, else the declared default (registered in the container on first use).
