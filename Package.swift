@@ -8,14 +8,21 @@ let package = Package(
         .library(name: "Plexus", targets: ["Plexus"]),
         // Swift Testing traits and helpers for apps' tests; the `Plexus` product never imports `Testing`.
         .library(name: "PlexusTesting", targets: ["PlexusTesting"]),
+        // Factory's spellings and semantics: `import PlexusFactoryKit` replaces `import FactoryKit`.
+        .library(name: "PlexusFactoryKit", targets: ["PlexusFactoryKit"]),
+        // Factory's test trait: `import PlexusFactoryTesting` replaces `import FactoryTesting`.
+        .library(name: "PlexusFactoryTesting", targets: ["PlexusFactoryTesting"]),
     ],
     targets: [
         .target(name: "Plexus", dependencies: ["PlexusSystem"], exclude: ["Engine/README.md", "Engine/Graph/README.md"]),
         // Operating-system calls Swift cannot reach portably (the calling thread's stack bounds).
         .target(name: "PlexusSystem"),
         .target(name: "PlexusTesting", dependencies: ["Plexus"]),
+        .target(name: "PlexusFactoryKit", dependencies: ["Plexus"]),
+        .target(name: "PlexusFactoryTesting", dependencies: ["PlexusFactoryKit"]),
         .executableTarget(name: "PlexusTour", dependencies: ["Plexus"], path: "Playground"),
         .testTarget(name: "PlexusTests", dependencies: ["Plexus", "PlexusSystem", "PlexusTesting"]),
+        .testTarget(name: "PlexusFactoryKitTests", dependencies: ["PlexusFactoryKit", "PlexusFactoryTesting", "Plexus"]),
     ],
     swiftLanguageModes: [.v6]
 )

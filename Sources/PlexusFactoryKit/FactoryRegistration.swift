@@ -1,0 +1,181 @@
+import Foundation
+
+/// A declaration's identity and its own factory: what ``Factory`` and ``ParameterFactory`` resolve through.
+///
+/// Resolution reads top to bottom in ``resolve(_:)``: under the resolution lock, run the container's
+/// auto-registration, find the declaration's options, choose the factory (a context alternative beats an
+/// override, which beats the declaration's own), check for a cycle, let the scope find or make the instance,
+/// decorate it.
+public struct FactoryRegistration<P, T> {
+    let key: FactoryKey
+    let container: any ManagedContainer
+    let factory: (P) -> T
+    var once = false
+
+    init(key: StaticString, container: any ManagedContainer, factory: @escaping (P) -> T) {
+        self.key = FactoryKey(type: T.self, name: key)
+        self.container = container
+        self.factory = factory
+    }
+
+    /// Resolves an instance for `parameters`.
+    func resolve(_ parameters: P) -> T {
+        ResolutionLock.withLock {
+            let manager = container.manager
+            container.runAutoRegistrationIfNeeded()
+            let options = manager.options[key]
+            let scope = options?.scope ?? manager.state.defaultScope
+            let (make, kind) = chooseFactory(options)
+
+            let frame = Diagnostics.shared.enter(container, key: key, type: T.self)
+            Scope.graph.enter()
+            let instance: T
+            let made: Bool
+            if let scope {
+                let cacheKey = options?.scopeOnParameters == true ? key.parameterized(by: parameters) : key
+                (instance, made) = scope.resolve(
+                    in: manager.cache(for: scope), key: cacheKey, timeToLive: options?.timeToLive
+                ) { make(parameters) }
+            } else {
+                (instance, made) = (make(parameters), true)
+            }
+            Scope.graph.leave()
+            Diagnostics.shared.leave(frame, instance: instance, kind: made ? kind : "C")
+
+            if let decorate = options?.decorator as? (T, Bool) -> Void {
+                decorate(instance, made)
+            } else {
+                manager.state.decorator?(instance)
+            }
+            return instance
+        }
+    }
+
+    /// The factory this resolve uses, and its trace letter: `O` a context alternative, `R` an override, `F` the
+    /// declaration's own.
+    private func chooseFactory(_ options: ContainerManager.Options?) -> ((P) -> T, Character) {
+        if let options, let alternative = options.alternativeForCurrentContext() as? (P) -> T {
+            return (alternative, "O")
+        }
+        if let registered = options?.registration as? (P) -> T {
+            return (registered, "R")
+        }
+        return (factory, "F")
+    }
+}
+
+extension FactoryRegistration {
+    /// Changes this declaration's options, unless they were frozen by ``FactoryModifying/once()`` and this
+    /// registration is not the one that froze them.
+    func changeOptions(_ change: (inout ContainerManager.Options) -> Void) {
+        ResolutionLock.withLock {
+            container.runAutoRegistrationIfNeeded()
+            var options = container.manager.options[key] ?? ContainerManager.Options()
+            guard options.once == once else { return }
+            change(&options)
+            container.manager.options[key] = options
+        }
+    }
+
+    /// Registers an override; outside auto-registration it also drops the instance the scope keeps.
+    func register(_ factory: @escaping (P) -> T) {
+        ResolutionLock.withLock {
+            container.runAutoRegistrationIfNeeded()
+            let manager = container.manager
+            guard var options = manager.options[key] else {
+                var options = ContainerManager.Options()
+                options.registration = factory
+                manager.options[key] = options
+                return
+            }
+            guard options.once == once else { return }
+            options.registration = factory
+            manager.options[key] = options
+            if !manager.isAutoRegistering, let scope = options.scope {
+                manager.cache(for: scope).remove(declaration: key)
+            }
+        }
+    }
+
+    /// Sets the scope; changing it drops the instance kept under the old one.
+    func register(scope: Scope?) {
+        ResolutionLock.withLock {
+            container.runAutoRegistrationIfNeeded()
+            let manager = container.manager
+            guard var options = manager.options[key] else {
+                var options = ContainerManager.Options()
+                options.scope = scope
+                manager.options[key] = options
+                return
+            }
+            guard options.once == once, options.scope !== scope else { return }
+            options.scope = scope
+            manager.options[key] = options
+            manager.cache.remove(declaration: key)
+        }
+    }
+
+    /// Registers an alternative for a context.
+    func register(context: FactoryContextType, _ factory: @escaping (P) -> T) {
+        changeOptions { options in
+            switch context {
+            case .arg(let argument):
+                options.argumentContexts = (options.argumentContexts ?? [:]).merging([argument: factory]) { $1 }
+            case .args(let arguments):
+                var table = options.argumentContexts ?? [:]
+                for argument in arguments { table[argument] = factory }
+                options.argumentContexts = table
+            default:
+                options.contexts = (options.contexts ?? [:]).merging([context.name: factory]) { $1 }
+            }
+        }
+    }
+
+    /// Drops what `options` names from this declaration.
+    func reset(_ options: FactoryResetOptions) {
+        guard options != .none else { return }
+        ResolutionLock.withLock {
+            let manager = container.manager
+            let scope = manager.options[key]?.scope
+            switch options {
+            case .all:
+                manager.cache(for: scope).remove(declaration: key)
+                manager.options[key] = nil
+            case .context:
+                manager.options[key, default: .init()].contexts = nil
+                manager.options[key, default: .init()].argumentContexts = nil
+            case .registration:
+                manager.options[key, default: .init()].registration = nil
+            case .scope:
+                manager.cache(for: scope).remove(declaration: key)
+            case .none:
+                break
+            }
+        }
+    }
+}
+
+extension ContainerManager.Options {
+    /// The alternative the current context selects: a launch or runtime argument first, then preview, test,
+    /// simulator, device, debug.
+    func alternativeForCurrentContext() -> Any? {
+        let context = FactoryContext.current
+        if let argumentContexts, !argumentContexts.isEmpty {
+            for argument in context.arguments {
+                if let found = argumentContexts[argument] { return found }
+            }
+            for argument in context.runtimeArguments.values {
+                if let found = argumentContexts[argument] { return found }
+            }
+        }
+        guard let contexts, !contexts.isEmpty else { return nil }
+        if context.isPreview, let found = contexts["preview"] { return found }
+        if context.isTest, let found = contexts["test"] { return found }
+        if context.isSimulator, let found = contexts["simulator"] { return found }
+        if !context.isSimulator, let found = contexts["device"] { return found }
+        #if DEBUG
+            if let found = contexts["debug"] { return found }
+        #endif
+        return nil
+    }
+}

@@ -1,0 +1,19 @@
+// Why the Factory-style types may cross threads although they hold closures and values that are not `Sendable`:
+// every closure they hold (factories, overrides, context alternatives, decorators, the references of the property
+// wrappers) runs only inside `ResolutionLock.withLock`, and every mutable field they reach (a manager's options,
+// the scope caches, the lazy wrappers' storage, the diagnostics) is read and written only there. The lock is one
+// process-wide recursive lock, so no two threads ever touch that state or run those closures at the same time.
+// What crosses threads is the instance a declaration makes, and these conformances require it (and the argument
+// of a `ParameterFactory`) to be `Sendable`, as Factory's do.
+
+extension FactoryRegistration: @unchecked Sendable where P: Sendable, T: Sendable {}
+extension Factory: @unchecked Sendable where T: Sendable {}
+extension ParameterFactory: @unchecked Sendable where P: Sendable, T: Sendable {}
+extension Injected: @unchecked Sendable where T: Sendable {}
+extension LazyInjected: @unchecked Sendable where T: Sendable {}
+extension WeakLazyInjected: @unchecked Sendable where T: Sendable {}
+extension DynamicInjected: @unchecked Sendable where T: Sendable {}
+extension InjectedType: @unchecked Sendable where T: Sendable {}
+extension LazyStorage: @unchecked Sendable where T: Sendable {}
+extension WeakStorage: @unchecked Sendable {}
+extension ScopeCache: @unchecked Sendable {}
