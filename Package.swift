@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "PlexusTesting", dependencies: ["Plexus"]),
         .target(name: "PlexusFactoryKit", dependencies: ["Plexus"]),
         .target(name: "PlexusFactoryTesting", dependencies: ["PlexusFactoryKit"]),
-        .executableTarget(name: "PlexusTour", dependencies: ["Plexus"], path: "Playground"),
+        .executableTarget(name: "PlexusTour", dependencies: ["Plexus", "PlexusFactoryKit"], path: "Playground"),
         .testTarget(name: "PlexusTests", dependencies: ["Plexus", "PlexusSystem", "PlexusTesting"]),
         .testTarget(name: "PlexusFactoryKitTests", dependencies: ["PlexusFactoryKit", "PlexusFactoryTesting", "Plexus"]),
     ],

@@ -36,6 +36,7 @@ TopLevel.awaited = try? await resolveAwaiting(TopLevelSession.self, from: TopLev
 
 await chapter("Swift concurrency", swiftConcurrency)
 await chapter("Factory, round two", factoryRoundTwo)
+chapter("Factory code, by changing its import", factoryByImport)
 
 print("")
 if Tour.failures.isEmpty {
