@@ -4,7 +4,8 @@ import Plexus
 /// What a container knows about its declarations: overrides, scopes, contexts and decorators, the instances its
 /// scopes keep, and the switches that change how it resolves.
 ///
-/// Every field is read and changed under the module's process-wide resolution lock.
+/// Every field is read and changed under the module's process-wide resolution lock (why it is `Sendable`: see
+/// `Sendability.swift`).
 ///
 /// ```swift
 /// Container.shared.manager.push()                  // keep today's registrations
@@ -132,7 +133,8 @@ public final class ContainerManager: @unchecked Sendable {
     public func reset(scope: Scope) {
         ResolutionLock.withLock {
             if scope is Scope.Singleton {
-                Diagnostics.shared.logger("PlexusFactoryKit: singletons are not the container's; use Scope.singleton.reset()")
+                Diagnostics.shared.logger(
+                    "PlexusFactoryKit: singletons are not the container's; use Scope.singleton.reset()")
             } else {
                 cache.remove(scope: scope)
             }

@@ -43,7 +43,8 @@ extension ManagedContainer {
     ///   - key: The declaration's name; the enclosing property's by default.
     ///   - factory: Makes an instance.
     /// - Returns: The declaration.
-    @inlinable public func callAsFunction<T>(key: StaticString = #function, _ factory: @escaping () -> T) -> Factory<T> {
+    @inlinable public func callAsFunction<T>(key: StaticString = #function, _ factory: @escaping () -> T) -> Factory<T>
+    {
         Factory(self, key: key, factory)
     }
 
@@ -66,7 +67,9 @@ extension ManagedContainer {
     ///   - file: Where the declaration is, for the message.
     ///   - line: Where the declaration is, for the message.
     /// - Returns: The declaration.
-    public func promised<T>(key: StaticString = #function, file: StaticString = #file, line: UInt = #line) -> Factory<T?> {
+    public func promised<T>(key: StaticString = #function, file: StaticString = #file, line: UInt = #line) -> Factory<
+        T?
+    > {
         Factory<T?>(self, key: key) { [manager] in
             manager.fulfil(T.self, file: file, line: line)
         }

@@ -1,5 +1,5 @@
 /// The process-wide resolution trace and cycle check, read and changed only under the resolution lock (which
-/// every resolution holds, so one stack describes the one resolution running).
+/// every resolution holds, so one stack describes the one resolution running; see `Sendability.swift`).
 final class Diagnostics: @unchecked Sendable {
     static let shared = Diagnostics()
 

@@ -92,7 +92,7 @@ public struct FactoryContext: Sendable {
     }
 }
 
-/// Holds the process-wide context; read and changed only under the resolution lock.
+/// Holds the process-wide context; read and changed only under the resolution lock (see `Sendability.swift`).
 final class ContextStorage: @unchecked Sendable {
     var context = FactoryContext()
 }

@@ -42,8 +42,8 @@ public struct FactoryRegistration<P, T> {
             Scope.graph.leave()
             Diagnostics.shared.leave(frame, instance: instance, kind: made ? kind : "C")
 
-            if let decorate = options?.decorator as? (T, Bool) -> Void {
-                decorate(instance, made)
+            if let decorate = options?.decorator as? Decorator<T> {
+                decorate.body(instance, made)
             } else {
                 manager.state.decorator?(instance)
             }
@@ -54,11 +54,11 @@ public struct FactoryRegistration<P, T> {
     /// The factory this resolve uses, and its trace letter: `O` a context alternative, `R` an override, `F` the
     /// declaration's own.
     private func chooseFactory(_ options: ContainerManager.Options?) -> ((P) -> T, Character) {
-        if let options, let alternative = options.alternativeForCurrentContext() as? (P) -> T {
-            return (alternative, "O")
+        if let options, let alternative = options.alternativeForCurrentContext() as? Maker<P, T> {
+            return (alternative.make, "O")
         }
-        if let registered = options?.registration as? (P) -> T {
-            return (registered, "R")
+        if let registered = options?.registration as? Maker<P, T> {
+            return (registered.make, "R")
         }
         return (factory, "F")
     }
@@ -78,7 +78,8 @@ extension FactoryRegistration {
     }
 
     /// Registers an override; outside auto-registration it also drops the instance the scope keeps.
-    func register(_ factory: @escaping (P) -> T) {
+    func register(_ make: @escaping (P) -> T) {
+        let factory = Maker(make: make)
         ResolutionLock.withLock {
             container.runAutoRegistrationIfNeeded()
             let manager = container.manager
@@ -116,7 +117,8 @@ extension FactoryRegistration {
     }
 
     /// Registers an alternative for a context.
-    func register(context: FactoryContextType, _ factory: @escaping (P) -> T) {
+    func register(context: FactoryContextType, _ make: @escaping (P) -> T) {
+        let factory = Maker(make: make)
         changeOptions { options in
             switch context {
             case .arg(let argument):
@@ -178,4 +180,15 @@ extension ContainerManager.Options {
         #endif
         return nil
     }
+}
+
+/// A factory kept in a manager's options, boxed so its type is recovered with one cast whatever `P` is (a
+/// `() -> T` and a `(Void) -> T` do not cast to each other).
+struct Maker<P, T> {
+    let make: (P) -> T
+}
+
+/// A declaration's decorator, boxed for the same reason.
+struct Decorator<T> {
+    let body: (T, Bool) -> Void
 }

@@ -46,7 +46,7 @@ extension FactoryModifying {
     /// - Returns: The declaration.
     @discardableResult
     public func decorator(_ decorator: @escaping @Sendable (_ instance: T) -> Void) -> Self {
-        registration.changeOptions { $0.decorator = { (instance: T, _: Bool) in decorator(instance) } }
+        registration.changeOptions { $0.decorator = Decorator<T> { instance, _ in decorator(instance) } }
         return self
     }
 
@@ -55,7 +55,7 @@ extension FactoryModifying {
     /// - Returns: The declaration.
     @discardableResult
     public func decorator(_ decorator: @escaping @Sendable (_ instance: T, _ instantiated: Bool) -> Void) -> Self {
-        registration.changeOptions { $0.decorator = decorator }
+        registration.changeOptions { $0.decorator = Decorator(body: decorator) }
         return self
     }
 

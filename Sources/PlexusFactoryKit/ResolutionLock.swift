@@ -7,7 +7,7 @@ import Foundation
 /// Factory's closures and parameters are not `@Sendable`: a declaration's closure is stored in its container's
 /// manager and may be called from whichever thread resolves. Holding one lock for the whole resolution means no
 /// two threads ever run these closures, read the scope caches or change a manager at the same time, which is the
-/// invariant the `@unchecked Sendable` conformances in `Sendability.swift` rest on. The lock is recursive so a
+/// invariant the unchecked `Sendable` conformances in `Sendability.swift` rest on. The lock is recursive so a
 /// factory may resolve other declarations (or the same container's decorator may) on the same thread.
 ///
 /// The cost of that choice: a factory that blocks waiting for another thread which itself resolves (for example

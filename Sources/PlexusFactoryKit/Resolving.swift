@@ -30,8 +30,9 @@ extension Resolving {
         ResolutionLock.withLock {
             runAutoRegistrationIfNeeded()
             let key = FactoryKey(type: T.self, name: typeOnlyKey)
-            guard let registered = manager.options[key]?.registration as? () -> T else { return nil }
-            return Factory(registration: FactoryRegistration(key: typeOnlyKey, container: self, factory: registered))
+            guard let registered = manager.options[key]?.registration as? Maker<Void, T> else { return nil }
+            return Factory(
+                registration: FactoryRegistration(key: typeOnlyKey, container: self, factory: registered.make))
         }
     }
 

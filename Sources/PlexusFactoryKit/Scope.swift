@@ -18,7 +18,8 @@ import Foundation
 /// Container.shared.manager.reset(scope: .session)
 /// ```
 ///
-/// Every cache is read and changed under the module's process-wide resolution lock.
+/// Every cache is read and changed under the module's process-wide resolution lock (why the scopes are `Sendable`: see
+/// `Sendability.swift`).
 public class Scope {
     init() {}
 
@@ -40,7 +41,8 @@ public class Scope {
 
     /// Turns a cached entry back into an instance of `T`, or nil when there is none (or it is gone).
     func unbox<T>(_ entry: ScopeCache.Entry) -> T? {
-        entry.strong as? T
+        guard let strong = entry.strong else { return nil }
+        return strong as? T
     }
 
     /// The entry that keeps `instance`, or nil when it is not kept (a nil optional is never kept).
@@ -96,7 +98,9 @@ public class Scope {
         override public init() { super.init() }
 
         override func unbox<T>(_ entry: ScopeCache.Entry) -> T? {
-            entry.weak as? T
+            // Unwrapped first: a released reference cast to an optional `T` would read as a kept nil.
+            guard let object = entry.weak else { return nil }
+            return object as? T
         }
 
         override func box<T>(_ instance: T) -> ScopeCache.Entry? {

@@ -1,0 +1,102 @@
+import PlexusFactoryKit
+import Testing
+
+private final class Office: ManagedContainer {
+    let manager = ContainerManager()
+    var badge: Factory<Ticket> { self { Ticket() }.singleton }
+    var visit: Factory<Ticket> { self { Ticket() }.scope(.visit) }
+    var freshEachTime: Factory<Ticket> { self { Ticket() }.cached.timeToLive(0) }
+}
+
+private final class Warehouse: ManagedContainer {
+    let manager = ContainerManager()
+    // The same declaration name and type as `Office.badge`: a singleton is one per process, whatever container.
+    var badge: Factory<Ticket> { self { Ticket() }.singleton }
+}
+
+extension Scope {
+    fileprivate static let visit = Cached()
+}
+
+@Suite struct ScopeTests {
+    private let shop = Shop()
+
+    @Test func uniqueMakesANewInstanceEachTime() {
+        #expect(shop.ticket() !== shop.ticket())
+    }
+
+    @Test func cachedKeepsOneInstanceUntilTheScopeIsReset() {
+        let first = shop.cachedTicket()
+        #expect(shop.cachedTicket() === first)
+        shop.manager.reset(options: .scope)
+        #expect(shop.cachedTicket() !== first)
+    }
+
+    @Test func sharedKeepsTheInstanceOnlyWhileSomethingHoldsIt() {
+        var held: Ticket? = shop.sharedTicket()
+        let number = held?.number
+        #expect(shop.sharedTicket() === held)
+        held = nil
+        #expect(shop.sharedTicket().number != number)
+    }
+
+    @Test func graphSharesOneInstanceWithinOneResolution() {
+        let first = shop.pair()
+        #expect(first.left === first.right)
+        let second = shop.pair()
+        #expect(second.left !== first.left)
+    }
+
+    @Test func singletonIsOnePerProcessAcrossContainerTypes() {
+        Scope.$singleton.withValue(Scope.Singleton()) {
+            let office = Office()
+            #expect(office.badge() === Warehouse().badge())
+            #expect(Office().badge() === office.badge())
+        }
+    }
+
+    @Test func containerResetLeavesSingletonsAlone() {
+        Scope.$singleton.withValue(Scope.Singleton()) {
+            let office = Office()
+            let badge = office.badge()
+            office.manager.reset()
+            #expect(office.badge() === badge)
+            Scope.singleton.reset()
+            #expect(office.badge() !== badge)
+        }
+    }
+
+    @Test func clonedSingletonScopeKeepsWhatItHadAndMakesItsOwnAfterwards() {
+        Scope.$singleton.withValue(Scope.Singleton()) {
+            let office = Office()
+            let badge = office.badge()
+            Scope.$singleton.withValue(Scope.singleton.clone()) {
+                #expect(office.badge() === badge)
+                Scope.singleton.reset()
+                #expect(office.badge() !== badge)
+            }
+            #expect(office.badge() === badge)
+        }
+    }
+
+    @Test func customScopeIsResetOnItsOwn() {
+        let office = Office()
+        let visit = office.visit()
+        let cached = shop.cachedTicket()
+        #expect(office.visit() === visit)
+        office.manager.reset(scope: .visit)
+        shop.manager.reset(scope: .visit)
+        #expect(office.visit() !== visit)
+        #expect(shop.cachedTicket() === cached)
+    }
+
+    @Test func expiredInstanceIsReplaced() {
+        let office = Office()
+        #expect(office.freshEachTime() !== office.freshEachTime())
+    }
+
+    @Test func defaultScopeAppliesToDeclarationsThatNameNone() {
+        shop.manager.defaultScope = .cached
+        #expect(shop.ticket() === shop.ticket())
+    }
+}
