@@ -40,7 +40,7 @@ public final class ContainerManager: @unchecked Sendable {
     private var saved: [(options: [FactoryKey: Options], cache: [FactoryKey: ScopeCache.Entry], state: State)] = []
 
     /// The Plexus container behind this one: collaborate it with Dip-style module containers
-    /// (`manager.plexus.collaborate(with: payments)`), and a ``ManagedContainer/promised(key:file:line:)``
+    /// (`manager.plexus.collaborate(with: payments)`), and a `promised(key:file:line:)`
     /// declaration or a ``Resolving`` lookup with no registration of its own is answered from there.
     public let plexus: DependencyContainer
 
@@ -62,7 +62,7 @@ public final class ContainerManager: @unchecked Sendable {
         set { ResolutionLock.withLock { Diagnostics.shared.checksCycles = newValue } }
     }
 
-    /// Whether resolving a ``ManagedContainer/promised(key:file:line:)`` declaration nothing was registered for
+    /// Whether resolving a `promised(key:file:line:)` declaration nothing was registered for
     /// stops the process (true by default in debug builds outside previews) instead of returning nil.
     public var promiseTriggersError: Bool {
         get { ResolutionLock.withLock { state.promiseTriggersError } }

@@ -14,7 +14,7 @@ public protocol ManagedContainer: AnyObject, Sendable {
     var manager: ContainerManager { get }
 }
 
-/// A container with a process-wide (or task-local) instance, which property wrappers and ``dependency(_:)``
+/// A container with a process-wide (or task-local) instance, which property wrappers and `dependency(_:)`
 /// resolve from.
 public protocol SharedContainer: ManagedContainer {
     /// The instance property wrappers use.
@@ -29,7 +29,7 @@ public protocol AutoRegistering {
 
 /// The default shared container; extend it with your declarations.
 public final class Container: SharedContainer {
-    /// The instance property wrappers and ``dependency(_:)`` use; task-local, so a test can swap it for its own.
+    /// The instance property wrappers and `dependency(_:)` use; task-local, so a test can swap it for its own.
     @TaskLocal public static var shared = Container()
     /// The registrations, kept instances and settings of this container.
     public let manager = ContainerManager()
@@ -75,7 +75,7 @@ extension ManagedContainer {
         }
     }
 
-    /// Declares a dependency that takes an argument and another module registers; see ``promised(key:file:line:)``.
+    /// Declares a dependency that takes an argument and another module registers; see `promised(key:file:line:)`.
     /// - Parameters:
     ///   - key: The declaration's name; the enclosing property's by default.
     ///   - file: Where the declaration is, for the message.

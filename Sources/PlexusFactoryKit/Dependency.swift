@@ -30,7 +30,7 @@ public func dependency<C: SharedContainer, P, T>(_ keyPath: KeyPath<C, Parameter
     C.shared[keyPath: keyPath](parameter)
 }
 
-/// Resolves a declaration of ``Container/shared``; the older spelling of ``dependency(_:)``.
+/// Resolves a declaration of ``Container/shared``; the older spelling of `dependency(_:)`.
 /// - Parameter keyPath: The declaration.
 /// - Returns: The instance.
 @available(*, deprecated, renamed: "dependency")
@@ -38,7 +38,7 @@ public func resolve<T>(_ keyPath: KeyPath<Container, Factory<T>>) -> T {
     Container.shared[keyPath: keyPath]()
 }
 
-/// Resolves a declaration of a shared container; the older spelling of ``dependency(_:)``.
+/// Resolves a declaration of a shared container; the older spelling of `dependency(_:)`.
 /// - Parameter keyPath: The declaration.
 /// - Returns: The instance.
 @available(*, deprecated, renamed: "dependency")

@@ -2,7 +2,7 @@ import Foundation
 
 /// A declaration's identity and its own factory: what ``Factory`` and ``ParameterFactory`` resolve through.
 ///
-/// Resolution reads top to bottom in ``resolve(_:)``: under the resolution lock, run the container's
+/// Resolution reads top to bottom in `resolve(_:)`: under the resolution lock, run the container's
 /// auto-registration, find the declaration's options, choose the factory (a context alternative beats an
 /// override, which beats the declaration's own), check for a cycle, let the scope find or make the instance,
 /// decorate it.
