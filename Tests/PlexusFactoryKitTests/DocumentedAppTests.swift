@@ -3,7 +3,7 @@ import PlexusFactoryTesting
 import Testing
 
 // A small weather app written the way Factory's documentation teaches: services declared on `Container` with
-// `self { … }`, view models that read them with `@Injected`, scopes, a custom scope, a parameter, a context, a
+// `self { … }`, view models that read them with `@Injected`, scopes, a custom scope, a parameter, contexts, a
 // module's own `SharedContainer`, and tests that override with `register`. It is Factory code: only the imports
 // at the top name Plexus.
 
@@ -92,7 +92,8 @@ extension Container {
         self { LiveForecastProvider(session: self.httpSession()) }
     }
     fileprivate var eventLog: Factory<EventLogging> { self { EventLog() }.cached }
-    fileprivate var analytics: Factory<AnalyticsEngine> { self { RemoteAnalytics() }.onTest { SilentAnalytics() } }
+    // Debug builds never send analytics.
+    fileprivate var analytics: Factory<AnalyticsEngine> { self { RemoteAnalytics() }.onDebug { SilentAnalytics() } }
     fileprivate var tripPlanner: Factory<TripPlanner> {
         self { TripPlanner(forecasts: self.forecastProvider(), log: self.eventLog()) }
     }
@@ -175,9 +176,16 @@ struct DocumentedAppTests {
         #expect(Container.shared.eventLog().events == ["planned Wellington"])
     }
 
-    @Test func theTestContextReplacesAnalytics() {
-        #expect(FactoryContext.current.isTest)
-        #expect(Container.shared.analytics().sendsEvents == false)
+    @Test func theDebugContextSilencesAnalytics() {
+        #expect(Container.shared.analytics().sendsEvents == !FactoryContext.current.isDebug)
+    }
+
+    @Test func aContextRegisteredAtTheCallSiteBeatsTheDeclaration() {
+        Container.shared.forecastProvider.onDebug { FixedForecastProvider("drizzle") }
+        let expected = FactoryContext.current.isDebug ? "Leeds: drizzle" : "Leeds: cloudy"
+        let model = ForecastViewModel()
+        model.load("Leeds")
+        #expect(model.text == expected)
     }
 
     @Test func everyProviderSharesTheOneSession() {
