@@ -69,7 +69,7 @@ extension DependencyContainer {
 }
 
 private final class ProfileScreen {
-    @WeakLazyInject var session: Session
+    @WeakLazyInject var session: Session?
     init(container: DependencyContainer) { _session = WeakLazyInject(\.session, container: container) }
 }
 
@@ -110,8 +110,11 @@ func factoryRoundTwo() async throws {
     check(container.ledger() !== overridden, "reset() drops the override and the instance")
 
     let screen = ProfileScreen(container: container)
-    let session = screen.session
-    check(screen.session === session, "@WeakLazyInject keeps the instance while someone else holds it")
+    var session = screen.session
+    check(
+        session != nil && screen.session === session, "@WeakLazyInject keeps the instance while someone else holds it")
+    session = nil
+    check(screen.session == nil, "…and reads nil once it is released")
 
     let report = try DependencyContainer(name: "Fresh").validate(roots: \.ledger)
     check(report.nodes.count == 2, "validate(roots: \\.ledger) builds what the accessor reaches without calling it")

@@ -26,10 +26,10 @@ public class Scope {
     /// Returns the kept instance for `key`, or makes, keeps and returns one; the flag says whether it was made.
     func resolve<T>(in cache: ScopeCache, key: FactoryKey, timeToLive: TimeInterval?, make: () -> T) -> (T, Bool) {
         if let entry = cache.entries[key], let kept: T = unbox(entry) {
+            guard let timeToLive else { return (kept, false) }
+            // A time to live counts from the last resolve: a kept instance in use stays.
             let now = Date.timeIntervalSinceReferenceDate
-            if let timeToLive, entry.timestamp + timeToLive <= now {
-                cache.entries[key] = nil
-            } else {
+            if entry.timestamp + timeToLive > now {
                 cache.entries[key]?.timestamp = now
                 return (kept, false)
             }

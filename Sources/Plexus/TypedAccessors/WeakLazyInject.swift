@@ -1,17 +1,18 @@
-/// Resolves a typed accessor on first read and holds the instance weakly: a read after the instance was released
-/// elsewhere resolves it again.
+/// Resolves a typed accessor on first read and holds the instance weakly: once the instance is released elsewhere,
+/// the property reads `nil`.
 ///
 /// ```swift
 /// final class ProfileScreen {
-///     @WeakLazyInject(\.session) var session: Session       // var session: Factory<Session> { self { … }.weakSingleton }
+///     @WeakLazyInject(\.session) var session: Session?      // var session: Factory<Session> { self { … }.weakSingleton }
 /// }
 /// ```
 ///
 /// Use it for an instance something else owns (a `.weakSingleton` accessor, a session that ends): the property
-/// never keeps it alive. It holds class instances; a value type cannot be held weakly, so each read resolves it
-/// again. No lock is held while the accessor resolves, so a read on another thread at the same time may resolve it
-/// too: with a `.weakSingleton` or `.singleton` accessor both get the same instance. Like calling the accessor, a
-/// cycle or an error thrown by a dependency stops the process with a message naming it.
+/// never keeps it alive, and never makes a new one after it is gone. It holds class instances; a value type cannot
+/// be held weakly, so only the read that resolves it sees it. No lock is held while the accessor resolves, so a
+/// first read on another thread at the same time may resolve it too: with a `.weakSingleton` or `.singleton`
+/// accessor both get the same instance. Like calling the accessor, a cycle or an error thrown by a dependency stops
+/// the process with a message naming it.
 @propertyWrapper
 public struct WeakLazyInject<T> {
     private let box: WeakBox<T>
@@ -27,8 +28,8 @@ public struct WeakLazyInject<T> {
         box = WeakBox { resolve() }
     }
 
-    /// The instance: the one held if it is still alive, else a newly resolved one.
-    public var wrappedValue: T { box.value }
+    /// The instance, resolved on first read; `nil` once it is released elsewhere.
+    public var wrappedValue: T? { box.value }
 }
 
 extension WeakLazyInject: Sendable where T: Sendable {}
@@ -37,6 +38,7 @@ extension WeakLazyInject: Sendable where T: Sendable {}
 private final class WeakBox<T>: Sendable {
     private struct Held {
         weak var object: AnyObject?
+        var isResolved = false
     }
 
     private let held = Protected(Held())
@@ -46,14 +48,16 @@ private final class WeakBox<T>: Sendable {
         self.resolve = resolve
     }
 
-    var value: T {
-        if let object = held.withLock({ $0.object }), let instance = object as? T { return instance }
+    var value: T? {
+        let (isResolved, object) = held.withLock { ($0.isResolved, $0.object) }
+        if isResolved { return object as? T }
         // Resolved without the lock: the accessor runs user code, which may read this property again.
         let instance = resolve()
         return held.withLock { held in
             // Another thread may have resolved meanwhile: keep one instance while both are alive.
-            if let object = held.object, let kept = object as? T { return kept }
+            if held.isResolved { return held.object as? T }
             held.object = instance as AnyObject
+            held.isResolved = true
             return instance
         }
     }

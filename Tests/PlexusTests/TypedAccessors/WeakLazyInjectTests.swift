@@ -14,7 +14,7 @@ extension DependencyContainer {
 }
 
 private final class Screen {
-    @WeakLazyInject var session: Session
+    @WeakLazyInject var session: Session?
     init(container: DependencyContainer) { _session = WeakLazyInject(\.weakSession, container: container) }
 }
 
@@ -28,12 +28,13 @@ private final class Screen {
         #expect(container.weakSession() === held)
     }
 
-    @Test func aReleasedInstanceIsResolvedAgain() {
+    @Test func aReleasedInstanceReadsNil() {
         let screen = Screen(container: container)
         var first: Session? = screen.session
-        let firstSerial = first?.serial
+        #expect(first != nil)
         first = nil
-        #expect(screen.session.serial != firstSerial)
+        #expect(screen.session == nil)
+        #expect(container.weakSession() !== first)
     }
 
     @Test func thePropertyDoesNotKeepTheInstanceAlive() {
