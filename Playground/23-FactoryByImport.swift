@@ -1,69 +1,121 @@
-import Plexus
 import PlexusFactoryKit
 
-// Factory 3 code, unchanged but for its import: `import PlexusFactoryKit` instead of `import FactoryKit`. This file
-// also imports Plexus (for a Dip-style module container), so the three names both modules declare are written with
-// their module: `PlexusFactoryKit.Factory`, `PlexusFactoryKit.ParameterFactory`, `@PlexusFactoryKit.Injected`.
+// Factory code that runs on Plexus because its import names `PlexusFactoryKit`: declarations on `Container` and on a
+// `SharedContainer` of a module's own, Factory's five scopes, `register` and `reset`, a test context, property
+// wrappers and a ParameterFactory. Then what Factory lacks: a `promised()` declaration answered by a Dip-style
+// module container.
 
-private protocol Analytics: AnyObject {
-    var name: String { get }
+private protocol Salutation {
+    func greet(_ name: String) -> String
 }
-private final class ConsoleAnalytics: Analytics {
-    let name = "console"
+private struct FriendlySalutation: Salutation {
+    func greet(_ name: String) -> String { "Hello, \(name)" }
 }
-private final class SilentAnalytics: Analytics {
-    let name = "silent"
+private struct FixedSalutation: Salutation {
+    func greet(_ name: String) -> String { "Hello, test" }
 }
-private final class Cart {}
-private final class Detail {
-    let id: Int
-    init(id: Int) { self.id = id }
+private final class Keychain {}
+private final class Telemetry {
+    private(set) var sent: [String] = []
+    func send(_ event: String) { sent.append(event) }
 }
-private protocol Payments: AnyObject {}
-private final class CardPayments: Payments {}
+private final class Theme {}
+private final class Layout {}
+private final class Screen {
+    let top: Layout
+    let bottom: Layout
+    init(top: Layout, bottom: Layout) {
+        self.top = top
+        self.bottom = bottom
+    }
+}
+private struct Invoice {
+    let number: Int
+}
 
-/// An app's container, as Factory's documentation writes one.
-private final class AppContainer: SharedContainer {
-    @TaskLocal static var shared = AppContainer()
+extension Container {
+    fileprivate var salutation: Factory<Salutation> {
+        self { FriendlySalutation() }.onTest { FixedSalutation() }
+    }
+}
+
+// A module's own container, as Factory's documentation has one per module.
+private final class ShopContainer: SharedContainer {
+    static let shared = ShopContainer()
     let manager = ContainerManager()
+}
 
-    var analytics: PlexusFactoryKit.Factory<any Analytics> { self { ConsoleAnalytics() }.cached }
-    var cart: PlexusFactoryKit.Factory<Cart> { self { Cart() }.shared }
-    var detail: PlexusFactoryKit.ParameterFactory<Int, Detail> { self { Detail(id: $0) } }
-    var payments: PlexusFactoryKit.Factory<(any Payments)?> { promised() }
+extension ShopContainer {
+    fileprivate var keychain: Factory<Keychain> { self { Keychain() }.singleton }
+    fileprivate var telemetry: Factory<Telemetry> { self { Telemetry() }.cached }
+    fileprivate var theme: Factory<Theme> { self { Theme() }.shared }
+    fileprivate var layout: Factory<Layout> { self { Layout() }.graph }
+    fileprivate var screen: Factory<Screen> { self { Screen(top: self.layout(), bottom: self.layout()) } }
+    fileprivate var invoice: ParameterFactory<Int, Invoice> { self { Invoice(number: $0) } }
+    fileprivate var cardPayments: Factory<CardPayments?> { promised() }
 }
 
 private final class CheckoutModel {
-    @PlexusFactoryKit.Injected(\AppContainer.analytics) var analytics
-    @LazyInjected(\AppContainer.cart) var cart
+    @Injected(\.salutation) var salutation
+    @Injected(\ShopContainer.telemetry) var telemetry
+    @LazyInjected(\ShopContainer.keychain) var keychain
 }
 
 @MainActor
-func factoryByImport() {
-    AppContainer.$shared.withValue(AppContainer()) {
-        let container = AppContainer.shared
-        let model = CheckoutModel()
-        check(model.analytics === container.analytics(), "@Injected(\\.analytics) resolves a `.cached` declaration")
-        check(model.$cart.resolvedOrNil() == nil, "@LazyInjected waits for its first read")
+func factoryByImport() throws {
+    let shop = ShopContainer.shared
 
-        var cart: Cart? = container.cart()
-        check(container.cart() === cart, "Factory's `.shared` keeps the instance while someone holds it…")
-        weak let first = cart
-        cart = nil
-        let next = container.cart()
-        check(first == nil && container.cart() === next, "…and makes a new one once it is released")
+    check(shop.keychain() === shop.keychain(), ".singleton: one Keychain")
+    let telemetry = shop.telemetry()
+    check(shop.telemetry() === telemetry, ".cached: the Telemetry is kept…")
+    shop.manager.reset(scope: .cached)
+    check(shop.telemetry() !== telemetry, "…until its scope is reset (Plexus also lets memory pressure release it)")
 
-        container.analytics.register { SilentAnalytics() }
-        check(container.analytics().name == "silent", "register { } overrides a declaration until reset()")
-        container.analytics.reset()
-        check(container.detail(7).id == 7, "a ParameterFactory takes its argument: container.detail(7)")
-
-        container.manager.promiseTriggersError = false
-        check(container.payments() == nil, "a promised() declaration is nil until something provides it")
-        let paymentsModule = DependencyContainer(name: "Payments") { $0.register { CardPayments() as any Payments } }
-        container.manager.plexus.collaborate(with: paymentsModule)
-        check(
-            container.payments() is CardPayments,
-            "…and a Dip-style module container the manager's plexus collaborates with can provide it")
+    weak var released: Theme?
+    do {
+        let theme = shop.theme()
+        released = theme
+        check(shop.theme() === theme, ".shared: the same Theme while someone holds it…")
     }
+    check(released == nil, "…and nothing keeps it after: Factory's .shared holds it weakly")
+
+    let screen = shop.screen()
+    check(screen.top === screen.bottom, ".graph: one Layout for everything one resolution makes…")
+    check(shop.screen().top !== screen.top, "…and a new one for the next resolution")
+
+    check(shop.invoice(42).number == 42, "ParameterFactory: shop.invoice(42)")
+    shop.invoice.register { Invoice(number: $0 + 1000) }
+    check(shop.invoice(7).number == 1007, "register { … } overrides the declaration")
+    shop.invoice.reset()
+    check(shop.invoice(7).number == 7, "reset() brings back the declared factory")
+
+    let model = CheckoutModel()
+    check(model.salutation.greet("Ada") == "Hello, Ada", "@Injected(\\.salutation) reads Container.shared")
+    model.telemetry.send("checkout opened")
+    check(shop.telemetry().sent == ["checkout opened"], "@Injected(\\ShopContainer.telemetry) got the cached one")
+    check(model.$keychain.resolvedOrNil() == nil, "@LazyInjected resolves nothing until it is read…")
+    check(model.keychain === shop.keychain(), "…and then the singleton Keychain")
+
+    if FactoryContext.current.isDebug {
+        let isTest = FactoryContext.current.isTest
+        FactoryContext.current.isTest = true
+        check(Container.shared.salutation().greet("Ada") == "Hello, test", ".onTest { … } answers while tests run")
+        FactoryContext.current.isTest = isTest
+        check(Container.shared.salutation().greet("Ada") == "Hello, Ada", "…and the declaration otherwise")
+    } else {
+        show("Release build: Factory registers .onTest, .onPreview and .onDebug alternatives in debug builds only.")
+    }
+
+    let payments = linkCardPaymentsModule(to: shop.manager.plexus)
+    check(
+        shop.cardPayments()?.provider == "stripe",
+        "promised() is answered by a Dip-style module container the Factory container collaborates with")
+    check(
+        shop.cardPayments() === payments.resolvedCardPayments(),
+        "…the module's singleton, kept by the module that registers it")
+    show(
+        """
+        A declaration that comes back to itself stops the process with its path (ShopContainer.a -> \
+        ShopContainer.b -> ShopContainer.a), in release builds too: Factory checks in debug builds only.
+        """)
 }

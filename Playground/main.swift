@@ -68,7 +68,7 @@ do {
 
 await chapter("Swift concurrency", swiftConcurrency)
 await chapter("Factory, round two", factoryRoundTwo)
-chapter("Factory code by import", factoryByImport)
+chapter("Factory code, by changing its import", factoryByImport)
 
 print("")
 if Tour.failures.isEmpty {
