@@ -328,3 +328,33 @@ private func isNotFound(_ error: ResolutionError?, _ type: Any.Type) -> Bool {
         try container.validate(Empty(), (Empty(), Empty()))
     }
 }
+
+// MARK: - Adversarial pass: weak singletons of optionals, inherited accessor tags, wrapper retain cycles
+
+private final class Held: Sendable {}
+
+extension DependencyContainer {
+    fileprivate var optionalHeld: Factory<Held?> { self { Held() as Held? }.weakSingleton }
+}
+
+@Suite(.silencingPlexusLogs) struct AdversarialRegressionTests {
+    let container = DependencyContainer()
+
+    @Test func aWeakSingletonOfAnOptionalIsSharedWhileTheWrappedObjectLives() throws {
+        container.register(.weakSingleton) { Held() as Held? }
+        weak var released: Held?
+        do {
+            let first = try #require(try container.resolve() as Held?)
+            released = first
+            #expect(try container.resolve() as Held? === first)
+            #expect(try container.resolve(Held?.self) as? Held === first)
+        }
+        #expect(released == nil)
+    }
+
+    @Test func aWeakSingletonAccessorOfAnOptionalIsSharedWhileTheWrappedObjectLives() throws {
+        let first = try #require(container.optionalHeld())
+        #expect(container.optionalHeld() === first)
+        #expect(try container.optionalHeld.resolve() === first)
+    }
+}
