@@ -335,6 +335,19 @@ private final class Held: Sendable {}
 
 extension DependencyContainer {
     fileprivate var optionalHeld: Factory<Held?> { self { Held() as Held? }.weakSingleton }
+    fileprivate var held: Factory<Held> { self { Held() }.singleton }
+    // `unowned`: a default factory that captures its container strongly is a cycle of its own, not the wrappers'.
+    fileprivate var lazyHolder: Factory<LazyHolder> { self { [unowned self] in LazyHolder(container: self) }.singleton }
+}
+
+/// Holds both lazy wrappers on `container`, read only when a test reads them.
+private final class LazyHolder {
+    @LazyInject var lazy: Held
+    @WeakLazyInject var weakLazy: Held
+    init(container: DependencyContainer) {
+        _lazy = LazyInject(\.held, container: container)
+        _weakLazy = WeakLazyInject(\.held, container: container)
+    }
 }
 
 @Suite(.silencingPlexusLogs) struct AdversarialRegressionTests {
@@ -356,5 +369,36 @@ extension DependencyContainer {
         let first = try #require(container.optionalHeld())
         #expect(container.optionalHeld() === first)
         #expect(try container.optionalHeld.resolve() === first)
+    }
+}
+
+extension AdversarialRegressionTests {
+    @Test(arguments: [false, true])
+    func aSingletonHoldingLazyWrappersOnItsContainerDoesNotKeepItAlive(throughAccessor: Bool) throws {
+        weak var freed: DependencyContainer?
+        do {
+            let container = DependencyContainer()
+            freed = container
+            if throughAccessor {
+                _ = container.lazyHolder()
+            } else {
+                container.register(.singleton) { c in LazyHolder(container: c) }
+                _ = try container.resolve() as LazyHolder
+            }
+        }
+        #expect(freed == nil)
+    }
+
+    @Test func aLazyWrapperKeepsTheContainerOnlyItKeepsUntilItsFirstRead() {
+        weak var freed: DependencyContainer?
+        let holder: LazyHolder
+        do {
+            let container = DependencyContainer()
+            freed = container
+            holder = LazyHolder(container: container)
+        }
+        #expect(freed != nil)
+        #expect(holder.weakLazy === holder.lazy)
+        #expect(holder.lazy === holder.lazy)
     }
 }

@@ -179,7 +179,9 @@ extension TagFallbackTests {
             FallbackWrapper(probe: try container.resolve(tag: "t"))
         }
         func callersOwnRequest() throws {
-            if asOptional { _ = try container.resolve(tag: "t") as FallbackProbe? } else {
+            if asOptional {
+                _ = try container.resolve(tag: "t") as FallbackProbe?
+            } else {
                 _ = try container.resolve(tag: "t") as FallbackProbe
             }
         }

@@ -12,6 +12,11 @@
 /// again. No lock is held while the accessor resolves, so a read on another thread at the same time may resolve it
 /// too: with a `.weakSingleton` or `.singleton` accessor both get the same instance. Like calling the accessor, a
 /// cycle or an error thrown by a dependency stops the process with a message naming it.
+///
+/// The property keeps its container alive, since every read may resolve again, except in an instance that its
+/// container keeps itself (made by that container's `.singleton`, `.eagerSingleton` or `.cached` factory): there it
+/// holds the container weakly, which breaks the retain cycle, and a read that needs to resolve after the container
+/// was freed (the instance kept alive elsewhere) stops the process with a message saying so.
 @propertyWrapper
 public struct WeakLazyInject<T> {
     private let box: WeakBox<T>
@@ -23,8 +28,7 @@ public struct WeakLazyInject<T> {
     public init<A: TypedAccessor>(
         _ accessor: KeyPath<DependencyContainer, A>, container: DependencyContainer = .shared
     ) where A.Instance == T {
-        let resolve = container[keyPath: accessor]
-        box = WeakBox { resolve() }
+        box = WeakBox(WrapperSource(accessor, container: container))
     }
 
     /// The instance: the one held if it is still alive, else a newly resolved one.
@@ -33,23 +37,23 @@ public struct WeakLazyInject<T> {
 
 extension WeakLazyInject: Sendable where T: Sendable {}
 
-/// The state of a ``WeakLazyInject``: the resolver and the instance, held weakly.
+/// The state of a ``WeakLazyInject``: what to resolve, and the instance, held weakly.
 private final class WeakBox<T>: Sendable {
     private struct Held {
         weak var object: AnyObject?
     }
 
     private let held = Protected(Held())
-    private let resolve: @Sendable () -> T
+    private let source: WrapperSource<T>
 
-    init(resolve: @escaping @Sendable () -> T) {
-        self.resolve = resolve
+    init(_ source: WrapperSource<T>) {
+        self.source = source
     }
 
     var value: T {
         if let object = held.withLock({ $0.object }), let instance = object as? T { return instance }
         // Resolved without the lock: the accessor runs user code, which may read this property again.
-        let instance = resolve()
+        let instance = source(for: "@WeakLazyInject")
         return held.withLock { held in
             // Another thread may have resolved meanwhile: keep one instance while both are alive.
             if let object = held.object, let kept = object as? T { return kept }

@@ -346,6 +346,22 @@ final class ResolutionGraph {
         return factories[start...].map { $0.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee }
     }
 
+    /// Whether the innermost running factory is one `container` runs to make an instance it keeps itself (a
+    /// `.singleton`, `.eagerSingleton` or `.cached` one): what that instance holds strongly, `container` included,
+    /// lives as long as `container` does. `false` inside hooks and property injection.
+    func innermostFactoryMakesAnInstanceKept(by container: DependencyContainer) -> Bool {
+        guard let frame = state.pointee.frames.indices.last.map({ state.pointee.frames[$0] }),
+            case .factory(let id) = frame.kind, frame.owner?.takeUnretainedValue() === container,
+            let address = UnsafeRawPointer(bitPattern: UInt(bitPattern: id))
+        else { return false }
+        // Every factory frame is pushed for a slot (`runFactory`, the fast path's `create`, the async driver), which
+        // its running factory keeps alive until the frame pops.
+        switch Unmanaged<Slot>.fromOpaque(address).takeUnretainedValue().blueprint.scope {
+        case .singleton, .eagerSingleton, .cached: return true
+        case .unique, .shared, .weakSingleton: return false
+        }
+    }
+
     /// The last of `dependentKeys` (the instance a lookup is made for), found without building the array.
     var innermostDependentKey: DefinitionKey? {
         for frame in state.pointee.frames.reversed() {
