@@ -336,8 +336,14 @@ private final class Held: Sendable {}
 extension DependencyContainer {
     fileprivate var optionalHeld: Factory<Held?> { self { Held() as Held? }.weakSingleton }
     fileprivate var held: Factory<Held> { self { Held() }.singleton }
+    fileprivate var injectedHost: Factory<InjectedHost> { self { InjectedHost() } }
     // `unowned`: a default factory that captures its container strongly is a cycle of its own, not the wrappers'.
     fileprivate var lazyHolder: Factory<LazyHolder> { self { [unowned self] in LazyHolder(container: self) }.singleton }
+}
+
+/// Auto-injected: its property passes no tag of its own.
+private final class InjectedHost {
+    @Injected var held: Held?
 }
 
 /// Holds both lazy wrappers on `container`, read only when a test reads them.
@@ -400,5 +406,24 @@ extension AdversarialRegressionTests {
         #expect(freed != nil)
         #expect(holder.weakLazy === holder.lazy)
         #expect(holder.lazy === holder.lazy)
+    }
+}
+
+extension AdversarialRegressionTests {
+    @Test func anAccessorsKeyIsNotATagPassedDownToInjectedProperties() throws {
+        let tags = Collected<DependencyContainer.Tag?>()
+        container.register(.unique) { c in
+            tags.append(c.context.tag)
+            return Held()
+        }
+        #expect(try container.injectedHost.resolve().held != nil)
+        #expect(tags.values.count == 1 && tags.values.allSatisfy { $0 == nil })
+    }
+
+    @Test(arguments: [false, true])
+    func aMissingInjectedPropertyOfAnAccessorsInstanceIsNamedWithoutTheAccessorsKey(replaced: Bool) throws {
+        if replaced { container.injectedHost.replace { InjectedHost() } }
+        let error = try #require(throws: ResolutionError.self) { try container.injectedHost.resolve() }
+        #expect("\(error)".contains("No definition registered for Held,"), "\(error)")
     }
 }

@@ -64,6 +64,12 @@ struct AccessorKeys {
         return Int(bitPattern: hash ^ (hash >> 29))
     }
 
+    /// Whether `key` is the key of an accessor used here. A scan: for the rare question asked by key (an accessor
+    /// replaced before its first use, whose default is not registered), not for resolving.
+    func contains(key: DefinitionKey) -> Bool {
+        buckets.contains { $0?.key == key }
+    }
+
     /// The key of `site`, if it was used here before.
     func existingEntry(for site: AccessorSite) -> Entry? {
         withExistingEntry(for: site) { $0 }

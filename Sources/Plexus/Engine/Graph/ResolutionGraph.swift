@@ -328,12 +328,12 @@ final class ResolutionGraph {
     }
 
     /// Runs `body` while the property `label` of an instance of `holder` is being auto-injected: the context then
-    /// names the property, and what it resolves is injected in `holder`.
+    /// names the property, with the tag the instance passes down, and what it resolves is injected in `holder`.
     func injecting<R>(
-        _ label: String?, of type: Any.Type, in holder: Any.Type, _ body: () throws -> R
+        _ label: String?, of type: Any.Type, in holder: Any.Type, tag: DependencyContainer.Tag?, _ body: () throws -> R
     ) rethrows -> R {
         let context = DependencyContainer.Context(
-            key: DefinitionKey(type: type, typeOfArguments: Void.self, tag: self.context?.tag),
+            key: DefinitionKey(type: type, typeOfArguments: Void.self, tag: tag),
             injectedInType: holder, injectedInProperty: label)
         return try run(.property, context, body)
     }
