@@ -99,5 +99,3 @@ enum AutoInjector {
         }
     }
 }
-
-
