@@ -427,3 +427,31 @@ extension AdversarialRegressionTests {
         #expect("\(error)".contains("No definition registered for Held,"), "\(error)")
     }
 }
+
+extension AdversarialRegressionTests {
+    /// Removals of most keys of one type (many tags) leave the rest, and registering a removed key again, as they
+    /// were; near misses name only keys still registered.
+    @Test func removingMostKeysOfATypeLeavesTheOthersAsTheyWere() throws {
+        let definitions = (0..<40).map { tag in container.register(.unique, tag: tag) { Held() } }
+        for tag in 0..<30 { container.remove(definitions[tag], tag: tag) }
+        container.register(definitions[7], tag: 7)
+        for tag in 30..<40 { _ = try container.resolve(tag: tag) as Held }
+        _ = try container.resolve(tag: 7) as Held
+        let error = try #require(throws: ResolutionError.self) { try container.resolve(tag: 5) as Held }
+        #expect(!"\(error)".contains("tag: 6)"))
+        for tag in [7] + Array(30..<40) { container.remove(definitions[tag], tag: tag) }
+        #expect(throws: ResolutionError.self) { try container.resolve(tag: 35) as Held }
+        container.register(definitions[35], tag: 35)
+        _ = try container.resolve(tag: 35) as Held
+    }
+
+    /// Integer tags that differ only in their high bits are told apart.
+    @Test func integerTagsDifferingOnlyInHighBitsAreDistinct() throws {
+        let made = (0..<64).map { _ in Held() }
+        for index in made.indices {
+            let held = made[index]
+            container.register(.unique, tag: index << 40) { held }
+        }
+        for index in made.indices { #expect(try container.resolve(tag: index << 40) as Held === made[index]) }
+    }
+}
