@@ -455,3 +455,51 @@ extension AdversarialRegressionTests {
         for index in made.indices { #expect(try container.resolve(tag: index << 40) as Held === made[index]) }
     }
 }
+
+private final class ChainLink<Inner> {
+    let inner: Inner
+    init(inner: Inner) { self.inner = inner }
+}
+
+private struct UnregisteredLeaf {}
+
+/// Registers `depth` auto-wired links above `Inner` (`ChainLink<ChainLink<…<Inner>>>`), then resolves the outermost.
+private func resolveAutoWiredChain<Inner>(_: Inner.Type, depth: Int, in container: DependencyContainer) throws {
+    container.register { (inner: Inner) in ChainLink(inner: inner) }
+    if depth == 1 {
+        _ = try container.resolve() as ChainLink<Inner>
+    } else {
+        try resolveAutoWiredChain(ChainLink<Inner>.self, depth: depth - 1, in: container)
+    }
+}
+
+/// One level of a keyed chain: made from the next level's `Held`.
+private final class Level: Sendable {
+    let next: Level?
+    init(next: Level?) { self.next = next }
+}
+
+extension AdversarialRegressionTests {
+    @Test func aDeepChainsRequiredByListIsShortened() throws {
+        container.fallsBackToUntaggedDefinitions = false
+        for level in 0..<300 {
+            container.register(.unique, tag: level) { c in Level(next: try c.resolve(tag: level + 1) as Level) }
+        }
+        let error = try #require(throws: ResolutionError.self) { try container.resolve(tag: 0) as Level }
+        let message = "\(error)"
+        #expect(message.components(separatedBy: "required by").count - 1 <= 13)
+        #expect(message.contains("more)"))
+        #expect(message.contains("Level (tag: 0)"))
+        #expect(message.count < 2_000, "\(message.prefix(3_000))")
+    }
+
+    @Test func aDeepAutoWiredChainNamesItsFailureOnce() throws {
+        let error = try #require(throws: ResolutionError.self) {
+            try resolveAutoWiredChain(UnregisteredLeaf.self, depth: 12, in: container)
+        }
+        let message = "\(error)"
+        #expect(message.components(separatedBy: "Failed to auto-wire").count - 1 == 1, "\(message)")
+        #expect(message.contains("through 11 auto-wired types below it"))
+        #expect(message.contains("No definition registered for UnregisteredLeaf"))
+    }
+}
