@@ -94,7 +94,8 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
             while case .autoWiringFailed(_, let inner)? = underlyingError as? ResolutionError {
                 (underlyingError, nested) = (inner, nested + 1)
             }
-            let through = nested == 0 ? "" : " (through \(nested) auto-wired \(nested == 1 ? "type" : "types") below it)"
+            let types = nested == 1 ? "type" : "types"
+            let through = nested == 0 ? "" : " (through \(nested) auto-wired \(types) below it)"
             return "Failed to auto-wire \(typeName(type))\(through): \(nestedDescription(underlyingError))"
         case .ambiguousDefinitions(let type, let definitions):
             let list = definitions.map { "\($0)" }.joined(separator: "; ")
