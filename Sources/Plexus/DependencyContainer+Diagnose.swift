@@ -2,6 +2,9 @@
 // "required by" chain, and suggestions for arguments passed with the wrong static type.
 
 extension DependencyContainer {
+    /// How many near misses a message names before it counts the rest.
+    private static let shownNearMisses = 8
+
     /// `key` with hints about what the searched containers do have for its type, and the factories that needed it
     /// (`requiredBy`, innermost first).
     func diagnose(_ key: DefinitionKey, requiredBy: [DefinitionKey] = []) -> DefinitionKey {
@@ -9,18 +12,27 @@ extension DependencyContainer {
         let containers = reachable()
         var hints: [String] = []
         var seen = Set<DefinitionKey>()
+        var unshown = 0
         let type = (key.type as? any OptionalType.Type)?.wrappedType ?? key.type
         for container in containers {
             let (candidates, fallsBack) = container.registry.withLock { ($0.keys(for: type), $0.fallsBackToUntagged) }
             for candidate in candidates where seen.insert(candidate).inserted {
-                // a near miss says which container has it, and where it was registered.
+                // a near miss says which container has it, and where it was registered; a type registered under
+                // many tags gets a few, and a count, rather than a message that grows with the registry.
                 if let hint = nearMiss(candidate, for: key, untaggedAnswersTags: fallsBack) {
-                    hints.append(hint + container.nearMissLocation(candidate))
+                    if hints.count < Self.shownNearMisses {
+                        hints.append(hint + container.nearMissLocation(candidate))
+                    } else {
+                        unshown += 1
+                    }
                 }
             }
         }
         if seen.isEmpty {
             hints += similarlyNamedTypes(to: type, in: containers)
+        }
+        if unshown > 0 {
+            hints.append("\(unshown) more near \(unshown == 1 ? "miss" : "misses") of \(typeName(type)) not shown.")
         }
         let released = containers.reduce(0) { count, container in
             count
@@ -176,13 +188,16 @@ extension DependencyContainer {
     }
 }
 
-/// Lets the container see through `Optional` to the wrapped type.
+/// Lets the container see through `Optional` to the wrapped type, and through an `Optional` value held as `Any` to
+/// what it wraps.
 protocol OptionalType {
     static var wrappedType: Any.Type { get }
+    var wrappedValue: Any? { get }
 }
 
 extension Optional: OptionalType {
     static var wrappedType: Any.Type { Wrapped.self }
+    var wrappedValue: Any? { self.map { $0 as Any } }
 }
 
 /// The names of the types in an argument list, split at its top-level commas: `(Int, Array<(A, B)>)` gives `Int` and

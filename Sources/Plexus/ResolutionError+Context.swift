@@ -102,7 +102,18 @@ func withArticle(_ name: String) -> String {
 /// count (`(Api (tag: "a") -> Api (tag: "b")) ×500 -> Api (tag: "a")`), and a path still longer than a screen
 /// keeps its first and last steps around an elision naming how many were left out.
 func cycleDescription(_ path: [DefinitionKey]) -> String {
-    let names = path.map(\.description)
+    pathDescription(path.map(\.description), separator: " -> ")
+}
+
+/// A "required by" chain (innermost first) as `, required by A, required by B`, shortened as a cycle path is: a
+/// chain as deep as the thread's stack allows would otherwise make a message of kilobytes.
+func requiredByDescription(_ chain: [DefinitionKey]) -> String {
+    ", required by " + pathDescription(chain.map(\.description), separator: ", required by ")
+}
+
+/// `names` joined by `separator`, runs that repeat written once with a count, and a list still longer than a screen
+/// kept to its first and last steps around an elision naming how many were left out.
+private func pathDescription(_ names: [String], separator: String) -> String {
     var parts: [String] = []
     var index = 0
     while index < names.count {
@@ -117,7 +128,7 @@ func cycleDescription(_ path: [DefinitionKey]) -> String {
             }
             if count > 1, count * period > best.count * best.period { best = (period, count) }
         }
-        let run = names[index..<(index + best.period)].joined(separator: " -> ")
+        let run = names[index..<(index + best.period)].joined(separator: separator)
         if best.count > 2 {
             parts.append((best.period > 1 ? "(\(run))" : run) + " ×\(best.count)")
         } else {
@@ -126,10 +137,10 @@ func cycleDescription(_ path: [DefinitionKey]) -> String {
         index += best.period * best.count
     }
     let shown = 12
-    guard parts.count > shown else { return parts.joined(separator: " -> ") }
-    let head = parts.prefix(shown / 2).joined(separator: " -> ")
-    let tail = parts.suffix(shown / 2).joined(separator: " -> ")
-    return "\(head) -> … (\(parts.count - shown) more) … -> \(tail)"
+    guard parts.count > shown else { return parts.joined(separator: separator) }
+    let head = parts.prefix(shown / 2).joined(separator: separator)
+    let tail = parts.suffix(shown / 2).joined(separator: separator)
+    return "\(head)\(separator)… (\(parts.count - shown) more) …\(separator)\(tail)"
 }
 
 extension ResolutionError {

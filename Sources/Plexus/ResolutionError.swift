@@ -73,7 +73,7 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
         case .definitionNotFound(let key):
             var text = "No definition registered for \(key)"
             if let requiredBy = key.diagnostics?.requiredBy, !requiredBy.isEmpty {
-                text += requiredBy.map { ", required by \($0)" }.joined()
+                text += requiredByDescription(requiredBy)
             }
             text += "."
             if let hints = key.diagnostics?.hints, !hints.isEmpty {
@@ -87,8 +87,16 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
         case .autoInjectionFailed(let label, let type, let underlyingError):
             let property = label.map { "property `\($0)`" } ?? "an auto-injected property"
             return "Failed to auto-inject \(property) of type \(typeName(type)): \(nestedDescription(underlyingError))"
-        case .autoWiringFailed(let type, let underlyingError):
-            return "Failed to auto-wire \(typeName(type)): \(nestedDescription(underlyingError))"
+        case .autoWiringFailed(let type, var underlyingError):
+            // A chain of auto-wired types nests one wrapper per level; the innermost error's "required by" chain
+            // already names them, so the levels between are counted, not spelled.
+            var nested = 0
+            while case .autoWiringFailed(_, let inner)? = underlyingError as? ResolutionError {
+                (underlyingError, nested) = (inner, nested + 1)
+            }
+            let types = nested == 1 ? "type" : "types"
+            let through = nested == 0 ? "" : " (through \(nested) auto-wired \(types) below it)"
+            return "Failed to auto-wire \(typeName(type))\(through): \(nestedDescription(underlyingError))"
         case .ambiguousDefinitions(let type, let definitions):
             let list = definitions.map { "\($0)" }.joined(separator: "; ")
             return "Ambiguous definitions for \(typeName(type)): \(list). They take the same number of runtime "

@@ -328,3 +328,178 @@ private func isNotFound(_ error: ResolutionError?, _ type: Any.Type) -> Bool {
         try container.validate(Empty(), (Empty(), Empty()))
     }
 }
+
+// MARK: - Adversarial pass: weak singletons of optionals, inherited accessor tags, wrapper retain cycles
+
+private final class Held: Sendable {}
+
+extension DependencyContainer {
+    fileprivate var optionalHeld: Factory<Held?> { self { Held() as Held? }.weakSingleton }
+    fileprivate var held: Factory<Held> { self { Held() }.singleton }
+    fileprivate var injectedHost: Factory<InjectedHost> { self { InjectedHost() } }
+    // `unowned`: a default factory that captures its container strongly is a cycle of its own, not the wrappers'.
+    fileprivate var lazyHolder: Factory<LazyHolder> { self { [unowned self] in LazyHolder(container: self) }.singleton }
+}
+
+/// Auto-injected: its property passes no tag of its own.
+private final class InjectedHost {
+    @Injected var held: Held?
+}
+
+/// Holds both lazy wrappers on `container`, read only when a test reads them.
+private final class LazyHolder {
+    @LazyInject var lazy: Held
+    @WeakLazyInject var weakLazy: Held
+    init(container: DependencyContainer) {
+        _lazy = LazyInject(\.held, container: container)
+        _weakLazy = WeakLazyInject(\.held, container: container)
+    }
+}
+
+@Suite(.silencingPlexusLogs) struct AdversarialRegressionTests {
+    let container = DependencyContainer()
+
+    @Test func aWeakSingletonOfAnOptionalIsSharedWhileTheWrappedObjectLives() throws {
+        container.register(.weakSingleton) { Held() as Held? }
+        weak var released: Held?
+        do {
+            let first = try #require(try container.resolve() as Held?)
+            released = first
+            #expect(try container.resolve() as Held? === first)
+            #expect(try container.resolve(Held?.self) as? Held === first)
+        }
+        #expect(released == nil)
+    }
+
+    @Test func aWeakSingletonAccessorOfAnOptionalIsSharedWhileTheWrappedObjectLives() throws {
+        let first = try #require(container.optionalHeld())
+        #expect(container.optionalHeld() === first)
+        #expect(try container.optionalHeld.resolve() === first)
+    }
+}
+
+extension AdversarialRegressionTests {
+    @Test(arguments: [false, true])
+    func aSingletonHoldingLazyWrappersOnItsContainerDoesNotKeepItAlive(throughAccessor: Bool) throws {
+        weak var freed: DependencyContainer?
+        do {
+            let container = DependencyContainer()
+            freed = container
+            if throughAccessor {
+                _ = container.lazyHolder()
+            } else {
+                container.register(.singleton) { c in LazyHolder(container: c) }
+                _ = try container.resolve() as LazyHolder
+            }
+        }
+        #expect(freed == nil)
+    }
+
+    @Test func aLazyWrapperKeepsTheContainerOnlyItKeepsUntilItsFirstRead() {
+        weak var freed: DependencyContainer?
+        let holder: LazyHolder
+        do {
+            let container = DependencyContainer()
+            freed = container
+            holder = LazyHolder(container: container)
+        }
+        #expect(freed != nil)
+        #expect(holder.weakLazy === holder.lazy)
+        #expect(holder.lazy === holder.lazy)
+    }
+}
+
+extension AdversarialRegressionTests {
+    @Test func anAccessorsKeyIsNotATagPassedDownToInjectedProperties() throws {
+        let tags = Collected<DependencyContainer.Tag?>()
+        container.register(.unique) { c in
+            tags.append(c.context.tag)
+            return Held()
+        }
+        #expect(try container.injectedHost.resolve().held != nil)
+        #expect(tags.values.count == 1 && tags.values.allSatisfy { $0 == nil })
+    }
+
+    @Test(arguments: [false, true])
+    func aMissingInjectedPropertyOfAnAccessorsInstanceIsNamedWithoutTheAccessorsKey(replaced: Bool) throws {
+        if replaced { container.injectedHost.replace { InjectedHost() } }
+        let error = try #require(throws: ResolutionError.self) { try container.injectedHost.resolve() }
+        #expect("\(error)".contains("No definition registered for Held,"), "\(error)")
+    }
+}
+
+extension AdversarialRegressionTests {
+    /// Removals of most keys of one type (many tags) leave the rest, and registering a removed key again, as they
+    /// were; near misses name only keys still registered.
+    @Test func removingMostKeysOfATypeLeavesTheOthersAsTheyWere() throws {
+        let definitions = (0..<40).map { tag in container.register(.unique, tag: tag) { Held() } }
+        for tag in 0..<30 { container.remove(definitions[tag], tag: tag) }
+        container.register(definitions[7], tag: 7)
+        for tag in 30..<40 { _ = try container.resolve(tag: tag) as Held }
+        _ = try container.resolve(tag: 7) as Held
+        let error = try #require(throws: ResolutionError.self) { try container.resolve(tag: 5) as Held }
+        #expect(!"\(error)".contains("tag: 6)"))
+        for tag in [7] + Array(30..<40) { container.remove(definitions[tag], tag: tag) }
+        #expect(throws: ResolutionError.self) { try container.resolve(tag: 35) as Held }
+        container.register(definitions[35], tag: 35)
+        _ = try container.resolve(tag: 35) as Held
+    }
+
+    /// Integer tags that differ only in their high bits are told apart.
+    @Test func integerTagsDifferingOnlyInHighBitsAreDistinct() throws {
+        let made = (0..<64).map { _ in Held() }
+        for index in made.indices {
+            let held = made[index]
+            container.register(.unique, tag: index << 40) { held }
+        }
+        for index in made.indices { #expect(try container.resolve(tag: index << 40) as Held === made[index]) }
+    }
+}
+
+private final class ChainLink<Inner> {
+    let inner: Inner
+    init(inner: Inner) { self.inner = inner }
+}
+
+private struct UnregisteredLeaf {}
+
+/// Registers `depth` auto-wired links above `Inner` (`ChainLink<ChainLink<…<Inner>>>`), then resolves the outermost.
+private func resolveAutoWiredChain<Inner>(_: Inner.Type, depth: Int, in container: DependencyContainer) throws {
+    container.register { (inner: Inner) in ChainLink(inner: inner) }
+    if depth == 1 {
+        _ = try container.resolve() as ChainLink<Inner>
+    } else {
+        try resolveAutoWiredChain(ChainLink<Inner>.self, depth: depth - 1, in: container)
+    }
+}
+
+/// One level of a keyed chain: made from the next level's `Held`.
+private final class Level: Sendable {
+    let next: Level?
+    init(next: Level?) { self.next = next }
+}
+
+extension AdversarialRegressionTests {
+    @Test func aDeepChainsRequiredByListIsShortened() throws {
+        container.fallsBackToUntaggedDefinitions = false
+        for level in 0..<300 {
+            container.register(.unique, tag: level) { c in Level(next: try c.resolve(tag: level + 1) as Level) }
+        }
+        let error = try #require(throws: ResolutionError.self) { try container.resolve(tag: 0) as Level }
+        let message = "\(error)"
+        #expect(message.components(separatedBy: "required by").count - 1 <= 13)
+        #expect(message.contains("more)"))
+        #expect(message.contains("Level (tag: 0)"))
+        #expect(message.count < 2_000, "\(message.prefix(3_000))")
+    }
+
+    @Test func aDeepAutoWiredChainNamesItsFailureOnce() throws {
+        let error = try #require(throws: ResolutionError.self) {
+            try resolveAutoWiredChain(UnregisteredLeaf.self, depth: 12, in: container)
+        }
+        let message = "\(error)"
+        #expect(message.components(separatedBy: "Failed to auto-wire").count - 1 == 1, "\(message)")
+        #expect(message.contains("through 11 auto-wired types below it"))
+        #expect(message.contains("No definition registered for UnregisteredLeaf"))
+    }
+}

@@ -169,6 +169,29 @@ extension TagFallbackTests {
         #expect(throws: ResolutionError.self) { try container.resolve(tag: "typo") as FallbackProbe }
     }
 
+    @Test(arguments: [false, true])
+    func aStrictCollaboratorsFallbackForAPassedDownTagDoesNotAnswerTheCallersOwnRequest(asOptional: Bool) throws {
+        let module = DependencyContainer()
+        module.fallsBackToUntaggedDefinitions = false
+        module.register { FallbackProbe() }
+        container.collaborate(with: module)
+        container.register(.unique, tag: "t") { [unowned container] in
+            FallbackWrapper(probe: try container.resolve(tag: "t"))
+        }
+        func callersOwnRequest() throws {
+            if asOptional {
+                _ = try container.resolve(tag: "t") as FallbackProbe?
+            } else {
+                _ = try container.resolve(tag: "t") as FallbackProbe
+            }
+        }
+        #expect(throws: ResolutionError.self) { try container.resolve(tag: "t") as FallbackProbe }
+        for _ in 0..<2 {
+            _ = try container.resolve(tag: "t") as FallbackWrapper
+            #expect(throws: ResolutionError.self) { try callersOwnRequest() }
+        }
+    }
+
     @Test func aStrictContainerLooksForTheTagInItsCollaboratorsBeforeFailing() throws {
         let module = DependencyContainer()
         let tagged = FallbackProbe()

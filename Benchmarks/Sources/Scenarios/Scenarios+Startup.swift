@@ -70,6 +70,77 @@ extension Scenario {
         }
     }
 
+    /// Removing one definition among 10,000 of one type (distinct by tag), and registering it again so that the
+    /// table stays full: a removal must not scan the other keys of its type.
+    static var removeAndRegister: Scenario {
+        Scenario(
+            id: "remove", title: "remove 1 of 10,000 of a type, register again", contenders: [.hand, .plexus]
+        ) { contender in
+            switch contender {
+            case .dependencies, .swinject: return nil
+            case .hand:
+                var table = Dictionary(uniqueKeysWithValues: (0..<startupDefinitions).map { ($0, { Leaf() }) })
+                var next = 0
+                return Runner(note: "a dictionary of closures") { count in
+                    for _ in 0..<count {
+                        let removed = table.removeValue(forKey: next)
+                        table[next] = removed
+                        next = (next + 1) % startupDefinitions
+                    }
+                    blackHole(table)
+                }
+            case .plexus:
+                let container = DependencyContainer()
+                let definitions = (0..<startupDefinitions).map { container.register(tag: $0) { Leaf() } }
+                var next = 0
+                return Runner(note: "remove(definition, tag: i); register(definition, tag: i)") { count in
+                    for _ in 0..<count {
+                        container.remove(definitions[next], tag: next)
+                        container.register(definitions[next], tag: next)
+                        next = (next + 1) % startupDefinitions
+                    }
+                }
+            }
+        }
+    }
+
+    /// Replacing one of 10,000 typed accessors of one type in one namespace, named `leaf0` to `leaf9999` (names of
+    /// a few lengths): finding an accessor's key must not probe through the others of its type.
+    static var accessorReplaceAmongMany: Scenario {
+        Scenario(
+            id: "accessor-replace-many", title: "accessor replace, 1 of 10,000 of a type", contenders: [.plexus]
+        ) { contender in
+            guard contender == .plexus else { return nil }
+            let container = DependencyContainer()
+            let names = (0..<startupDefinitions).map { "leaf\($0)" }
+            for name in names { blackHole(container(property: name) { Leaf() }()) }
+            var next = 0
+            return Runner(note: "container(property: \"leaf<i>\") { Leaf() }.replace { Leaf() }") { count in
+                for _ in 0..<count {
+                    container(property: names[next]) { Leaf() }.replace { Leaf() }
+                    next = (next + 1) % startupDefinitions
+                }
+            }
+        }
+    }
+
+    /// Registering one definition among 8,000 whose integer tags differ only in their high bits (`i << 40`).
+    static var registerHighBitTags: Scenario {
+        Scenario(id: "register-high-tags", title: "register 1 of 8,000, tags i << 40", contenders: [.plexus]) {
+            contender in
+            guard contender == .plexus else { return nil }
+            var container = DependencyContainer()
+            var next = 0
+            return Runner(note: "register(tag: i << 40) { Leaf() }") { count in
+                for _ in 0..<count {
+                    if next == 8_000 { (container, next) = (DependencyContainer(), 0) }
+                    container.register(tag: next << 40) { Leaf() }
+                    next += 1
+                }
+            }
+        }
+    }
+
     /// Registering again under the key of a definition already resolved (`replace` for a typed accessor), without
     /// (`resolves: false`) or with the first resolve after it.
     static func override(accessor: Bool, resolves: Bool) -> Scenario {

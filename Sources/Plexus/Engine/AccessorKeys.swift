@@ -60,8 +60,29 @@ struct AccessorKeys {
 
     private static func hash(_ site: AccessorSite) -> Int {
         var hash = UInt(bitPattern: ObjectIdentifier(site.identity)) &* 0x9E37_79B9_7F4A_7C15
-        hash ^= UInt(bitPattern: site.property.utf8.count) &* 0x1656_67B1_9E37_79F9
+        hash ^= nameHash(site.property) &* 0x1656_67B1_9E37_79F9
         return Int(bitPattern: hash ^ (hash >> 29))
+    }
+
+    /// Whether `key` is the key of an accessor used here. A scan: for the rare question asked by key (an accessor
+    /// replaced before its first use, whose default is not registered), not for resolving.
+    func contains(key: DefinitionKey) -> Bool {
+        buckets.contains { $0?.key == key }
+    }
+
+    /// A hash of an accessor's name from the two words of its `String`, read without touching its bytes (hashing
+    /// them costs more than the rest of a typed accessor's resolve): a name of up to 15 UTF-8 bytes (most, and
+    /// all that tell `leaf0` from `leaf9999`) is stored in those words whole, always the same way for the same
+    /// characters; a longer one is a `#function` literal in practice, whose words are the same at every call of its
+    /// accessor. Equal names stored differently (a long name built at run time) only start their probes in
+    /// different places: the lookup misses and `entry(for:)` adds an entry with the same key, which is correct, and
+    /// bounded by `limit`. Same-typed accessors of one namespace differ only in their names, so the hash must read
+    /// all of it, not its length.
+    private static func nameHash(_ name: String) -> UInt {
+        guard MemoryLayout<String>.size == 2 * MemoryLayout<UInt>.size else { return UInt(bitPattern: name.utf8.count) }
+        let (low, high) = unsafeBitCast(name, to: (UInt, UInt).self)
+        let mixed = low ^ (high &* 0xC2B2_AE3D_27D4_EB4F)
+        return mixed ^ (mixed >> 32)
     }
 
     /// The key of `site`, if it was used here before.

@@ -96,6 +96,7 @@ extension DependencyContainer {
         var remembered: RememberedRoute?
         var isAccessor = false
         var accessorBehindOptional: DefinitionKey?
+        var inheritsTag = false
         let located = try registry.withLock { registry -> Located? in
             func located(_ found: Registry.Found, _ requested: DefinitionKey, autoWires: Bool) -> Located {
                 Located(
@@ -125,7 +126,7 @@ extension DependencyContainer {
                 return nil
             }
             // In strict mode, a tag passed down from the instance being made still falls back (`Registry.find`).
-            let inheritsTag =
+            inheritsTag =
                 !registry.fallsBackToUntagged && search.key.storedTag != .none
                 && graph.innermostDependentKey?.tag == search.key.tag
             if let found = registry.find(search.key, inheritsTag: inheritsTag) {
@@ -171,7 +172,9 @@ extension DependencyContainer {
         search.isAccessor = isAccessor
         if let located {
             if located.found.fellBackToUntagged { logFallback(from: search.key, to: located.requested.untagged, graph) }
-            if !isFirst {
+            // A fallback allowed only for an inherited tag is not remembered by the first container either: the
+            // caller's own request for the key must look again (and fail here).
+            if !isFirst, !(inheritsTag && located.found.fellBackToUntagged) {
                 search.route = RouteBox(
                     Route(
                         owner: self, slot: Unmanaged.passUnretained(located.found.slot), forward: located.found.forward,

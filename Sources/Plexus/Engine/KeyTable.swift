@@ -88,7 +88,11 @@ struct KeyTable<Value> {
         hash ^= UInt(bitPattern: ObjectIdentifier(key.typeOfArguments)) &* 0xC2B2_AE3D_27D4_EB4F
         switch key.storedTag {
         case .none: break
-        case .int(let value): hash ^= UInt(bitPattern: value) &* 0x1656_67B1_9E37_79F9
+        case .int(let value):
+            // Folded before the multiplication, which carries bits only upwards: tags that differ only in their
+            // high bits (`id << 40`) still differ in the low bits that pick a bucket.
+            let bits = UInt(bitPattern: value)
+            hash ^= (bits ^ (bits >> 32)) &* 0x1656_67B1_9E37_79F9
         case .string(let value): hash ^= stringHash(value)
         }
         return Int(bitPattern: hash ^ (hash >> 29))

@@ -19,7 +19,7 @@ struct Registry {
     private(set) var slots = KeyTable<Slot>()
     private var forwards = KeyTable<ForwardEntry>()
     /// Every key registered (directly or by forwarding) for a type: auto-wiring candidates and near misses.
-    private var keysByType = KeyTable<[DefinitionKey]>()
+    private var keysByType = KeyTable<TypeKeys>()
     private var slotsByDefinition: [ObjectKey: Slot] = [:]
     private var nextOrder = 0
     var isBootstrapped = false
@@ -152,7 +152,8 @@ struct Registry {
     private var cacheLimit: Int { 256 + 4 * slots.count }
 
     private func findAutoWiringCandidate(for key: DefinitionKey, fallsBack fallsBackToUntagged: Bool) throws -> Found? {
-        guard let keys = keysByType[.typeOnly(key.type)] else { return nil }
+        let keys = keys(for: key.type)
+        guard !keys.isEmpty else { return nil }
         let withArguments = keys.filter { $0.typeOfArguments != Void.self }
         var candidates = key.tag == nil ? [] : withArguments.filter { $0.tag == key.tag }
         let fellBack = candidates.isEmpty && key.tag != nil
@@ -192,9 +193,12 @@ struct Registry {
         return nil
     }
 
-    /// The keys registered for a type, for near-miss hints.
+    /// The keys registered for a type, in registration order, for auto-wiring, near-miss hints and decorator checks.
     func keys(for type: Any.Type) -> [DefinitionKey] {
-        keysByType[.typeOnly(type)] ?? []
+        guard let entry = keysByType[.typeOnly(type)] else { return [] }
+        guard entry.staleCount > 0 else { return entry.keys }
+        var seen = Set<DefinitionKey>()
+        return entry.keys.filter { (slots[$0] != nil || forwards[$0] != nil) && seen.insert($0).inserted }
     }
 
     /// The directly registered keys with their slots, in registration order.
@@ -249,7 +253,7 @@ struct Registry {
         if decorators.count > 0, let decorators = decorators[key, hash: hash]?.matching(blueprint) {
             slot.recipe = slot.recipe.with(decorators: decorators)  // decorators survive re-registration
         }
-        if old == nil { keysByType.modify(.typeOnly(key.type), default: []) { $0.append(key) } }
+        if old == nil { keysByType.modify(.typeOnly(key.type), default: TypeKeys()) { $0.insert(key) } }
         for forward in definitionForwards {
             released += add(forward, to: slot, typeOfArguments: key.typeOfArguments)
         }
@@ -267,7 +271,7 @@ struct Registry {
         autoWiringCandidates = KeyTable()
         let key = DefinitionKey(type: forward.type, typeOfArguments: typeOfArguments, tag: forward.tag)
         let replaced = forwards.updateValue(ForwardEntry(slot: slot, forward: forward), forKey: key)
-        if replaced == nil { keysByType.modify(.typeOnly(key.type), default: []) { $0.append(key) } }
+        if replaced == nil { keysByType.modify(.typeOnly(key.type), default: TypeKeys()) { $0.insert(key) } }
         return replaced.map { [$0] } ?? []
     }
 
@@ -311,8 +315,13 @@ struct Registry {
 
     private mutating func unindex(_ key: DefinitionKey) {
         let type = DefinitionKey.typeOnly(key.type)
-        keysByType[type]?.removeAll { $0 == key }
-        if keysByType[type]?.isEmpty == true { keysByType[type] = nil }
+        guard keysByType[type] != nil else { return }
+        var emptied = false
+        let (slots, forwards) = (slots, forwards)
+        keysByType.modify(type, default: TypeKeys()) { keys in
+            emptied = keys.remove(key) { slots[$0] != nil || forwards[$0] != nil }
+        }
+        if emptied { keysByType[type] = nil }
     }
 
     /// Forgets every definition and cached instance and the bootstrap state; keeps the collaborators.

@@ -83,7 +83,19 @@ extension Slot {
 
     @inline(never)
     private func deliver(_ instance: Any, into typed: UnsafeMutableRawPointer?, key: DefinitionKey) throws -> Any? {
-        guard let typed else { return instance }
+        guard let typed else {
+            // A weak singleton of an `Optional` holds the object it wraps: handed over erased, it is wrapped again.
+            guard blueprint.type is any OptionalType.Type, !(type(of: instance) is any OptionalType.Type) else {
+                return instance
+            }
+            let ops = blueprint.ops
+            return try withUnsafeTemporaryAllocation(byteCount: max(ops.size, 1), alignment: ops.alignment) { buffer in
+                guard let temporary = buffer.baseAddress else { return instance }
+                _ = try deliver(instance, into: temporary, key: key)
+                defer { ops.destroy(temporary) }
+                return ops.box(temporary)
+            }
+        }
         guard blueprint.ops.unbox(instance, typed) else {
             throw ResolutionError.invalidType(resolved: type(of: instance), key: key)
         }

@@ -115,14 +115,22 @@ final class Slot {
         pendingValue = nil
         if blueprint.scope == .weakSingleton {
             // The graph holds the returned box until its outermost resolve ends. An instance of a class is held
-            // weakly itself, so it stays shared while anyone keeps it; a value has no identity to hold, so its box
-            // is (`value as AnyObject` would make a new box that dies at once, and the graph would make the value again).
-            let instance = value.value
-            weakInstance = Swift.type(of: instance) is AnyClass ? instance as AnyObject : value
+            // weakly itself, so it stays shared while anyone keeps it, and so is the object an `Optional` wraps
+            // (`deliver` wraps it again); a value has no identity to hold, so its box is (`value as AnyObject` would
+            // make a new box that dies at once, and the graph would make the value again).
+            weakInstance = Self.object(in: value.value) ?? value
             return value
         }
         instance = value
         return nil
+    }
+
+    /// The object a weak singleton's instance is: the instance of a class, or the object an `Optional` (of any
+    /// depth) wraps; `nil` for a value or an empty `Optional`.
+    private static func object(in instance: Any) -> AnyObject? {
+        if Swift.type(of: instance) is AnyClass { return instance as AnyObject }
+        guard let optional = instance as? any OptionalType, let wrapped = optional.wrappedValue else { return nil }
+        return object(in: wrapped)
     }
 
     /// Drops what the slot caches because what makes its instances changed (a decorator added, the definition

@@ -90,16 +90,30 @@ enum AutoInjector {
 
     /// `value`, or the value inside it if it is an `Optional` (`nil` for `.none`), however deeply nested.
     private static func unwrapped(_ value: Any) -> Any? {
-        guard isOptional(Swift.type(of: value)), let optional = value as? any OptionalValue else { return value }
-        return optional.wrappedAny.flatMap(unwrapped)
+        guard isOptional(Swift.type(of: value)), let optional = value as? any OptionalType else { return value }
+        return optional.wrappedValue.flatMap(unwrapped)
+    }
+
+    /// The tag the properties of an instance resolved under `key` inherit: `key`'s, unless `key` is a typed
+    /// accessor's key in `container` (the owner of the instance's definition). An accessor's key names the accessor,
+    /// it is not a tag of the graph it starts: its instance's properties resolve as those of an untagged definition.
+    private static func tagPassedDown(from key: DefinitionKey?, in container: DependencyContainer)
+        -> DependencyContainer.Tag?
+    {
+        guard let key, case .string = key.storedTag else { return key?.tag }
+        let isAccessorKey = container.registry.withLock { $0.isAccessorKey(key) || $0.accessorKeys.contains(key: key) }
+        return isAccessorKey ? nil : key.tag
     }
 
     static func inject(into instance: Any, container: DependencyContainer, graph: ResolutionGraph) throws {
         let holder = type(of: instance)
-        for (label, box) in boxes(in: instance) {
+        let boxes = boxes(in: instance)
+        guard !boxes.isEmpty else { return }
+        let tag = tagPassedDown(from: graph.context?.key, in: container)
+        for (label, box) in boxes {
             let type = Swift.type(of: box).wrappedType
             do {
-                try graph.injecting(label, of: type, in: holder) { try box.resolve(container) }
+                try graph.injecting(label, of: type, in: holder, tag: tag) { try box.resolve(container) }
             } catch {
                 throw ResolutionError.wrapping(error) {
                     .autoInjectionFailed(label: label, type: type, underlyingError: $0)
@@ -107,13 +121,4 @@ enum AutoInjector {
             }
         }
     }
-}
-
-/// An `Optional` of any wrapped type, seen through `Any`.
-private protocol OptionalValue {
-    var wrappedAny: Any? { get }
-}
-
-extension Optional: OptionalValue {
-    var wrappedAny: Any? { map { $0 } }
 }

@@ -65,9 +65,21 @@ extension DependencyContainer {
                 "Plexus: circular dependency between typed accessors: \(chain). Close it with "
                     + "`.resolvingProperties { container, instance in … }` on one of them: make that instance without "
                     + "the other, and set the back-reference in the hook, which runs once both exist. "
-                    + "Use `try accessor.resolve()` to get the error instead.")
+                    + throwingAdvice)
         }
-        fatalError(
-            "Plexus: could not resolve \(name): \(error). Use `try accessor.resolve()` to get the error instead.")
+        fatalError("Plexus: could not resolve \(name): \(sentence(describing: error)) \(throwingAdvice)")
+    }
+
+    /// How to get the error thrown rather than stop: `resolve()` throws only what reaches it, so every accessor
+    /// called on the way (`self.other()` in a factory) must use it too.
+    private static let throwingAdvice =
+        "To get the error thrown instead, call `try accessor.resolve()` at every call on the path, inside factories "
+        + "too (`try self.other.resolve()`): one `accessor()` call on the way stops the process, even under an "
+        + "outer `try accessor.resolve()`."
+
+    /// `error`'s description as a sentence: ended by one period.
+    private static func sentence(describing error: any Error) -> String {
+        let text = "\(error)"
+        return text.hasSuffix(".") ? text : text + "."
     }
 }

@@ -13,6 +13,11 @@
 /// first read on another thread at the same time may resolve it too: with a `.weakSingleton` or `.singleton`
 /// accessor both get the same instance. Like calling the accessor, a cycle or an error thrown by a dependency stops
 /// the process with a message naming it.
+///
+/// The property keeps its container alive, except in an instance that its container keeps
+/// itself (made by that container's `.singleton`, `.eagerSingleton` or `.cached` factory): there it holds the
+/// container weakly, which breaks the retain cycle, and a first read after the container was freed (the instance
+/// kept alive elsewhere) stops the process with a message saying so.
 @propertyWrapper
 public struct WeakLazyInject<T> {
     private let box: WeakBox<T>
@@ -24,8 +29,7 @@ public struct WeakLazyInject<T> {
     public init<A: TypedAccessor>(
         _ accessor: KeyPath<DependencyContainer, A>, container: DependencyContainer = .shared
     ) where A.Instance == T {
-        let resolve = container[keyPath: accessor]
-        box = WeakBox { resolve() }
+        box = WeakBox(WrapperSource(accessor, container: container))
     }
 
     /// The instance, resolved on first read; `nil` once it is released elsewhere.
@@ -34,7 +38,7 @@ public struct WeakLazyInject<T> {
 
 extension WeakLazyInject: Sendable where T: Sendable {}
 
-/// The state of a ``WeakLazyInject``: the resolver and the instance, held weakly.
+/// The state of a ``WeakLazyInject``: what to resolve, and the instance, held weakly.
 private final class WeakBox<T>: Sendable {
     private struct Held {
         weak var object: AnyObject?
@@ -42,17 +46,17 @@ private final class WeakBox<T>: Sendable {
     }
 
     private let held = Protected(Held())
-    private let resolve: @Sendable () -> T
+    private let source: WrapperSource<T>
 
-    init(resolve: @escaping @Sendable () -> T) {
-        self.resolve = resolve
+    init(_ source: WrapperSource<T>) {
+        self.source = source
     }
 
     var value: T? {
         let (isResolved, object) = held.withLock { ($0.isResolved, $0.object) }
         if isResolved { return object as? T }
         // Resolved without the lock: the accessor runs user code, which may read this property again.
-        let instance = resolve()
+        let instance = source(for: "@WeakLazyInject")
         return held.withLock { held in
             // Another thread may have resolved meanwhile: keep one instance while both are alive.
             if held.isResolved { return held.object as? T }

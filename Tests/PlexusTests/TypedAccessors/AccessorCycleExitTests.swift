@@ -51,6 +51,7 @@ extension DependencyContainer {
         }
     }
     fileprivate var lazyTally: Factory<Tally> { self { Tally(value: (LazyCycle.current?.tally.value ?? 0) + 1) } }
+    fileprivate var needsMissing: Factory<Tally> { self { Tally(value: try self.resolve()) } }
     fileprivate var egg: Factory<Egg> { self { Egg(chicken: self.chicken()) } }
     fileprivate var chicken: Factory<Chicken> { self { Chicken(egg: self.egg()) }.singleton }
 }
@@ -69,6 +70,32 @@ extension DependencyContainer {
         #expect(message.contains("DependencyContainer.egg"))
         #expect(message.contains("DependencyContainer.chicken"))
         #expect(message.contains(".resolvingProperties"))
+        #expect(message.contains("at every call on the path"))
+    }
+
+    /// Factory style: the accessors call each other with `self.other()` in their factories, so the outer `try …
+    /// resolve()` never sees the error; the message says that every call on the path must use `resolve()`.
+    @Test func anAccessorCycleUnderAnOuterResolveSaysEveryCallMustThrow() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            _ = try? DependencyContainer().egg.resolve()
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("circular dependency between typed accessors"))
+        #expect(message.contains("inside factories too"))
+    }
+
+    /// A failure whose description ends a sentence is not followed by a second period.
+    @Test func aFailedAccessorSaysSoInWholeSentences() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            _ = DependencyContainer().needsMissing()
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("could not resolve"))
+        #expect(!message.contains(".."))
     }
 
     /// Two lazy properties whose accessors read each other, first read on two threads at once: a cycle, which stops

@@ -345,12 +345,12 @@ final class ResolutionGraph {
     }
 
     /// Runs `body` while the property `label` of an instance of `holder` is being auto-injected: the context then
-    /// names the property, and what it resolves is injected in `holder`.
+    /// names the property, with the tag the instance passes down, and what it resolves is injected in `holder`.
     func injecting<R>(
-        _ label: String?, of type: Any.Type, in holder: Any.Type, _ body: () throws -> R
+        _ label: String?, of type: Any.Type, in holder: Any.Type, tag: DependencyContainer.Tag?, _ body: () throws -> R
     ) rethrows -> R {
         let context = DependencyContainer.Context(
-            key: DefinitionKey(type: type, typeOfArguments: Void.self, tag: self.context?.tag),
+            key: DefinitionKey(type: type, typeOfArguments: Void.self, tag: tag),
             injectedInType: holder, injectedInProperty: label)
         return try run(.property, context, body)
     }
@@ -361,6 +361,22 @@ final class ResolutionGraph {
         let factories = state.pointee.frames.filter { $0.slot != nil }
         let start = id.flatMap { id in factories.firstIndex { $0.slot == id } } ?? factories.startIndex
         return factories[start...].map { $0.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee }
+    }
+
+    /// Whether the innermost running factory is one `container` runs to make an instance it keeps itself (a
+    /// `.singleton`, `.eagerSingleton` or `.cached` one): what that instance holds strongly, `container` included,
+    /// lives as long as `container` does. `false` inside hooks and property injection.
+    func innermostFactoryMakesAnInstanceKept(by container: DependencyContainer) -> Bool {
+        guard let frame = state.pointee.frames.indices.last.map({ state.pointee.frames[$0] }),
+            case .factory(let id) = frame.kind, frame.owner?.takeUnretainedValue() === container,
+            let address = UnsafeRawPointer(bitPattern: UInt(bitPattern: id))
+        else { return false }
+        // Every factory frame is pushed for a slot (`runFactory`, the fast path's `create`, the async driver), which
+        // its running factory keeps alive until the frame pops.
+        switch Unmanaged<Slot>.fromOpaque(address).takeUnretainedValue().blueprint.scope {
+        case .singleton, .eagerSingleton, .cached: return true
+        case .unique, .shared, .weakSingleton: return false
+        }
     }
 
     /// The last of `dependentKeys` (the instance a lookup is made for), found without building the array.
