@@ -349,7 +349,7 @@ private final class InjectedHost {
 /// Holds both lazy wrappers on `container`, read only when a test reads them.
 private final class LazyHolder {
     @LazyInject var lazy: Held
-    @WeakLazyInject var weakLazy: Held
+    @WeakLazyInject var weakLazy: Held?
     init(container: DependencyContainer) {
         _lazy = LazyInject(\.held, container: container)
         _weakLazy = WeakLazyInject(\.held, container: container)

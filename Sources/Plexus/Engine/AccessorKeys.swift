@@ -64,12 +64,6 @@ struct AccessorKeys {
         return Int(bitPattern: hash ^ (hash >> 29))
     }
 
-    /// Whether `key` is the key of an accessor used here. A scan: for the rare question asked by key (an accessor
-    /// replaced before its first use, whose default is not registered), not for resolving.
-    func contains(key: DefinitionKey) -> Bool {
-        buckets.contains { $0?.key == key }
-    }
-
     /// A hash of an accessor's name from the two words of its `String`, read without touching its bytes (hashing
     /// them costs more than the rest of a typed accessor's resolve): a name of up to 15 UTF-8 bytes (most, and
     /// all that tell `leaf0` from `leaf9999`) is stored in those words whole, always the same way for the same

@@ -101,7 +101,11 @@ enum AutoInjector {
         -> DependencyContainer.Tag?
     {
         guard let key, case .string = key.storedTag else { return key?.tag }
-        let isAccessorKey = container.registry.withLock { $0.isAccessorKey(key) || $0.accessorKeys.contains(key: key) }
+        // Two hashed lookups: the accessor's declared default, or an override made through the accessor (an override's
+        // slot is made from a bare blueprint, as a declared default's is; a keyed definition has a `Definition`).
+        let isAccessorKey = container.registry.withLock {
+            $0.isAccessorKey(key) || $0.slots[key]?.definition is Blueprint
+        }
         return isAccessorKey ? nil : key.tag
     }
 
