@@ -32,7 +32,7 @@ public struct FactoryRegistration<P, T> {
             let instance: T
             let made: Bool
             if let scope {
-                let cacheKey = options?.scopeOnParameters == true ? key.parameterized(by: parameters) : key
+                let cacheKey = options?.scopeOnParameters == true ? key.keeping(parameters) : key
                 (instance, made) = scope.resolve(
                     in: manager.cache(for: scope), key: cacheKey, timeToLive: options?.timeToLive
                 ) { make(parameters) }

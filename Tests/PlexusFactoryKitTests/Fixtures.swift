@@ -16,6 +16,12 @@ final class MockGreeter: Greeter {
     let greeting = "mock"
 }
 
+/// An argument whose values all hash alike: equal hashes must not make two arguments share an instance.
+struct CollidingNumber: Hashable {
+    let value: Int
+    func hash(into hasher: inout Hasher) { hasher.combine(0) }
+}
+
 final class Ticket {
     let number: Int
     init(number: Int = 0) { self.number = number }
@@ -65,6 +71,9 @@ final class Shop: ManagedContainer {
     var pair: Factory<Pair> { self { Pair(left: self.graphTicket(), right: self.graphTicket()) } }
     var numbered: ParameterFactory<Int, Ticket> { self { Ticket(number: $0) }.cached }
     var perNumber: ParameterFactory<Int, Ticket> { self { Ticket(number: $0) }.cached.scopeOnParameters }
+    var perCollidingNumber: ParameterFactory<CollidingNumber, Ticket> {
+        self { Ticket(number: $0.value) }.cached.scopeOnParameters
+    }
     var promisedGreeter: Factory<(any Greeter)?> { promised() }
 }
 

@@ -56,6 +56,14 @@ private final class Studio: ManagedContainer {
         #expect(shop.perNumber(2).number == 2)
     }
 
+    @Test func scopeOnParametersTellsApartArgumentsWhoseHashesCollide() {
+        let one = shop.perCollidingNumber(CollidingNumber(value: 1))
+        let two = shop.perCollidingNumber(CollidingNumber(value: 2))
+        #expect(one !== two)
+        #expect(two.number == 2)
+        #expect(shop.perCollidingNumber(CollidingNumber(value: 1)) === one)
+    }
+
     @Test func resetScopeDropsEveryArgumentsInstance() {
         let one = shop.perNumber(1)
         let two = shop.perNumber(2)
