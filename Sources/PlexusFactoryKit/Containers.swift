@@ -152,10 +152,18 @@ extension SharedContainer {
 
 extension ContainerManager {
     /// The value of a promised declaration nothing was registered for: from the Plexus container, else nil
-    /// or a process stop.
+    /// or a process stop. A definition the Plexus container has but cannot make (its factory throws, a cycle) stops
+    /// the process with its error, as a Factory-style call that cannot throw stops for a cycle: it is not reported as
+    /// missing.
     func fulfil<T>(_: T.Type, file: StaticString, line: UInt) -> T? {
-        // Quietly: a promise nothing fulfils is an expected state, not an error to log.
-        if let value = Plexus.withLogging(level: .none, { try? plexus.resolve() as T }) { return value }
+        do {
+            // Quietly: a promise nothing fulfils is an expected state, not an error to log.
+            return try Plexus.withLogging(level: .none) { try plexus.resolve() as T }
+        } catch ResolutionError.definitionNotFound(let key) where key.type == T.self {
+            // Nothing fulfils the promise: below.
+        } catch {
+            Diagnostics.shared.stop("\(T.self) could not be made: \(error)", file: file, line: line)
+        }
         if state.promiseTriggersError {
             Diagnostics.shared.stop("\(T.self) was not registered", file: file, line: line)
         }

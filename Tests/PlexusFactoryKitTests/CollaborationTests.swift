@@ -31,3 +31,22 @@ private final class Checkout: ManagedContainer {
         #expect(checkout.payments() === local)
     }
 }
+
+private struct DeclinedError: Error {}
+
+/// A module container's factory that throws is not "nothing registered": the promise stops the process with the
+/// error (Factory's spellings cannot throw). An exit test: it runs in a child process.
+@Suite struct PromiseFailureExitTests {
+    @Test func aModuleFactoryThatThrowsStopsThePromiseWithItsError() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let checkout = Checkout()
+            checkout.manager.promiseTriggersError = false
+            let module = DependencyContainer { $0.register { () throws -> any Payments in throw DeclinedError() } }
+            checkout.manager.plexus.collaborate(with: module)
+            _ = checkout.payments()
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("could not be made"))
+        #expect(message.contains("DeclinedError"))
+    }
+}
