@@ -14,8 +14,8 @@
 /// accessor both get the same instance. Like calling the accessor, a cycle or an error thrown by a dependency stops
 /// the process with a message naming it.
 ///
-/// The property keeps its container alive, except in an instance that its container keeps
-/// itself (made by that container's `.singleton`, `.eagerSingleton` or `.cached` factory): there it holds the
+/// Until its first read the property keeps its container alive, and then lets it go, except in an instance that its
+/// container keeps itself (made by that container's `.singleton`, `.eagerSingleton` or `.cached` factory): there it holds the
 /// container weakly, which breaks the retain cycle, and a first read after the container was freed (the instance
 /// kept alive elsewhere) stops the process with a message saying so.
 @propertyWrapper
@@ -42,26 +42,26 @@ extension WeakLazyInject: Sendable where T: Sendable {}
 private final class WeakBox<T>: Sendable {
     private struct Held {
         weak var object: AnyObject?
-        var isResolved = false
+        /// What to resolve, until the first read has resolved it: then `nil`, letting the container go.
+        var source: WrapperSource<T>?
     }
 
-    private let held = Protected(Held())
-    private let source: WrapperSource<T>
+    private let held: Protected<Held>
 
     init(_ source: WrapperSource<T>) {
-        self.source = source
+        held = Protected(Held(source: source))
     }
 
     var value: T? {
-        let (isResolved, object) = held.withLock { ($0.isResolved, $0.object) }
-        if isResolved { return object as? T }
+        let (source, object) = held.withLock { ($0.source, $0.object) }
+        guard let source else { return object as? T }
         // Resolved without the lock: the accessor runs user code, which may read this property again.
         let instance = source(for: "@WeakLazyInject")
         return held.withLock { held in
             // Another thread may have resolved meanwhile: keep one instance while both are alive.
-            if held.isResolved { return held.object as? T }
+            if held.source == nil { return held.object as? T }
             held.object = instance as AnyObject
-            held.isResolved = true
+            held.source = nil
             return instance
         }
     }
