@@ -100,7 +100,8 @@ extension Scenario {
     public static func all() -> [Scenario] {
         [
             .unique, .singletonHit, .accessorUnique, .accessorSingleton, .accessorParameterUnique,
-            .accessorParameterSingleton, .accessorMainActor, .tagged, .threeArguments, .graph,
+            .accessorParameterSingleton, .accessorParameterSingletonNewIDs,
+            .accessorMainActor, .tagged, .threeArguments, .graph,
             .registrations(10), .registrations(10_000), .collaborators8,
             .autoWiring, .autoInjection, .noInjectedProperties(autoInject: true),
             .noInjectedProperties(autoInject: false),

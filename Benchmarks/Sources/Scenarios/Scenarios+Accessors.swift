@@ -114,6 +114,38 @@ extension Scenario {
         }
     }
 
+    /// A typed accessor taking a runtime argument, `.singleton`, called with an id never seen before each time, so
+    /// every operation makes and keeps one more instance; against the same hand-written dictionary. The count per
+    /// operation stays flat as `--count` grows when a new id costs O(1) amortized.
+    static var accessorParameterSingletonNewIDs: Scenario {
+        Scenario(
+            id: "accessor-parameter-singleton-new", title: "ParameterFactory, singleton per new argument",
+            contenders: [.hand, .plexus]
+        ) { contender in
+            switch contender {
+            case .dependencies, .swinject: return nil
+            case .hand:
+                let cells = CellsPerID()
+                var next = 0
+                return Runner { count in
+                    for _ in 0..<count {
+                        next += 1
+                        blackHole(cells.cell(next))
+                    }
+                }
+            case .plexus:
+                let container = DependencyContainer()
+                var next = 0
+                return Runner { count in
+                    for _ in 0..<count {
+                        next += 1
+                        blackHole(container.benchmarkKeptCell(next))
+                    }
+                }
+            }
+        }
+    }
+
     /// An `AsyncFactory` singleton already made, awaited in a task, against a hand-written lazy shared instance
     /// awaited in the same kind of task. The work runs in the task, on a thread where callgrind's count (which
     /// follows `profileSteadyState`) does not reach: its figure is a time, `PlexusCompare --only` or the run time of

@@ -48,42 +48,109 @@ enum ParameterAccessorCore<P: Sendable, T> {
         }
     }
 
-    /// The instance kept for the argument's value `hashable` (the argument itself, as `H`): found in the table of
-    /// published instances, read without any lock held while the argument's `hash(into:)` and `==` run; else made
+    /// The instance kept for the argument's value `hashable` (the argument itself, as `H`): found among the
+    /// published instances, compared without any lock held while the argument's `hash(into:)` and `==` run; else made
     /// once by `instances` in its current generation (read before the decorators it applies), and published unless
     /// that generation was dropped meanwhile.
     @inlinable
     static func kept<H: Hashable>(
         _ hashable: H, _ argument: P, in instances: ParameterInstances, make: @escaping @Sendable (P) throws -> T
     ) throws -> T {
-        if let table = instances.published() as? PublishedInstances<H, T>, let found = table.values[hashable] {
-            return found
-        }
-        let (published, generation) = instances.current()
+        let hash = hashable.hashValue
+        if let found = find(hashable, hash, in: instances.published(hash)) { return found }
+        let (seen, generation) = instances.current(hash)
         let made: T = try instances.instance(for: AnyHashable(hashable), argument, make: make, in: generation)
-        var old = published
+        var candidates = seen
+        var known = seen
         while true {
-            let table = old as? PublishedInstances<H, T>
-            if let found = table?.values[hashable] { return found }
-            var values = table?.values ?? [:]
-            values[hashable] = made
-            guard instances.publish(PublishedInstances(values), replacing: &old, in: generation) else { continue }
-            return made
+            if let found = find(hashable, hash, in: candidates) { return found }
+            let entry = PublishedInstance(hash: hash, argument: hashable, instance: made)
+            guard let added = instances.publish(entry, known: known, in: generation) else { return made }
+            candidates = added
+            known.append(contentsOf: added)
         }
+    }
+
+    /// The instance of the entry in `entries` whose argument is `hashable`, if any.
+    @inlinable
+    static func find<H: Hashable>(_ hashable: H, _ hash: Int, in entries: ContiguousArray<KeptEntry>) -> T? {
+        for entry in entries where entry.hash == hash {
+            if let entry = entry as? PublishedInstance<H, T>, entry.argument == hashable { return entry.instance }
+        }
+        return nil
     }
 }
 
-/// The instances a singleton `ParameterFactory` made, by argument value, in a table that is never changed: a new one
-/// replaces it (`ParameterInstances.publish`).
-// `@unchecked Sendable`: the table never changes after `init`; its instances are those `ParameterInstances.store`
-// keeps and hands to every thread that asks, as any container does its singletons.
+/// One argument value kept by a singleton `ParameterFactory` and its hash; never changed after `init`.
+// `@unchecked Sendable`: nothing in it changes after `init`; the subclasses' values are `Sendable` arguments and the
+// instances `ParameterInstances.store` keeps and hands to every thread that asks, as any container does its
+// singletons.
 @usableFromInline
-final class PublishedInstances<H: Hashable, T>: @unchecked Sendable {
-    @usableFromInline let values: [H: T]
+class KeptEntry: @unchecked Sendable {
+    @usableFromInline let hash: Int
+
+    @usableFromInline
+    init(hash: Int) {
+        self.hash = hash
+    }
+}
+
+/// An instance a singleton `ParameterFactory` made, published under its argument's value, typed by the argument's
+/// own type so that finding it again hashes the argument as itself, not as `AnyHashable`.
+@usableFromInline
+final class PublishedInstance<H: Hashable, T>: KeptEntry, @unchecked Sendable {
+    @usableFromInline let argument: H
+    @usableFromInline let instance: T
 
     @inlinable
-    init(_ values: [H: T]) {
-        self.values = values
+    init(hash: Int, argument: H, instance: T) {
+        self.argument = argument
+        self.instance = instance
+        super.init(hash: hash)
+    }
+}
+
+/// Entries by hash, grown in place under the lock of whoever keeps them: a new entry costs O(1) amortized (the
+/// buckets double when three quarters full, rehashed from the hashes kept, so no user code runs under the lock). A
+/// reader copies one bucket out under the lock and compares arguments outside it; a bucket it holds is copied, not
+/// changed, when an entry is added to it meanwhile.
+struct KeptEntries {
+    private var buckets: ContiguousArray<ContiguousArray<KeptEntry>> = []
+    private(set) var count = 0
+
+    /// The entries whose hash falls in the bucket of `hash`.
+    func bucket(_ hash: Int) -> ContiguousArray<KeptEntry> {
+        buckets.isEmpty ? [] : buckets[hash & (buckets.count - 1)]
+    }
+
+    /// The entries with `hash` not in `known`: those added since `known` was read.
+    func added(_ hash: Int, since known: ContiguousArray<KeptEntry>) -> ContiguousArray<KeptEntry> {
+        bucket(hash).filter { entry in entry.hash == hash && !known.contains { $0 === entry } }
+    }
+
+    /// Adds `entry`, growing the buckets when three quarters full.
+    mutating func insert(_ entry: KeptEntry) {
+        if (count + 1) * 4 > buckets.count * 3 { grow() }
+        buckets[entry.hash & (buckets.count - 1)].append(entry)
+        count += 1
+    }
+
+    /// Removes `entry` (by identity), if it is here.
+    mutating func remove(_ entry: KeptEntry) {
+        guard !buckets.isEmpty else { return }
+        let index = entry.hash & (buckets.count - 1)
+        guard let position = buckets[index].firstIndex(where: { $0 === entry }) else { return }
+        buckets[index].remove(at: position)
+        count -= 1
+    }
+
+    private mutating func grow() {
+        let size = Swift.max(16, buckets.count * 2)
+        var grown = ContiguousArray(repeating: ContiguousArray<KeptEntry>(), count: size)
+        for bucket in buckets {
+            for entry in bucket { grown[entry.hash & (size - 1)].append(entry) }
+        }
+        buckets = grown
     }
 }
 

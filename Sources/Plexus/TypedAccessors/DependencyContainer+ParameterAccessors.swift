@@ -6,8 +6,8 @@
 /// generation at a time (`KeptInstances`). A reset, an override or a decorator of the key drops the generation as a
 /// whole; this object stays, captured by the definition's factory.
 ///
-/// The instances made are also published, by argument value, in a table typed by the argument's own type
-/// (`PublishedInstances`, built by the accessor's caller), so that finding one again hashes the argument as itself,
+/// The instances made are also published, by argument value, as entries typed by the argument's own type
+/// (`PublishedInstance`, built by the accessor's caller), so that finding one again hashes the argument as itself,
 /// not as `AnyHashable`, and resolves nothing.
 @usableFromInline
 final class ParameterInstances: Sendable {
@@ -15,59 +15,53 @@ final class ParameterInstances: Sendable {
     private let name: String
     private let state: Protected<State>
 
-    /// The current generation and the table of its published instances, replaced as a whole and never changed in
-    /// place: finding an argument in it calls the argument's `hash(into:)` and `==`, user code, which runs outside
-    /// the lock.
+    /// The current generation and its published instances, added to in place under the lock: finding an argument
+    /// among them calls the argument's `hash(into:)` and `==`, user code, which runs outside the lock on a bucket
+    /// copied out of it.
     private struct State {
         var generation: KeptInstances
-        var published: (AnyObject & Sendable)?
+        var published = KeptEntries()
     }
 
     init(key: DefinitionKey, name: String) {
         self.key = key
         self.name = name
-        state = Protected(State(generation: KeptInstances(name: name), published: nil))
+        state = Protected(State(generation: KeptInstances(name: name)))
     }
 
-    /// The current table of published instances, if any.
+    /// The published instances whose hash falls in the bucket of `hash`.
     @usableFromInline
-    func published() -> (AnyObject & Sendable)? {
-        state.withLock { $0.published }
+    func published(_ hash: Int) -> ContiguousArray<KeptEntry> {
+        state.withLock { $0.published.bucket(hash) }
     }
 
-    /// The current table of published instances, if any, and the generation it belongs to.
+    /// The published instances whose hash falls in the bucket of `hash`, and the generation they belong to.
     @usableFromInline
-    func current() -> (published: (AnyObject & Sendable)?, generation: KeptInstances) {
-        state.withLock { ($0.published, $0.generation) }
+    func current(_ hash: Int) -> (published: ContiguousArray<KeptEntry>, generation: KeptInstances) {
+        state.withLock { ($0.published.bucket(hash), $0.generation) }
     }
 
-    /// Replaces the table of published instances with `table` if it is still `old` and `generation` is current;
-    /// returns `false` when another table was published meanwhile, with `old` set to it, to build on. An instance of
-    /// a generation dropped meanwhile is not published (`true`).
+    /// Publishes `entry` if `generation` is current and no entry with its hash was published beyond `known`; returns
+    /// those entries when there are some, to compare with before trying again, else `nil` (published, or not
+    /// published because `generation` was dropped meanwhile).
     @usableFromInline
     func publish(
-        _ table: AnyObject & Sendable, replacing old: inout (AnyObject & Sendable)?, in generation: KeptInstances
-    ) -> Bool {
-        var replaced: (AnyObject & Sendable)?
-        let current = state.withLock { state -> (AnyObject & Sendable)?? in
-            guard state.generation === generation else { return .none }
-            guard state.published === old else { return .some(state.published) }
-            replaced = state.published
-            state.published = table
-            return .none
+        _ entry: KeptEntry, known: ContiguousArray<KeptEntry>, in generation: KeptInstances
+    ) -> ContiguousArray<KeptEntry>? {
+        state.withLock { state in
+            guard state.generation === generation else { return nil }
+            let added = state.published.added(entry.hash, since: known)
+            guard added.isEmpty else { return added }
+            state.published.insert(entry)
+            return nil
         }
-        // Released after the lock: the last reference to a table releases its arguments (user code).
-        withExtendedLifetime(replaced) {}
-        guard let current else { return true }
-        old = current
-        return false
     }
 
     /// Drops every instance kept (after the lock: a `deinit` is user code).
     func drop() {
         let fresh = KeptInstances(name: name)
         let old = state.withLock { state in
-            defer { state = State(generation: fresh, published: nil) }
+            defer { state = State(generation: fresh) }
             return state
         }
         withExtendedLifetime(old) {}
@@ -99,7 +93,7 @@ final class ParameterInstances: Sendable {
     @usableFromInline
     func instance<P: Sendable, T>(for argument: P, make: @escaping @Sendable (P) throws -> T) throws -> T {
         if let hashable = hashableArgument(argument) {
-            return try instance(for: hashable, argument, make: make, in: current().generation)
+            return try instance(for: hashable, argument, make: make, in: state.withLock { $0.generation })
         }
         let instance = try make(argument)
         return DependencyContainer.runningFactoryDecorators(of: key)?.applied(to: instance) ?? instance
@@ -117,44 +111,45 @@ struct WeakParameterInstances {
 @usableFromInline
 final class KeptInstances: Sendable {
     let store: DependencyContainer
-    /// The indices given so far, replaced as a whole and never changed in place: finding an argument in it calls the
-    /// argument's `hash(into:)` and `==`, user code that may block or resolve again, so it runs outside the lock,
-    /// which only hands the table over.
-    private let indices = Protected(IndexTable([:]))
+    /// The indices given so far, added to in place under the lock: finding an argument among them calls the
+    /// argument's `hash(into:)` and `==`, user code that may block or resolve again, so it runs outside the lock, on
+    /// a bucket copied out of it.
+    private let indices = Protected(Indices())
+
+    private struct Indices {
+        var entries = KeptEntries()
+        var next = 0
+    }
 
     init(name: String) {
         store = DependencyContainer(name: name)
     }
 
-    /// The index of `argument`'s value, given on first use: looked up in the current table; when missing, a table
-    /// with it added is built outside the lock and swapped in only if no other thread swapped one in meanwhile, else
-    /// the lookup starts over on the newer table, which may hold the argument by then.
+    /// The index of `argument`'s value, given on first use: looked up in its bucket; when missing, given under the
+    /// lock only if no entry with the same hash was added meanwhile, else the lookup goes on with those entries,
+    /// which may hold the argument by then.
     func index(of argument: AnyHashable) -> Int {
+        let hash = argument.hashValue
+        var known = indices.withLock { $0.entries.bucket(hash) }
+        var candidates = known
         while true {
-            let table = indices.withLock { $0 }
-            if let index = table.indices[argument] { return index }
-            var grown = table.indices
-            let index = grown.count
-            grown[argument] = index
-            let next = IndexTable(grown)
-            let swapped = indices.withLock { current in
-                guard current === table else { return false }
-                current = next
-                return true
+            for entry in candidates where entry.hash == hash {
+                if let entry = entry as? PublishedInstance<AnyHashable, Int>, entry.argument == argument {
+                    return entry.instance
+                }
             }
-            // Released after the lock: dropping the last reference to a table releases its arguments (user code).
-            if swapped { return withExtendedLifetime(table) { index } }
-        }
-    }
-
-    /// One immutable table of indices; its identity tells whether another thread replaced it.
-    // `@unchecked Sendable`: the table never changes after `init`, and its keys wrap `Sendable` arguments (a
-    // `ParameterFactory`'s `P`).
-    private final class IndexTable: @unchecked Sendable {
-        let indices: [AnyHashable: Int]
-
-        init(_ indices: [AnyHashable: Int]) {
-            self.indices = indices
+            let given = indices.withLock { indices -> (index: Int?, added: ContiguousArray<KeptEntry>) in
+                let added = indices.entries.added(hash, since: known)
+                guard added.isEmpty else { return (nil, added) }
+                let index = indices.next
+                indices.entries.insert(PublishedInstance(hash: hash, argument: argument, instance: index))
+                indices.next += 1
+                return (index, [])
+            }
+            if let index = given.index { return index }
+            let added = given.added
+            candidates = added
+            known.append(contentsOf: added)
         }
     }
 }
