@@ -23,6 +23,7 @@ let package = Package(
             name: "Scenarios",
             dependencies: [
                 .product(name: "Plexus", package: "Plexus"),
+                .product(name: "PlexusFactoryKit", package: "Plexus"),
                 .product(name: "Swinject", package: "Swinject"),
             ]
         ),
