@@ -106,27 +106,38 @@ struct WrapperSource<T>: Sendable {
 
     init<A: TypedAccessor>(_ accessor: KeyPath<DependencyContainer, A>, container: DependencyContainer)
     where A.Instance == T {
-        let isKept = ResolutionGraph.active?.innermostFactoryMakesAnInstanceKept(by: container) ?? false
-        (strong, weak) = (isKept ? nil : container, container)
         // `nonisolated(unsafe)`: a key path is immutable once made, and an accessor's names properties (`\.analytics`,
         // `\.mappers.priceMapper`), so reading it from the thread that reads the property first is safe; only a
         // subscript component with an index of a non-`Sendable` class could hold shared mutable state.
         nonisolated(unsafe) let accessor = accessor
-        resolve = { $0[keyPath: accessor]() }
-        // The key is only named for messages: building it takes the container's lock.
-        describe = { $0[keyPath: accessor].key.map { "\($0)" } ?? "an unbound accessor" }
+        self.init(
+            container: container, resolve: { $0[keyPath: accessor]() },
+            describe: { $0[keyPath: accessor].key.map { "\($0)" } ?? "an unbound accessor" })
     }
 
     /// The source of a lazy property over a ``MainActorFactory``, whose first read must be on the main actor (a read
     /// elsewhere stops the process, naming the main actor).
     init(onMainActor accessor: KeyPath<DependencyContainer, MainActorFactory<T>>, container: DependencyContainer)
     where T: Sendable {
-        let isKept = ResolutionGraph.active?.innermostFactoryMakesAnInstanceKept(by: container) ?? false
-        (strong, weak) = (isKept ? nil : container, container)
         // `nonisolated(unsafe)`: as for the other sources' key paths, above.
         nonisolated(unsafe) let accessor = accessor
-        resolve = { container in MainActor.assumeIsolated { container[keyPath: accessor]() } }
-        describe = { $0[keyPath: accessor].key.map { "\($0)" } ?? "an unbound accessor" }
+        self.init(
+            container: container,
+            resolve: { container in MainActor.assumeIsolated { container[keyPath: accessor]() } },
+            describe: { $0[keyPath: accessor].key.map { "\($0)" } ?? "an unbound accessor" })
+    }
+
+    /// Holds `container` weakly when the running factory makes an instance that `container` keeps (the wrapper then
+    /// lives in it), else strongly. `describe` names the accessor's key, for messages only: building it takes the
+    /// container's lock.
+    private init(
+        container: DependencyContainer, resolve: @escaping @Sendable (DependencyContainer) -> T,
+        describe: @escaping @Sendable (DependencyContainer) -> String
+    ) {
+        let isKept = ResolutionGraph.active?.innermostFactoryMakesAnInstanceKept(by: container) ?? false
+        (strong, weak) = (isKept ? nil : container, container)
+        self.resolve = resolve
+        self.describe = describe
     }
 
     /// The container, or `nil` once a container held weakly is freed.
