@@ -112,6 +112,15 @@ struct Registry {
         accessorDefaults[key] = slot
     }
 
+    /// Typed accessors: removes the declared default for `key`, with every answer remembered for it. Returns it, to
+    /// be released outside the lock.
+    mutating func removeAccessorDefault(_ key: DefinitionKey) -> Slot? {
+        guard let slot = accessorDefaults.removeValue(forKey: key) else { return nil }
+        routes[key] = nil
+        Generation.advance()
+        return slot
+    }
+
     /// The definition to auto-wire `key` with: the definitions of the type that take arguments, same tag
     /// first, else untagged, with the most arguments. Throws if several with different arguments tie. The answer
     /// (also "none") is remembered until a definition is added or removed here.

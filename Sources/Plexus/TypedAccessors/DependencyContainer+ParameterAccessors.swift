@@ -77,14 +77,19 @@ final class ParameterInstances: Sendable {
         in generation: KeptInstances
     ) throws -> T {
         let decorators = DependencyContainer.runningFactoryDecorators(of: key)
-        let index = generation.index(of: hashable)
-        let instanceKey = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: .int(index))
-        return try generation.store.resolveExact(instanceKey) {
-            DeclaredDefault(
-                Blueprint.makeNullary(scope: .singleton, type: T.self) {
-                    let instance = try make(argument)
-                    return decorators?.applied(to: instance) ?? instance
-                })
+        let entry = generation.index(of: hashable)
+        let instanceKey = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: .int(entry.instance))
+        do {
+            return try generation.store.resolveExact(instanceKey) {
+                DeclaredDefault(
+                    Blueprint.makeNullary(scope: .singleton, type: T.self) {
+                        let instance = try make(argument)
+                        return decorators?.applied(to: instance) ?? instance
+                    })
+            }
+        } catch {
+            generation.forget(entry, key: instanceKey)
+            throw error
         }
     }
 
@@ -128,29 +133,39 @@ final class KeptInstances: Sendable {
     /// The index of `argument`'s value, given on first use: looked up in its bucket; when missing, given under the
     /// lock only if no entry with the same hash was added meanwhile, else the lookup goes on with those entries,
     /// which may hold the argument by then.
-    func index(of argument: AnyHashable) -> Int {
+    func index(of argument: AnyHashable) -> PublishedInstance<AnyHashable, Int> {
         let hash = argument.hashValue
         var known = indices.withLock { $0.entries.bucket(hash) }
         var candidates = known
         while true {
             for entry in candidates where entry.hash == hash {
                 if let entry = entry as? PublishedInstance<AnyHashable, Int>, entry.argument == argument {
-                    return entry.instance
+                    return entry
                 }
             }
-            let given = indices.withLock { indices -> (index: Int?, added: ContiguousArray<KeptEntry>) in
+            let given = indices.withLock {
+                indices -> (entry: PublishedInstance<AnyHashable, Int>?, added: ContiguousArray<KeptEntry>) in
                 let added = indices.entries.added(hash, since: known)
                 guard added.isEmpty else { return (nil, added) }
-                let index = indices.next
-                indices.entries.insert(PublishedInstance(hash: hash, argument: argument, instance: index))
+                let entry = PublishedInstance(hash: hash, argument: argument, instance: indices.next)
+                indices.entries.insert(entry)
                 indices.next += 1
-                return (index, [])
+                return (entry, [])
             }
-            if let index = given.index { return index }
+            if let entry = given.entry { return entry }
             let added = given.added
             candidates = added
             known.append(contentsOf: added)
         }
+    }
+
+    /// Forgets the argument of `entry` after its factory threw, so that a failed construction keeps neither the
+    /// argument nor the definition that captures it: the definition under `key` goes unless another thread made the
+    /// instance or is making it meanwhile (that thread decides, and forgets it in turn if it fails too), and the
+    /// index goes with it. A later call gives the argument a new index and runs the factory again.
+    func forget(_ entry: PublishedInstance<AnyHashable, Int>, key: DefinitionKey) {
+        guard store.removeUnmadeDefault(key) else { return }
+        indices.withLock { $0.entries.remove(entry) }
     }
 }
 
@@ -204,6 +219,20 @@ extension DependencyContainer {
     /// Drops the instances kept for a `ParameterFactory` key, by each of its definitions.
     func dropParameterInstances(_ key: DefinitionKey) {
         for keeper in parameterKeepers.withLock({ $0[key] ?? [] }) { keeper.instances?.drop() }
+    }
+
+    /// Removes the declared default under `key` unless it holds an instance or one is being made; returns whether it
+    /// did. A kept instance of a `ParameterFactory` whose factory threw goes this way, so that it keeps nothing.
+    func removeUnmadeDefault(_ key: DefinitionKey) -> Bool {
+        let released = registry.withLock { registry -> Slot? in
+            guard let slot = registry.accessorDefaults[key], slot.instance == nil, slot.weakInstance == nil,
+                slot.pending == nil
+            else { return nil }
+            return registry.removeAccessorDefault(key)
+        }
+        guard let released else { return false }
+        release(dropped: [released])
+        return true
     }
 
     /// Drops the instances kept for every `ParameterFactory` key (a reset, a restored snapshot).

@@ -19,6 +19,14 @@ private final class Row: Sendable {
         self.title = title
     }
 }
+/// An argument that is an object, to see whether the container still holds it.
+private final class Handle: Hashable, Sendable {
+    let id: Int
+    init(id: Int) { self.id = id }
+    static func == (lhs: Handle, rhs: Handle) -> Bool { lhs.id == rhs.id }
+    func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+private struct NotFound: Error {}
 /// An argument that is not `Hashable`.
 private struct Query: Sendable {
     let text: String
@@ -70,6 +78,7 @@ extension DependencyContainer {
     fileprivate var tile: ParameterFactory<Int, Tile> { self { size in Tile(size: size) } }
     fileprivate var poster: ParameterFactory<Int, Poster> { self { id in Poster(id: id) } }
     fileprivate var maybeDetail: ParameterFactory<Int?, Detail> { self { id in Detail(id: id ?? -1) }.singleton }
+    fileprivate var missing: ParameterFactory<Handle, Detail> { self { _ in throw NotFound() }.singleton }
     fileprivate var keptPoster: ParameterFactory<Int, Poster> { self { id in Poster(id: id) }.singleton }
     fileprivate var countdown: ParameterFactory<Int, Detail> {
         self { id in id == 0 ? Detail(id: 0) : Detail(id: try self.countdown.resolve(id - 1).id + 1) }
@@ -346,6 +355,41 @@ extension DependencyContainer.ParameterScreens {
             return poster
         }
         #expect(container.keptPoster(4).words.0 == 10)
+    }
+
+    @Test func aValueWhoseFactoryThrewIsMadeAgainAndALaterSuccessIsKept() throws {
+        let calls = Counter()
+        container.keptDetail.replace { id in
+            guard calls.increment() > 1 else { throw NotFound() }
+            return Detail(id: id)
+        }
+        #expect(throws: NotFound.self) { try container.keptDetail.resolve(5) }
+        let made = try container.keptDetail.resolve(5)
+        #expect(calls.count == 2)
+        #expect(try container.keptDetail.resolve(5) === made)
+        #expect(calls.count == 2)
+    }
+
+    @Test func aTupleWhoseFactoryThrewIsMadeAgainAndALaterSuccessIsKept() throws {
+        let calls = Counter()
+        container.keptRow.replace { id, title in
+            guard calls.increment() > 1 else { throw NotFound() }
+            return Row(id: id, title: title)
+        }
+        #expect(throws: NotFound.self) { try container.keptRow.resolve((5, "a")) }
+        let made = try container.keptRow.resolve((5, "a"))
+        #expect(try container.keptRow.resolve((5, "a")) === made)
+        #expect(calls.count == 2)
+    }
+
+    @Test func aFailedConstructionKeepsNothingOfItsArgument() {
+        weak var released: Handle?
+        do {
+            let handle = Handle(id: 404)
+            released = handle
+            #expect(throws: NotFound.self) { try container.missing.resolve(handle) }
+        }
+        #expect(released == nil)
     }
 
     /// No lock is held while an argument's `hash(into:)` or `==` runs: another thread resolves the same accessor
