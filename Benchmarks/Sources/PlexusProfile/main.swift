@@ -6,6 +6,7 @@
 //     PlexusProfile --hold CONTENDER [--count N]    (registers N distinct definitions and keeps them: ./heap)
 //     PlexusProfile --hold plexus-accessors [--count N]   (N typed accessors' declared defaults, used once)
 //     PlexusProfile --hold plexus-string-tags [--count N] (N keyed definitions tagged like accessors' keys)
+//     PlexusProfile --hold plexus-parameter-failures [--count N]  (a singleton ParameterFactory threw for N ids)
 //     PlexusProfile --launch CONTENDER [--count 0|1]  (a fresh process's first resolves: ./launch)
 //     PlexusProfile --launch plexus-no-inject [--count 0|1]  (the same with auto-injection off)
 
@@ -44,6 +45,7 @@ if let hold {
         switch hold {
         case "plexus-accessors": holdAccessorDefaults(count: count)
         case "plexus-string-tags": holdStringTaggedDefinitions(count: count)
+        case "plexus-parameter-failures": holdParameterFailures(count: count)
         default: Contender(rawValue: hold).flatMap { holdDefinitions($0, count: count) }
         }
     withExtendedLifetime(kept) { exit(0) }

@@ -309,3 +309,21 @@ public func holdStringTaggedDefinitions(count: Int) -> Any? {
     for index in 0..<count { container.register(tag: "NamespaceHeld.leaf\(index)") { Leaf() } }
     return container
 }
+
+/// What a lookup that finds nothing throws: the 404 of `missingCell`.
+struct CellNotFound: Error {}
+
+extension DependencyContainer {
+    /// One ``Cell`` per id, kept by the container, for ids that are never found: its factory always throws.
+    fileprivate var missingCell: ParameterFactory<Int, Cell> { self { _ in throw CellNotFound() }.singleton }
+}
+
+/// A container whose singleton `ParameterFactory` threw for `count` distinct ids: what `./heap
+/// plexus-parameter-failures` measures per failed id, which a failed construction should not keep. The logger is
+/// off, so that only the container's memory is counted.
+public func holdParameterFailures(count: Int) -> Any? {
+    Plexus.logLevel = .none
+    let container = DependencyContainer()
+    for id in 0..<count { _ = try? container.missingCell.resolve(id) }
+    return container
+}
