@@ -382,6 +382,37 @@ extension DependencyContainer.ParameterScreens {
         #expect(calls.count == 2)
     }
 
+    /// A thread that asks for the value while its first construction is failing throws or gets an instance, and
+    /// that instance is the one kept.
+    @Test func aValueAskedForWhileItsFactoryThrowsIsMadeOnceAfter() {
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let calls = Counter()
+        container.keptDetail.replace { id in
+            guard calls.increment() > 1 else {
+                entered.signal()
+                _ = release.wait(timeout: .now() + 5)
+                throw NotFound()
+            }
+            return Detail(id: id)
+        }
+        let made = Collected<Detail>()
+        let finished = runOnThreads(2, timeout: 10) { thread in
+            if thread == 0 {
+                #expect(throws: NotFound.self) { try container.keptDetail.resolve(5) }
+            } else {
+                _ = entered.wait(timeout: .now() + 5)
+                release.signal()
+                if let detail = try? container.keptDetail.resolve(5) { made.append(detail) }
+            }
+        }
+        #expect(finished)
+        let kept = container.keptDetail(5)
+        #expect(container.keptDetail(5) === kept)
+        #expect(made.values.allSatisfy { $0 === kept })
+        #expect(calls.count == 2)
+    }
+
     @Test func aFailedConstructionKeepsNothingOfItsArgument() {
         weak var released: Handle?
         do {
