@@ -3,7 +3,7 @@ import PlexusTesting
 import Testing
 
 // The snippets of the DocC article CircularGraphs.md, kept here verbatim (wrapped in tests, with the fixture types
-// tests, with the fixture types they assume) so that they cannot rot. Each test checks what the article says.
+// they assume) so that they cannot rot. Each test checks what the article says.
 
 private protocol Client: AnyObject { var server: Server { get } }
 private protocol Server: AnyObject { var client: Client? { get set } }
