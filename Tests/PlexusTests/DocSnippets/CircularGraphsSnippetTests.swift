@@ -2,8 +2,8 @@ import Plexus
 import PlexusTesting
 import Testing
 
-// The snippets of the DocC article CircularGraphs.md that capture the container, kept here verbatim (wrapped in
-// tests, with the fixture types they assume) so that they cannot rot. Each test checks what the article says.
+// The snippets of the DocC article CircularGraphs.md, kept here verbatim (wrapped in tests, with the fixture types
+// they assume) so that they cannot rot. Each test checks what the article says.
 
 private protocol Client: AnyObject { var server: Server { get } }
 private protocol Server: AnyObject { var client: Client? { get set } }
@@ -103,5 +103,48 @@ private final class Downloader {
 
         #expect((try container.resolve() as Logger).category == "app")
         #expect((try container.resolve() as Downloader).logger.category == "Downloader")
+    }
+
+    @Test func didResolveDependenciesSeesTheViewsHooksRun() throws {
+        final class ListView {
+            var hooked = false
+            var renderedAfterItsHooks: Bool?
+            func render() { renderedAfterItsHooks = hooked }
+        }
+        final class ListPresenter: Resolvable {
+            var view: ListView?
+            func resolveDependencies(_ container: DependencyContainer) {
+                view = try? container.resolve()
+            }
+            func didResolveDependencies() {
+                view?.render()  // the view's own hooks have run too
+            }
+        }
+        let container = DependencyContainer()
+        container.register { ListView() }
+            .resolvingProperties { _, view in view.hooked = true }
+        container.register { ListPresenter() }
+
+        let presenter: ListPresenter = try container.resolve()
+        #expect(presenter.view?.renderedAfterItsHooks == true)
+    }
+
+    @Test func autoInjectionClosesTheCycleWithoutARetainCycle() throws {
+        final class ListPresenter {
+            @Injected var view: ListView?
+        }
+        final class ListView {
+            @InjectedWeak var presenter: ListPresenter?  // no retain cycle
+        }
+        weak var weakPresenter: ListPresenter?
+        do {
+            let container = DependencyContainer()
+            container.register { ListPresenter() }
+            container.register { ListView() }
+            let presenter: ListPresenter = try container.resolve()
+            #expect(presenter.view?.presenter === presenter)
+            weakPresenter = presenter
+        }
+        #expect(weakPresenter == nil)
     }
 }

@@ -78,6 +78,49 @@ extension DependencyContainer.Views {
     }
 }
 
+extension DependencyContainer.Views {
+    fileprivate var badge: Factory<BadgeView> {
+        get { resolve { BadgeView() } }
+        set { inject(newValue) }
+    }
+}
+
+private final class BadgeView {}
+
+private final class ProductCell: HasSharedContainer {  // in an app, a UIView subclass
+    lazy var priceMapper = container.mappers.priceMapper()
+    let badge: BadgeView
+    init(badge: BadgeView = container.views.badge()) { self.badge = badge }
+}
+
+private class Detail: @unchecked Sendable {  // immutable, and subclassed by the mock and the decorator
+    let id: Int
+    init(id: Int) { self.id = id }
+}
+private final class MockDetail: Detail, @unchecked Sendable {}
+private final class LoggingDetail: Detail, @unchecked Sendable {
+    let inner: Detail
+    init(decorating inner: Detail) {
+        self.inner = inner
+        super.init(id: inner.id)
+    }
+}
+private final class Row: Sendable {
+    let id: Int
+    let title: String
+    init(id: Int, title: String) {
+        self.id = id
+        self.title = title
+    }
+}
+
+extension DependencyContainer {
+    fileprivate var detail: ParameterFactory<Int, Detail> { self { id in Detail(id: id) } }
+    fileprivate var row: ParameterFactory<(Int, String), Row> {
+        self { id, title in Row(id: id, title: title) }.singleton
+    }
+}
+
 extension DependencyContainer.DataSources {
     fileprivate var list: Factory<ListSource> {
         get { resolve { ListSource() } }
@@ -127,6 +170,26 @@ private func makeCheckoutContainer(environment: Environment, app: DependencyCont
         }
         #expect(c.dataSources.list().itemSize == 400)
         #expect(c.defaults.mappers.priceMapper() is DefaultPriceMapper)  // ignoring every override
+    }
+
+    @Test func sharedContainerReachesTypesThatAdoptHasSharedContainer() {
+        let cell = ProductCell()
+        #expect(cell.priceMapper === DependencyContainer.shared.mappers.priceMapper())
+        #expect(cell.badge !== ProductCell().badge)  // the view accessor makes a new badge for every cell
+    }
+
+    @Test func parameterFactoryAccessors() {
+        let container = DependencyContainer()
+        let detail = container.detail(42)
+        let row = container.row((7, "Inbox"))
+        container.detail.replace { id in MockDetail(id: id) }
+        container.detail.decorate { LoggingDetail(decorating: $0) }
+
+        #expect(detail.id == 42)
+        #expect(row === container.row((7, "Inbox")))
+        let decorated = container.detail(5) as? LoggingDetail
+        #expect(decorated?.inner is MockDetail)
+        #expect(decorated?.id == 5)
     }
 
     @Test func saberStyleModuleContainer() throws {
