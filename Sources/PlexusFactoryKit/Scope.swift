@@ -1,4 +1,5 @@
 import Foundation
+import Plexus
 
 /// Where a declaration keeps the instances it makes, and for how long: Factory's scopes, with Factory's names.
 ///
@@ -47,7 +48,7 @@ public class Scope {
 
     /// The entry that keeps `instance`, or nil when it is not kept (a nil optional is never kept).
     func box<T>(_ instance: T) -> ScopeCache.Entry? {
-        if let optional = instance as? any OptionalValue, optional.isNone { return nil }
+        if let optional = instance as? any OptionalType, optional.wrappedValue == nil { return nil }
         return ScopeCache.Entry(scope: ObjectIdentifier(self), strong: instance)
     }
 
@@ -105,8 +106,8 @@ public class Scope {
 
         override func box<T>(_ instance: T) -> ScopeCache.Entry? {
             let object: AnyObject
-            if let optional = instance as? any OptionalValue {
-                guard let wrapped = optional.wrapped, type(of: wrapped) is AnyObject.Type else { return nil }
+            if let optional = instance as? any OptionalType {
+                guard let wrapped = optional.wrappedValue, type(of: wrapped) is AnyObject.Type else { return nil }
                 object = wrapped as AnyObject
             } else {
                 guard type(of: instance as Any) is AnyObject.Type else { return nil }
@@ -195,21 +196,5 @@ final class ScopeCache {
     func remove(scope: Scope) {
         let id = ObjectIdentifier(scope)
         entries = entries.filter { $0.value.scope != id }
-    }
-}
-
-/// Lets a scope see through an `Optional` without knowing its wrapped type.
-protocol OptionalValue {
-    var wrapped: Any? { get }
-}
-
-extension OptionalValue {
-    var isNone: Bool { wrapped == nil }
-}
-
-extension Optional: OptionalValue {
-    var wrapped: Any? {
-        if case .some(let value) = self { return value }
-        return nil
     }
 }
