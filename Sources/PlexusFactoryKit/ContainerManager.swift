@@ -23,6 +23,16 @@ public final class ContainerManager: @unchecked Sendable {
         var contexts: [String: Any]?
         var decorator: Any?
         var once = false
+        /// The scope the declaration's slot was registered with in Plexus, and the type it makes: a resolve in
+        /// another scope (a modifier, a new default scope) forgets that slot first.
+        var slotScope: Scope?
+        var instanceType: Any.Type = Void.self
+        /// The type of the container that declares it, whose name the key's tag starts with.
+        var containerType: Any.Type = Void.self
+        /// The arguments instances are kept for (`scopeOnParameters`), each with the number its slot's name ends with.
+        var arguments: [AnyHashable: Int] = [:]
+        /// When each slot's instance was last resolved, for ``FactoryModifying/timeToLive(_:)``.
+        var resolvedAt: [String: TimeInterval] = [:]
     }
 
     /// Container-wide settings a full reset restores.
@@ -34,14 +44,15 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     var options: [FactoryKey: Options] = [:]
-    let cache = ScopeCache()
     var state = State()
     var isAutoRegistering = false
-    private var saved: [(options: [FactoryKey: Options], cache: [FactoryKey: ScopeCache.Entry], state: State)] = []
+    private var saved: [(options: [FactoryKey: Options], plexus: DependencyContainer.Snapshot, state: State)] = []
 
-    /// The Plexus container behind this one: collaborate it with Dip-style module containers
-    /// (`manager.plexus.collaborate(with: payments)`), and a `promised()`
-    /// declaration or a ``Resolving`` lookup with no registration of its own is answered from there.
+    /// The Plexus container behind this one. Each declaration is a typed accessor of it, keyed by its type and
+    /// `"<Container type>.<property>"`, whose slot keeps what the scope keeps (but `.singleton`'s instances, which
+    /// are the scope's): `validate` and the graph report see the declarations, and a Dip-style module container it
+    /// collaborates with (`manager.plexus.collaborate(with: payments)`) answers a `promised()` declaration or a
+    /// ``Resolving`` lookup with no registration of its own.
     public let plexus: DependencyContainer
 
     /// Makes an empty manager.
@@ -92,11 +103,11 @@ public final class ContainerManager: @unchecked Sendable {
             let noRegistrations = self.options.values.allSatisfy { $0.registration == nil }
             let noContexts = self.options.values.allSatisfy { $0.contexts == nil && $0.argumentContexts == nil }
             switch options {
-            case .all: return cache.entries.isEmpty && noRegistrations && noContexts
+            case .all: return !plexus.keepsDeclaredInstances && noRegistrations && noContexts
             case .context: return noContexts
             case .none: return true
             case .registration: return noRegistrations
-            case .scope: return cache.entries.isEmpty
+            case .scope: return !plexus.keepsDeclaredInstances
             }
         }
     }
@@ -110,7 +121,7 @@ public final class ContainerManager: @unchecked Sendable {
             switch options {
             case .all:
                 self.options.removeAll(keepingCapacity: true)
-                cache.entries.removeAll(keepingCapacity: true)
+                plexus.forgetDeclarations()
                 state = State()
             case .context:
                 for key in self.options.keys {
@@ -123,7 +134,7 @@ public final class ContainerManager: @unchecked Sendable {
                 for key in self.options.keys { self.options[key]?.registration = nil }
                 state.autoRegistrationNeeded = true
             case .scope:
-                cache.entries.removeAll(keepingCapacity: true)
+                plexus.dropDeclaredInstances()
             }
         }
     }
@@ -137,14 +148,16 @@ public final class ContainerManager: @unchecked Sendable {
                 Diagnostics.shared.logger(
                     "PlexusFactoryKit: singletons are not the container's; use Scope.singleton.reset()")
             } else {
-                cache.remove(scope: scope)
+                for (key, options) in self.options where options.slotScope === scope {
+                    dropInstances(of: key, options)
+                }
             }
         }
     }
 
     /// Saves the registrations, kept instances and settings, for ``pop()`` to restore.
     public func push() {
-        ResolutionLock.withLock { saved.append((options, cache.entries, state)) }
+        ResolutionLock.withLock { saved.append((options, plexus.snapshot(), state)) }
     }
 
     /// Restores what the last ``push()`` saved; does nothing when nothing is saved.
@@ -152,19 +165,96 @@ public final class ContainerManager: @unchecked Sendable {
         ResolutionLock.withLock {
             guard let last = saved.popLast() else { return }
             options = last.options
-            cache.entries = last.cache
+            plexus.restore(last.plexus)
             state = last.state
         }
     }
 
-    /// The cache `scope` keeps its instances in: its own for `.singleton` and `.graph`, this container's for
-    /// the others. Call under the resolution lock.
-    func cache(for scope: Scope?) -> ScopeCache {
-        switch scope {
-        case let singleton as Scope.Singleton: singleton.cache
-        case let graph as Scope.Graph: graph.cache
-        default: cache
+    /// Where the declaration `key` of `container` keeps its instance for `parameters` in `scope`: moves it there
+    /// from another scope, numbers a new argument of `scopeOnParameters`, and expires an instance whose time to live
+    /// has passed. Call under the resolution lock.
+    func slot<P, T>(
+        for key: FactoryKey, of _: T.Type, in container: any ManagedContainer, scope: Scope, keeping parameters: P
+    ) -> DeclarationSlot {
+        var options = self.options[key] ?? Options()
+        var changed = false
+        if options.slotScope.map(scope.keepsSlot(of:)) != true {
+            if options.slotScope != nil { forget(key, options) }
+            options.slotScope = scope
+            options.instanceType = T.self
+            options.containerType = type(of: container)
+            options.arguments = [:]
+            changed = true
         }
+        var name = key.name
+        if options.scopeOnParameters, let argument = parameters as? any Hashable {
+            let argument = AnyHashable(argument)
+            let number = options.arguments[argument] ?? options.arguments.count
+            if options.arguments[argument] == nil {
+                options.arguments[argument] = number
+                changed = true
+            }
+            name += "#\(number)"
+        }
+        let slot = DeclarationSlot(scope: scope, manager: self, containerType: options.containerType, name: name)
+        if let timeToLive = options.timeToLive {
+            let now = Date.timeIntervalSinceReferenceDate
+            if let last = options.resolvedAt[name], last + timeToLive <= now {
+                slot.store.dropDeclaredInstance(T.self, marker: slot.marker, name: name)
+            }
+            options.resolvedAt[name] = now
+            changed = true
+        }
+        if changed { self.options[key] = options }
+        return slot
+    }
+
+    /// Releases the instances the declaration `key` of `container` keeps, whatever argument they were kept for.
+    func dropInstances(of key: FactoryKey) {
+        guard let options = options[key] else { return }
+        dropInstances(of: key, options)
+    }
+
+    /// Forgets the slots of the declaration `key` of `container` in Plexus, with what they keep.
+    func forget(_ key: FactoryKey) {
+        guard let options = options[key] else { return }
+        forget(key, options)
+    }
+
+    private func dropInstances(of key: FactoryKey, _ options: Options) {
+        for slot in slots(of: key, options) {
+            slot.store.dropDeclaredInstance(options.instanceType, marker: slot.marker, name: slot.name)
+        }
+    }
+
+    private func forget(_ key: FactoryKey, _ options: Options) {
+        for slot in slots(of: key, options) {
+            slot.store.forgetDeclaration(options.instanceType, marker: slot.marker, name: slot.name)
+        }
+    }
+
+    /// The slots the declaration has in the scope it was last resolved in: one, or one per argument kept.
+    private func slots(of key: FactoryKey, _ options: Options) -> [DeclarationSlot] {
+        guard let scope = options.slotScope else { return [] }
+        let names = [key.name] + options.arguments.values.map { key.name + "#\($0)" }
+        return names.map { DeclarationSlot(scope: scope, manager: self, containerType: options.containerType, name: $0) }
+    }
+}
+
+/// Where a declaration keeps its instance in Plexus: the container (the declaring container's
+/// ``ContainerManager/plexus``, or the singleton scope's own), the key's namespace marker and name, and the storage
+/// the scope maps to.
+struct DeclarationSlot {
+    let store: DependencyContainer
+    let marker: Any.Type
+    let name: String
+    let storage: ComponentScope
+
+    init(scope: Scope, manager: ContainerManager, containerType: Any.Type, name: String) {
+        (storage, store) = scope.storage(in: manager)
+        // Singletons are one per process across container types, as Factory keeps them: by type and name alone.
+        marker = scope is Scope.Singleton ? Scope.Singleton.self : containerType
+        self.name = name
     }
 }
 
@@ -187,13 +277,6 @@ extension ContainerManager {
     /// On Apple platforms the container calls it when the system signals memory pressure; call it yourself
     /// elsewhere. Custom scopes and `.shared` instances are kept.
     public func trimCaches() {
-        let released = ResolutionLock.withLock {
-            let cached = ObjectIdentifier(Scope.cached)
-            let released = cache.entries.filter { $0.value.scope == cached }
-            cache.entries = cache.entries.filter { $0.value.scope != cached }
-            return released
-        }
-        // Released after the lock: a `deinit` is user code.
-        withExtendedLifetime(released) {}
+        plexus.trimCaches()
     }
 }

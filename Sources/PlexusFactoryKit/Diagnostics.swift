@@ -56,6 +56,32 @@ final class Diagnostics: @unchecked Sendable {
         }
     }
 
+    /// The factory the resolve running on this thread chose, for its declaration's slot to call (see `making`), and
+    /// whether that slot called it.
+    private var pending: AnyObject?
+    private var made = false
+
+    /// Resolves through `resolve`, handing it the factory Plexus registers for the declaration on first use and
+    /// calls whenever the scope keeps no instance: that factory calls `make`, the factory this resolve chose. The
+    /// factory a slot keeps is the same for every resolve; which of the declaration's factories it runs is decided
+    /// each time. Returns the instance and whether `make` made it. Call under the resolution lock.
+    func making<T>(_ resolve: (@escaping @Sendable () throws -> T) -> T, make: @escaping () -> T) -> (T, Bool) {
+        let outer = (pending, made)
+        (pending, made) = (PendingFactory(make: make), false)
+        defer { (pending, made) = outer }
+        let instance = resolve { try ResolutionLock.withLock { try Diagnostics.shared.runPending(T.self) } }
+        return (instance, made)
+    }
+
+    /// Runs the factory the current resolve chose, once.
+    private func runPending<T>(_: T.Type) throws -> T {
+        guard let factory = pending as? PendingFactory<T> else { throw DeclarationResolvedElsewhere(type: T.self) }
+        pending = nil
+        let instance = factory.make()
+        made = true
+        return instance
+    }
+
     /// Stops the process with `message`, logged first.
     func stop(_ message: String, file: StaticString, line: UInt) -> Never {
         let text = "PlexusFactoryKit: \(message)"
@@ -69,4 +95,21 @@ final class Diagnostics: @unchecked Sendable {
 public var globalCircularDependencyTesting: Bool {
     get { ResolutionLock.withLock { Diagnostics.shared.checksCycles } }
     set { ResolutionLock.withLock { Diagnostics.shared.checksCycles = newValue } }
+}
+
+/// A factory chosen for one resolve (`Diagnostics.making`).
+private final class PendingFactory<T> {
+    let make: () -> T
+    init(make: @escaping () -> T) { self.make = make }
+}
+
+/// What a declaration's slot throws when Plexus asks it for an instance outside a resolve of the declaration (a
+/// Plexus `validate` walking every definition, a lookup of its key from another container): the declaration's
+/// factory is chosen by its container's manager, at a resolve through the declaration.
+struct DeclarationResolvedElsewhere: Error, CustomStringConvertible {
+    let type: Any.Type
+    var description: String {
+        "a Factory-style declaration of \(type) is made only when resolved through the declaration "
+            + "(`container.service()`), not by its key in Plexus"
+    }
 }

@@ -2,10 +2,12 @@ import Foundation
 
 /// A declaration's identity and its own factory: what ``Factory`` and ``ParameterFactory`` resolve through.
 ///
-/// Resolution reads top to bottom in `resolve(_:)`: under the resolution lock, run the container's
-/// auto-registration, find the declaration's options, choose the factory (a context alternative beats an
-/// override, which beats the declaration's own), check for a cycle, let the scope find or make the instance,
-/// decorate it.
+/// Factory's semantics sit here, Plexus's machinery underneath. `resolve(_:)` reads top to bottom: under the
+/// resolution lock, run the container's auto-registration, find the declaration's options, choose the factory (a
+/// context alternative beats an override, which beats the declaration's own), then resolve the declaration as a
+/// typed accessor of the Plexus container its scope names (``ContainerManager/plexus``, or the singleton scope's
+/// own): Plexus keeps the instance in the declaration's slot, finds cycles, records the graph for `validate`, and
+/// calls the chosen factory when the scope has nothing to give. The decorators run last, on every resolve.
 public struct FactoryRegistration<P, T> {
     let key: FactoryKey
     let container: any ManagedContainer
@@ -24,22 +26,21 @@ public struct FactoryRegistration<P, T> {
             let manager = container.manager
             container.runAutoRegistrationIfNeeded()
             let options = manager.options[key]
-            let scope = options?.scope ?? manager.state.defaultScope
+            let scope = options?.scope ?? manager.state.defaultScope ?? Scope.unique
             let (make, kind) = chooseFactory(options)
+            let slot = manager.slot(for: key, of: T.self, in: container, scope: scope, keeping: parameters)
 
             let frame = Diagnostics.shared.enter(container, key: key, type: T.self)
-            Scope.graph.enter()
-            let instance: T
-            let made: Bool
-            if let scope {
-                let cacheKey = options?.scopeOnParameters == true ? key.keeping(parameters) : key
-                (instance, made) = scope.resolve(
-                    in: manager.cache(for: scope), key: cacheKey, timeToLive: options?.timeToLive
-                ) { make(parameters) }
-            } else {
-                (instance, made) = (make(parameters), true)
+            let (instance, made) = Diagnostics.shared.making { trampoline in
+                do {
+                    return try slot.store.resolveDeclaration(
+                        T.self, marker: slot.marker, name: slot.name, scope: slot.storage, make: trampoline)
+                } catch {
+                    Diagnostics.shared.stop("\(T.self) could not be made: \(error)", file: #fileID, line: #line)
+                }
+            } make: {
+                make(parameters)
             }
-            Scope.graph.leave()
             Diagnostics.shared.leave(frame, instance: instance, kind: made ? kind : "C")
 
             if let decorate = options?.decorator as? Decorator<T> {
@@ -92,13 +93,11 @@ extension FactoryRegistration {
             guard options.once == once else { return }
             options.registration = factory
             manager.options[key] = options
-            if !manager.isAutoRegistering, let scope = options.scope {
-                manager.cache(for: scope).remove(declaration: key)
-            }
+            if !manager.isAutoRegistering { manager.dropInstances(of: key) }
         }
     }
 
-    /// Sets the scope; changing it drops the instance kept under the old one.
+    /// Sets the scope; the next resolve moves the declaration to it (see `ContainerManager.slot`).
     func register(scope: Scope?) {
         ResolutionLock.withLock {
             container.runAutoRegistrationIfNeeded()
@@ -112,7 +111,6 @@ extension FactoryRegistration {
             guard options.once == once, options.scope !== scope else { return }
             options.scope = scope
             manager.options[key] = options
-            manager.cache.remove(declaration: key)
         }
     }
 
@@ -138,18 +136,17 @@ extension FactoryRegistration {
         guard options != .none else { return }
         ResolutionLock.withLock {
             let manager = container.manager
-            let scope = manager.options[key]?.scope
             switch options {
             case .all:
-                manager.cache(for: scope).remove(declaration: key)
+                manager.forget(key)
                 manager.options[key] = nil
             case .context:
-                manager.options[key, default: .init()].contexts = nil
-                manager.options[key, default: .init()].argumentContexts = nil
+                manager.options[key]?.contexts = nil
+                manager.options[key]?.argumentContexts = nil
             case .registration:
-                manager.options[key, default: .init()].registration = nil
+                manager.options[key]?.registration = nil
             case .scope:
-                manager.cache(for: scope).remove(declaration: key)
+                manager.dropInstances(of: key)
             case .none:
                 break
             }

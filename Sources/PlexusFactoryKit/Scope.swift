@@ -19,37 +19,21 @@ import Plexus
 /// Container.shared.manager.reset(scope: .session)
 /// ```
 ///
-/// Every cache is read and changed under the module's process-wide resolution lock (why the scopes are `Sendable`: see
-/// `Sendability.swift`).
+/// A scope keeps nothing itself: a declaration's instances live in the slot Plexus keeps for it (see
+/// `FactoryRegistration`), with the Plexus storage the scope names.
 public class Scope {
     init() {}
 
-    /// Returns the kept instance for `key`, or makes, keeps and returns one; the flag says whether it was made.
-    func resolve<T>(in cache: ScopeCache, key: FactoryKey, timeToLive: TimeInterval?, make: () -> T) -> (T, Bool) {
-        if let entry = cache.entries[key], let kept: T = unbox(entry) {
-            guard let timeToLive else { return (kept, false) }
-            // A time to live counts from the last resolve: a kept instance in use stays.
-            let now = Date.timeIntervalSinceReferenceDate
-            if entry.timestamp + timeToLive > now {
-                cache.entries[key]?.timestamp = now
-                return (kept, false)
-            }
-        }
-        let instance = make()
-        if let entry = box(instance) { cache.entries[key] = entry }
-        return (instance, true)
+    /// The storage a declaration in this scope has in the engine, and the container that keeps its instances: the
+    /// declaring container's own Plexus container, but for ``singleton``, whose instances are the scope's.
+    func storage(in manager: ContainerManager) -> (ComponentScope, DependencyContainer) {
+        (.singleton, manager.plexus)
     }
 
-    /// Turns a cached entry back into an instance of `T`, or nil when there is none (or it is gone).
-    func unbox<T>(_ entry: ScopeCache.Entry) -> T? {
-        guard let strong = entry.strong else { return nil }
-        return strong as? T
-    }
-
-    /// The entry that keeps `instance`, or nil when it is not kept (a nil optional is never kept).
-    func box<T>(_ instance: T) -> ScopeCache.Entry? {
-        if let optional = instance as? any OptionalType, optional.wrappedValue == nil { return nil }
-        return ScopeCache.Entry(scope: ObjectIdentifier(self), strong: instance)
+    /// Whether a declaration resolved in `other` keeps its slot when resolved in this scope: the same scope, or any
+    /// two singleton scopes (a clone keeps the slots of the scope it was cloned from, in its own container).
+    func keepsSlot(of other: Scope) -> Bool {
+        self === other || (self is Singleton && other is Singleton)
     }
 
     /// Keeps one instance per declaration until a reset (Plexus also releases them under memory pressure on
@@ -69,78 +53,55 @@ public class Scope {
     public final class Cached: Scope, @unchecked Sendable {
         /// Makes a new scope, whose instances ``ContainerManager/reset(scope:)`` releases on their own.
         override public init() { super.init() }
+
+        override func storage(in manager: ContainerManager) -> (ComponentScope, DependencyContainer) {
+            // `.cached` is what memory pressure releases; a custom scope keeps its instances until reset.
+            (self === Scope.cached ? .cached : .singleton, manager.plexus)
+        }
     }
 
-    /// The scope of ``graph``.
+    /// The scope of ``graph``: the instance of a Plexus `.shared` definition, one per resolution graph.
     public final class Graph: Scope, @unchecked Sendable {
-        let cache = ScopeCache()
-        /// How many resolutions are running on the resolving thread; the graph's instances are dropped at zero.
-        public private(set) var depth = 0
-
         override init() { super.init() }
 
-        override func resolve<T>(in cache: ScopeCache, key: FactoryKey, timeToLive: TimeInterval?, make: () -> T)
-            -> (T, Bool)
-        {
-            super.resolve(in: self.cache, key: key, timeToLive: timeToLive, make: make)
-        }
-
-        func enter() { depth += 1 }
-
-        func leave() {
-            depth -= 1
-            if depth == 0 { cache.entries.removeAll(keepingCapacity: true) }
+        override func storage(in manager: ContainerManager) -> (ComponentScope, DependencyContainer) {
+            (.shared, manager.plexus)
         }
     }
 
-    /// The scope of ``shared``.
+    /// The scope of ``shared``: the instance of a Plexus weak singleton.
     public final class Shared: Scope, @unchecked Sendable {
         /// Makes a new weak scope.
         override public init() { super.init() }
 
-        override func unbox<T>(_ entry: ScopeCache.Entry) -> T? {
-            // Unwrapped first: a released reference cast to an optional `T` would read as a kept nil.
-            guard let object = entry.weak else { return nil }
-            return object as? T
-        }
-
-        override func box<T>(_ instance: T) -> ScopeCache.Entry? {
-            let object: AnyObject
-            if let optional = instance as? any OptionalType {
-                guard let wrapped = optional.wrappedValue, type(of: wrapped) is AnyObject.Type else { return nil }
-                object = wrapped as AnyObject
-            } else {
-                guard type(of: instance as Any) is AnyObject.Type else { return nil }
-                object = instance as AnyObject
-            }
-            return ScopeCache.Entry(scope: ObjectIdentifier(self), weak: object)
+        override func storage(in manager: ContainerManager) -> (ComponentScope, DependencyContainer) {
+            (.weakSingleton, manager.plexus)
         }
     }
 
-    /// The scope of ``singleton``: it holds its instances itself, so no container reset releases them.
+    /// The scope of ``singleton``: it keeps its instances in a Plexus container of its own, shared by every container
+    /// type, so no container reset releases them.
     public final class Singleton: Scope, @unchecked Sendable {
-        let cache: ScopeCache
+        let store: DependencyContainer
 
         /// Makes an empty singleton scope.
         override public init() {
-            cache = ScopeCache()
+            store = DependencyContainer(name: "Scope.singleton")
             super.init()
         }
 
         private init(copying other: Singleton) {
-            cache = ResolutionLock.withLock { other.cache.copy() }
+            store = other.store.copyingInstances(name: "Scope.singleton")
             super.init()
         }
 
-        override func resolve<T>(in cache: ScopeCache, key: FactoryKey, timeToLive: TimeInterval?, make: () -> T)
-            -> (T, Bool)
-        {
-            super.resolve(in: self.cache, key: key, timeToLive: timeToLive, make: make)
+        override func storage(in manager: ContainerManager) -> (ComponentScope, DependencyContainer) {
+            (.singleton, store)
         }
 
         /// Releases every singleton this scope holds.
         public func reset() {
-            ResolutionLock.withLock { cache.entries.removeAll() }
+            store.dropDeclaredInstances()
         }
 
         /// A new scope holding the same instances; what it makes afterwards stays its own.
@@ -154,47 +115,8 @@ public class Scope {
         /// Makes a scope that keeps nothing.
         override public init() { super.init() }
 
-        override func resolve<T>(in cache: ScopeCache, key: FactoryKey, timeToLive: TimeInterval?, make: () -> T)
-            -> (T, Bool)
-        {
-            (make(), true)
+        override func storage(in manager: ContainerManager) -> (ComponentScope, DependencyContainer) {
+            (.unique, manager.plexus)
         }
-    }
-}
-
-/// The instances a scope keeps, by key. Read and changed only under the resolution lock.
-final class ScopeCache {
-    struct Entry {
-        let scope: ObjectIdentifier
-        var timestamp = Date.timeIntervalSinceReferenceDate
-        var strong: Any?
-        weak var weak: AnyObject?
-
-        init(scope: ObjectIdentifier, strong: Any) {
-            self.scope = scope
-            self.strong = strong
-        }
-
-        init(scope: ObjectIdentifier, weak: AnyObject) {
-            self.scope = scope
-            self.weak = weak
-        }
-    }
-
-    var entries: [FactoryKey: Entry] = [:]
-
-    init(entries: [FactoryKey: Entry] = [:]) { self.entries = entries }
-
-    func copy() -> ScopeCache { ScopeCache(entries: entries) }
-
-    /// Drops the instances kept for a declaration, whatever argument they were kept for.
-    func remove(declaration key: FactoryKey) {
-        entries = entries.filter { $0.key.declaration != key }
-    }
-
-    /// Drops the instances kept by one scope.
-    func remove(scope: Scope) {
-        let id = ObjectIdentifier(scope)
-        entries = entries.filter { $0.value.scope != id }
     }
 }

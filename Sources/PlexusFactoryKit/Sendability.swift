@@ -16,4 +16,3 @@ extension DynamicInjected: @unchecked Sendable where T: Sendable {}
 extension InjectedType: @unchecked Sendable where T: Sendable {}
 extension LazyStorage: @unchecked Sendable where T: Sendable {}
 extension WeakStorage: @unchecked Sendable {}
-extension ScopeCache: @unchecked Sendable {}
