@@ -1,4 +1,5 @@
 import Foundation
+import Plexus
 
 /// A declaration's identity and its own factory: what ``Factory`` and ``ParameterFactory`` resolve through.
 ///
@@ -42,6 +43,10 @@ public struct FactoryRegistration<P, T> {
                 make(parameters)
             }
             Diagnostics.shared.leave(frame, instance: instance, kind: made ? kind : "C")
+            if made, slot.storage != .unique, let optional = instance as? any OptionalType, optional.wrappedValue == nil {
+                // Factory keeps no nil: the next resolve asks again.
+                slot.store.dropDeclaredInstance(T.self, marker: slot.marker, name: slot.name)
+            }
 
             if let decorate = options?.decorator as? Decorator<T> {
                 decorate.body(instance, made)
