@@ -82,6 +82,12 @@ final class Diagnostics: @unchecked Sendable {
         return instance
     }
 
+    /// Logs `message` with the logger set now.
+    static func log(_ message: String) {
+        let logger = ResolutionLock.withLock { shared.logger }
+        logger(message)
+    }
+
     /// Stops the process with `message`, logged first.
     func stop(_ message: String, file: StaticString, line: UInt) -> Never {
         let text = "PlexusFactoryKit: \(message)"

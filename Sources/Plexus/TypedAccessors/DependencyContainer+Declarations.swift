@@ -75,3 +75,13 @@ extension DependencyContainer {
         return copy
     }
 }
+
+extension DependencyContainer {
+    /// Runs `build` (resolves of declarations) with the graph recorder on, and reports the graph it built, as
+    /// `validate(roots:)` does for typed accessors; the definitions registered with `register` are not walked.
+    package func validateDeclarations(_ build: () throws -> Void) rethrows -> GraphReport {
+        let recorder = GraphRecorder()
+        try recorder.recording(build)
+        return recorder.report(validating: self)
+    }
+}
