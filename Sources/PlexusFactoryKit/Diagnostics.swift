@@ -69,7 +69,11 @@ final class Diagnostics: @unchecked Sendable {
         let outer = (pending, made)
         (pending, made) = (PendingFactory(make: make), false)
         defer { (pending, made) = outer }
-        let instance = resolve { try ResolutionLock.withLock { try Diagnostics.shared.runPending(T.self) } }
+        let instance = resolve {
+            let made = try ResolutionLock.withLockIfAvailable { try Diagnostics.shared.runPending(T.self) }
+            guard let made else { throw DeclarationResolvedElsewhere(type: T.self) }
+            return made
+        }
         return (instance, made)
     }
 

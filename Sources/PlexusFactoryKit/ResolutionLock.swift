@@ -1,20 +1,31 @@
 import Foundation
 
-/// The one process-wide recursive lock every Factory-style declaration, scope cache, context table and lazy
-/// property wrapper of this module is read and changed under, and that every resolution holds while it runs the
-/// factory closure, the decorators and the scope's bookkeeping.
+/// The one process-wide recursive lock every Factory-style declaration, manager and lazy property wrapper of this
+/// module is read and changed under, and that every resolution of a declaration holds while it runs: the factory
+/// closure, the decorators, and Plexus's resolve of the declaration's slot.
 ///
-/// Factory's closures and parameters are not `@Sendable`: a declaration's closure is stored in its container's
+/// Factory's closures and parameters are not `@Sendable`: a declaration's closure is kept by its container's
 /// manager and may be called from whichever thread resolves. Holding one lock for the whole resolution means no
-/// two threads ever run these closures, read the scope caches or change a manager at the same time, which is the
-/// invariant the unchecked `Sendable` conformances in `Sendability.swift` rest on. The lock is recursive so a
-/// factory may resolve other declarations (or the same container's decorator may) on the same thread.
+/// two threads ever run these closures or change a manager at the same time, which is the invariant the unchecked
+/// `Sendable` conformances in `Sendability.swift` rest on. It also means the slots of declarations are claimed by
+/// one thread at a time, so Plexus never has two threads waiting on each other's constructions of declarations;
+/// and a slot's factory never waits for the lock (`withLockIfAvailable`). The lock is recursive so a factory may
+/// resolve other declarations on the same thread.
 ///
-/// The cost of that choice: a factory that blocks waiting for another thread which itself resolves (for example
-/// `DispatchQueue.main.sync` inside a factory while the main thread resolves) deadlocks, as it does under Factory
-/// whenever a `.graph` scope is registered.
+/// The cost of that choice, which Factory makes too: a factory that blocks waiting for another thread which itself
+/// resolves a declaration (for example `DispatchQueue.main.sync` inside a factory while the main thread resolves)
+/// deadlocks.
 enum ResolutionLock {
     private static let lock = NSRecursiveLock()
+
+    /// Runs `body` holding the lock if this thread holds it already or it is free; nil without running it when
+    /// another thread holds it. A declaration's slot asks this way: it never waits for the lock, so a thread of
+    /// Plexus that reaches a declaration's slot by its key cannot deadlock with a resolve in progress.
+    static func withLockIfAvailable<R>(_ body: () throws -> R) rethrows -> R? {
+        guard lock.try() else { return nil }
+        defer { lock.unlock() }
+        return try body()
+    }
 
     /// Runs `body` holding the process-wide lock.
     static func withLock<R>(_ body: () throws -> R) rethrows -> R {

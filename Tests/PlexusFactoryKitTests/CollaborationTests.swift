@@ -50,3 +50,27 @@ private struct DeclinedError: Error {}
         #expect(message.contains("DeclinedError"))
     }
 }
+
+private final class Counter: ManagedContainer {
+    let manager = ContainerManager()
+    var visits: PlexusFactoryKit.Factory<Int> { self { 1 } }
+    var ticket: PlexusFactoryKit.Factory<CardPayments> { self { CardPayments() }.cached }
+}
+
+@Suite struct DeclarationSlotTests {
+    @Test func aDeclarationIsATypedAccessorOfTheManagersContainer() throws {
+        let counter = Counter()
+        let ticket = counter.ticket()
+        let kept: CardPayments = try counter.manager.plexus.resolve(tag: "Counter.ticket")
+        #expect(kept === ticket)
+    }
+
+    @Test func plexusAskingADeclarationsSlotToMakeAnInstanceThrowsAndLeavesItUsable() {
+        let counter = Counter()
+        #expect(counter.visits() == 1)
+        Plexus.withLogging(level: .none) {
+            #expect(throws: (any Error).self) { try counter.manager.plexus.resolve(tag: "Counter.visits") as Int }
+        }
+        #expect(counter.visits() == 1)
+    }
+}
