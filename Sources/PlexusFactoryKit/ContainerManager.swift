@@ -13,15 +13,16 @@ import Plexus
 /// Container.shared.manager.pop()                   // back to them
 /// ```
 public final class ContainerManager: @unchecked Sendable {
-    /// What one declaration has registered beyond its own factory.
-    struct Options {
-        var registration: Any?
+    /// What one declaration has registered beyond its own factory, and where its slot is. A reference, changed in
+    /// place under the resolution lock; ``push()`` copies them.
+    final class Options {
+        var registration: AnyObject?
         var scope: Scope?
         var scopeOnParameters = false
         var timeToLive: TimeInterval?
-        var argumentContexts: [String: Any]?
-        var contexts: [String: Any]?
-        var decorator: Any?
+        var argumentContexts: [String: AnyObject]?
+        var contexts: [String: AnyObject]?
+        var decorator: AnyObject?
         var once = false
         /// The scope the declaration's slot was registered with in Plexus, and the type it makes: a resolve in
         /// another scope (a modifier, a new default scope) forgets that slot first.
@@ -33,6 +34,31 @@ public final class ContainerManager: @unchecked Sendable {
         var arguments: [AnyHashable: Int] = [:]
         /// When each slot's instance was last resolved, for ``FactoryModifying/timeToLive(_:)``.
         var resolvedAt: [String: TimeInterval] = [:]
+        /// The slot of the declaration without an argument, once resolved in `slotScope`.
+        var slot: DeclarationSlot?
+
+        init() {}
+
+        /// A copy, for ``push()``.
+        func copy() -> Options {
+            let copy = Options()
+            (copy.registration, copy.scope, copy.scopeOnParameters, copy.timeToLive) =
+                (registration, scope, scopeOnParameters, timeToLive)
+            (copy.argumentContexts, copy.contexts, copy.decorator, copy.once) =
+                (argumentContexts, contexts, decorator, once)
+            (copy.slotScope, copy.instanceType, copy.containerType, copy.arguments, copy.resolvedAt) =
+                (slotScope, instanceType, containerType, arguments, resolvedAt)
+            copy.slot = slot
+            return copy
+        }
+    }
+
+    /// The options of `key`, made empty on first use. Call under the resolution lock.
+    func declaration(_ key: FactoryKey) -> Options {
+        if let options = options[key] { return options }
+        let options = Options()
+        self.options[key] = options
+        return options
     }
 
     /// Container-wide settings a full reset restores.
@@ -157,7 +183,7 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// Saves the registrations, kept instances and settings, for ``pop()`` to restore.
     public func push() {
-        ResolutionLock.withLock { saved.append((options, plexus.snapshot(), state)) }
+        ResolutionLock.withLock { saved.append((options.mapValues { $0.copy() }, plexus.snapshot(), state)) }
     }
 
     /// Restores what the last ``push()`` saved; does nothing when nothing is saved.
@@ -174,38 +200,37 @@ public final class ContainerManager: @unchecked Sendable {
     /// from another scope, numbers a new argument of `scopeOnParameters`, and expires an instance whose time to live
     /// has passed. Call under the resolution lock.
     func slot<P, T>(
-        for key: FactoryKey, of _: T.Type, in container: any ManagedContainer, scope: Scope, keeping parameters: P
+        of options: Options, key: FactoryKey, _: T.Type, in container: any ManagedContainer, scope: Scope,
+        keeping parameters: P
     ) -> DeclarationSlot {
-        var options = self.options[key] ?? Options()
-        var changed = false
         if options.slotScope.map(scope.keepsSlot(of:)) != true {
             if options.slotScope != nil { forget(key, options) }
             options.slotScope = scope
             options.instanceType = T.self
             options.containerType = type(of: container)
             options.arguments = [:]
-            changed = true
+            options.slot = nil
         }
-        var name = key.name
+        let slot: DeclarationSlot
         if options.scopeOnParameters, let argument = parameters as? any Hashable {
             let argument = AnyHashable(argument)
             let number = options.arguments[argument] ?? options.arguments.count
-            if options.arguments[argument] == nil {
-                options.arguments[argument] = number
-                changed = true
-            }
-            name += "#\(number)"
+            options.arguments[argument] = number
+            slot = DeclarationSlot(
+                T.self, scope: scope, manager: self, containerType: options.containerType, name: key.name + "#\(number)")
+        } else if let known = options.slot, known.store === scope.storage(in: self).1 {
+            slot = known
+        } else {
+            slot = DeclarationSlot(T.self, scope: scope, manager: self, containerType: options.containerType, name: key.name)
+            options.slot = slot
         }
-        let slot = DeclarationSlot(scope: scope, manager: self, containerType: options.containerType, name: name)
         if let timeToLive = options.timeToLive {
             let now = Date.timeIntervalSinceReferenceDate
-            if let last = options.resolvedAt[name], last + timeToLive <= now {
-                slot.store.dropDeclaredInstance(T.self, marker: slot.marker, name: name)
+            if let last = options.resolvedAt[slot.name], last + timeToLive <= now {
+                slot.store.dropDeclaredInstance(at: slot.site)
             }
-            options.resolvedAt[name] = now
-            changed = true
+            options.resolvedAt[slot.name] = now
         }
-        if changed { self.options[key] = options }
         return slot
     }
 
@@ -223,21 +248,25 @@ public final class ContainerManager: @unchecked Sendable {
 
     private func dropInstances(of key: FactoryKey, _ options: Options) {
         for slot in slots(of: key, options) {
-            slot.store.dropDeclaredInstance(options.instanceType, marker: slot.marker, name: slot.name)
+            slot.store.dropDeclaredInstance(at: slot.site)
         }
     }
 
     private func forget(_ key: FactoryKey, _ options: Options) {
         for slot in slots(of: key, options) {
-            slot.store.forgetDeclaration(options.instanceType, marker: slot.marker, name: slot.name)
+            slot.store.forgetDeclaration(at: slot.site)
         }
+        options.slot = nil
     }
 
     /// The slots the declaration has in the scope it was last resolved in: one, or one per argument kept.
     private func slots(of key: FactoryKey, _ options: Options) -> [DeclarationSlot] {
         guard let scope = options.slotScope else { return [] }
         let names = [key.name] + options.arguments.values.map { key.name + "#\($0)" }
-        return names.map { DeclarationSlot(scope: scope, manager: self, containerType: options.containerType, name: $0) }
+        return names.map {
+            DeclarationSlot(
+                options.instanceType, scope: scope, manager: self, containerType: options.containerType, name: $0)
+        }
     }
 }
 
@@ -246,14 +275,14 @@ public final class ContainerManager: @unchecked Sendable {
 /// the scope maps to.
 struct DeclarationSlot {
     let store: DependencyContainer
-    let marker: Any.Type
+    let site: DeclarationSite
     let name: String
     let storage: ComponentScope
 
-    init(scope: Scope, manager: ContainerManager, containerType: Any.Type, name: String) {
+    init(_ type: Any.Type, scope: Scope, manager: ContainerManager, containerType: Any.Type, name: String) {
         (storage, store) = scope.storage(in: manager)
         // Singletons are one per process across container types, as Factory keeps them: by type and name alone.
-        marker = scope is Scope.Singleton ? Scope.Singleton.self : containerType
+        site = DeclarationSite(type, marker: scope is Scope.Singleton ? Scope.Singleton.self : containerType, name: name)
         self.name = name
     }
 }

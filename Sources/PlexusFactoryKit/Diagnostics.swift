@@ -44,12 +44,16 @@ final class Diagnostics: @unchecked Sendable {
         return frame
     }
 
-    /// Records that `frame`'s resolution ended with `instance`, made by the factory of `kind` (`C` when cached).
-    func leave(_ frame: Frame, instance: Any, kind: Character) {
+    /// Records that `frame`'s resolution ended with `instance`, made by its factory or kept by its scope.
+    func leave<T>(_ frame: Frame, instance: T, made: Bool, _ options: ContainerManager.Options) {
         stack.removeLast()
         guard let line = frame.traceLine, line < traceLines.count else { return }
+        // The trace letter: `C` kept by the scope; else `O` a context alternative, `R` an override, `F` the
+        // declaration's own factory.
+        let kind =
+            !made ? "C" : options.alternativeForCurrentContext() != nil ? "O" : options.registration != nil ? "R" : "F"
         let address = ObjectIdentifier(instance as AnyObject).hashValue
-        traceLines[line] += " = \(kind):\(address) \(Swift.type(of: instance))"
+        traceLines[line] += " = \(kind):\(address) \(Swift.type(of: instance as Any))"
         if stack.isEmpty {
             traceLines.forEach(logger)
             traceLines.removeAll()

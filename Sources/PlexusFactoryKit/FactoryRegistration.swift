@@ -26,60 +26,73 @@ public struct FactoryRegistration<P, T> {
         ResolutionLock.withLock {
             let manager = container.manager
             container.runAutoRegistrationIfNeeded()
-            let options = manager.options[key]
-            let scope = options?.scope ?? manager.state.defaultScope ?? Scope.unique
-            let (make, kind) = chooseFactory(options)
-            let slot = manager.slot(for: key, of: T.self, in: container, scope: scope, keeping: parameters)
+            let options = manager.declaration(key)
+            let scope = options.scope ?? manager.state.defaultScope ?? Scope.unique
+            let slot = manager.slot(of: options, key: key, T.self, in: container, scope: scope, keeping: parameters)
 
             let frame = Diagnostics.shared.enter(container, key: key, type: T.self)
-            let (instance, made) = Diagnostics.shared.making { trampoline in
-                do {
-                    return try slot.store.resolveDeclaration(
-                        T.self, marker: slot.marker, name: slot.name, scope: slot.storage, make: trampoline)
-                } catch {
-                    Diagnostics.shared.stop("\(T.self) could not be made: \(error)", file: #fileID, line: #line)
-                }
-            } make: {
-                make(parameters)
-            }
-            Diagnostics.shared.leave(frame, instance: instance, kind: made ? kind : "C")
-            if made, slot.storage != .unique, let optional = instance as? any OptionalType, optional.wrappedValue == nil {
-                // Factory keeps no nil: the next resolve asks again.
-                slot.store.dropDeclaredInstance(T.self, marker: slot.marker, name: slot.name)
-            }
-
-            if let decorate = options?.decorator as? Decorator<T> {
-                decorate.body(instance, made)
+            let instance: T
+            let made: Bool
+            if slot.storage != .unique, slot.storage != .shared, let kept: T = slot.store.publishedDeclaration(at: slot.site)
+            {
+                (instance, made) = (kept, false)
             } else {
-                manager.state.decorator?(instance)
+                (instance, made) = make(parameters, options, slot)
+            }
+            Diagnostics.shared.leave(frame, instance: instance, made: made, options)
+
+            if let decorator = options.decorator {
+                (decorator as? Decorator<T>)?.body(instance, made)
+            } else if let decorator = manager.state.decorator {
+                decorator(instance)
             }
             return instance
         }
     }
 
-    /// The factory this resolve uses, and its trace letter: `O` a context alternative, `R` an override, `F` the
-    /// declaration's own.
-    private func chooseFactory(_ options: ContainerManager.Options?) -> ((P) -> T, Character) {
-        if let options, let alternative = options.alternativeForCurrentContext() as? Maker<P, T> {
-            return (alternative.make, "O")
+    /// Resolves the declaration's slot, whose factory calls the factory chosen here when the scope keeps no instance;
+    /// returns the instance and whether it was made.
+    private func make(_ parameters: P, _ options: ContainerManager.Options, _ slot: DeclarationSlot) -> (T, Bool) {
+        let make = chooseFactory(options)
+        let (instance, made) = Diagnostics.shared.making { trampoline in
+            do {
+                return try slot.store.resolveDeclaration(at: slot.site, scope: slot.storage, make: trampoline)
+            } catch {
+                Diagnostics.shared.stop("\(T.self) could not be made: \(error)", file: #fileID, line: #line)
+            }
+        } make: {
+            make(parameters)
         }
-        if let registered = options?.registration as? Maker<P, T> {
-            return (registered.make, "R")
+        if made, slot.storage != .unique, let optional = instance as? any OptionalType, optional.wrappedValue == nil {
+            // Factory keeps no nil: the next resolve asks again.
+            slot.store.dropDeclaredInstance(at: slot.site)
         }
-        return (factory, "F")
+        return (instance, made)
+    }
+
+    /// The factory this resolve uses: a context alternative, else an override, else the declaration's own.
+    private func chooseFactory(_ options: ContainerManager.Options) -> (P) -> T {
+        if options.contexts != nil || options.argumentContexts != nil,
+            let alternative = options.alternativeForCurrentContext() as? Maker<P, T>
+        {
+            return alternative.make
+        }
+        if let registered = options.registration as? Maker<P, T> {
+            return registered.make
+        }
+        return factory
     }
 }
 
 extension FactoryRegistration {
     /// Changes this declaration's options, unless they were frozen by ``FactoryModifying/once()`` and this
     /// registration is not the one that froze them.
-    func changeOptions(_ change: (inout ContainerManager.Options) -> Void) {
+    func changeOptions(_ change: (ContainerManager.Options) -> Void) {
         ResolutionLock.withLock {
             container.runAutoRegistrationIfNeeded()
-            var options = container.manager.options[key] ?? ContainerManager.Options()
+            let options = container.manager.declaration(key)
             guard options.once == once else { return }
-            change(&options)
-            container.manager.options[key] = options
+            change(options)
         }
     }
 
@@ -89,16 +102,11 @@ extension FactoryRegistration {
         ResolutionLock.withLock {
             container.runAutoRegistrationIfNeeded()
             let manager = container.manager
-            guard var options = manager.options[key] else {
-                var options = ContainerManager.Options()
-                options.registration = factory
-                manager.options[key] = options
-                return
-            }
-            guard options.once == once else { return }
+            let known = manager.options[key] != nil
+            let options = manager.declaration(key)
+            guard !known || options.once == once else { return }
             options.registration = factory
-            manager.options[key] = options
-            if !manager.isAutoRegistering { manager.dropInstances(of: key) }
+            if known, !manager.isAutoRegistering { manager.dropInstances(of: key) }
         }
     }
 
@@ -107,15 +115,10 @@ extension FactoryRegistration {
         ResolutionLock.withLock {
             container.runAutoRegistrationIfNeeded()
             let manager = container.manager
-            guard var options = manager.options[key] else {
-                var options = ContainerManager.Options()
-                options.scope = scope
-                manager.options[key] = options
-                return
-            }
-            guard options.once == once, options.scope !== scope else { return }
+            let known = manager.options[key] != nil
+            let options = manager.declaration(key)
+            guard !known || (options.once == once && options.scope !== scope) else { return }
             options.scope = scope
-            manager.options[key] = options
         }
     }
 
@@ -162,7 +165,7 @@ extension FactoryRegistration {
 extension ContainerManager.Options {
     /// The alternative the current context selects: a launch or runtime argument first, then preview, test,
     /// simulator, device, debug.
-    func alternativeForCurrentContext() -> Any? {
+    func alternativeForCurrentContext() -> AnyObject? {
         guard argumentContexts?.isEmpty == false || contexts?.isEmpty == false else { return nil }
         let context = FactoryContext.current
         if let argumentContexts, !argumentContexts.isEmpty {
@@ -187,11 +190,13 @@ extension ContainerManager.Options {
 
 /// A factory kept in a manager's options, boxed so its type is recovered with one cast whatever `P` is (a
 /// `() -> T` and a `(Void) -> T` do not cast to each other).
-struct Maker<P, T> {
+final class Maker<P, T> {
     let make: (P) -> T
+    init(make: @escaping (P) -> T) { self.make = make }
 }
 
 /// A declaration's decorator, boxed for the same reason.
-struct Decorator<T> {
+final class Decorator<T> {
     let body: (T, Bool) -> Void
+    init(body: @escaping (T, Bool) -> Void) { self.body = body }
 }

@@ -2,25 +2,42 @@
 // reaches the accessor machinery through: a declaration named by a marker type and a property name, resolved,
 // forgotten and inspected as a typed accessor of this container is. Package access: not part of the public API.
 
-extension DependencyContainer {
-    /// The instance of the declaration `name` of `T` in the namespace `Marker`, as a ``Factory`` accessor with
-    /// `scope` and the declared default `make` resolves it: the default is registered on first use with `scope`, and
-    /// what the scope keeps is kept in this container's slot for the key.
-    /// - Throws: ``ResolutionError/circularDependency(path:)`` for a cycle, and what `make` throws.
-    package func resolveDeclaration<Marker, T>(
-        _: T.Type = T.self, marker _: Marker.Type, name: String, scope: ComponentScope,
-        make: @escaping @Sendable () throws -> T
-    ) throws -> T {
-        try AccessorCore.resolve(
-            self, AccessorSite(T.self, marker: Marker.self, property: name), DeclaredStorage(scope), make)
+/// A declaration's site: the key of a typed accessor whose type, namespace marker type and property name are known
+/// only at run time. Built once per declaration: building a site looks up the generic metadata that names it.
+package struct DeclarationSite: Sendable {
+    let site: AccessorSite
+
+    /// The site of the declaration `name` of `type` in the namespace `marker`.
+    package init(_ type: Any.Type, marker: Any.Type, name: String) {
+        site = Self.site(type, marker, name)
     }
 
-    /// Forgets the declaration `name` of `T` in `Marker`: its registered default (so that the next resolve registers
-    /// it again, with the scope it then carries) and the instances kept for it, released after the lock.
-    package func forgetDeclaration<Marker, T>(_: T.Type, marker _: Marker.Type, name: String) {
-        let site = AccessorSite(T.self, marker: Marker.self, property: name)
+    private static func site<T, Marker>(_: T.Type, _: Marker.Type, _ name: String) -> AccessorSite {
+        AccessorSite(T.self, marker: Marker.self, property: name)
+    }
+}
+
+extension DependencyContainer {
+    /// The instance of the declaration at `site`, as a ``Factory`` accessor with `scope` and the declared default
+    /// `make` resolves it: the default is registered on first use with `scope`, and what the scope keeps is kept in
+    /// this container's slot for the key.
+    /// - Throws: ``ResolutionError/circularDependency(path:)`` for a cycle, and what `make` throws.
+    package func resolveDeclaration<T>(
+        at site: DeclarationSite, scope: ComponentScope, make: @escaping @Sendable () throws -> T
+    ) throws -> T {
+        try AccessorCore.resolve(self, site.site, DeclaredStorage(scope), make)
+    }
+
+    /// The instance the declaration at `site` keeps published here, if any; never runs a factory.
+    package func publishedDeclaration<T>(at site: DeclarationSite) -> T? {
+        AsyncAccessorCore<T>.published(self, site.site)
+    }
+
+    /// Forgets the declaration at `site`: its registered default (so that the next resolve registers it again, with
+    /// the scope it then carries), an override under its key, and the instances kept for it, released after the lock.
+    package func forgetDeclaration(at site: DeclarationSite) {
         let dropped = registry.withLock { registry -> [Any] in
-            let key = registry.accessorKeys.entry(for: site).key
+            let key = registry.accessorKeys.entry(for: site.site).key
             var dropped: [Any] = registry.remove(key)
             if let slot = registry.removeAccessorDefault(key) { dropped.append(slot) }
             return dropped
@@ -28,11 +45,10 @@ extension DependencyContainer {
         release(dropped: dropped)
     }
 
-    /// Releases what the declaration `name` of `T` in `Marker` keeps (its singleton, cached or weak instance); the
-    /// next resolve makes a new one.
-    package func dropDeclaredInstance<Marker, T>(_: T.Type, marker _: Marker.Type, name: String) {
-        let site = AccessorSite(T.self, marker: Marker.self, property: name)
-        let key = registry.withLock { $0.accessorKeys.entry(for: site).key }
+    /// Releases what the declaration at `site` keeps (its singleton, cached or weak instance); the next resolve
+    /// makes a new one.
+    package func dropDeclaredInstance(at site: DeclarationSite) {
+        let key = registry.withLock { $0.accessorKeys.entry(for: site.site).key }
         resetAccessor(key, .scope)
     }
 
