@@ -217,11 +217,11 @@ public final class ContainerManager: @unchecked Sendable {
             let number = options.arguments[argument] ?? options.arguments.count
             options.arguments[argument] = number
             slot = DeclarationSlot(
-                T.self, scope: scope, manager: self, containerType: options.containerType, name: key.name + "#\(number)")
+                T.self, scope: scope, manager: self, containerType: options.containerType, name: key.text + "#\(number)")
         } else if let known = options.slot, known.store === scope.storage(in: self).1 {
             slot = known
         } else {
-            slot = DeclarationSlot(T.self, scope: scope, manager: self, containerType: options.containerType, name: key.name)
+            slot = DeclarationSlot(T.self, scope: scope, manager: self, containerType: options.containerType, name: key.text)
             options.slot = slot
         }
         if let timeToLive = options.timeToLive {
@@ -262,7 +262,7 @@ public final class ContainerManager: @unchecked Sendable {
     /// The slots the declaration has in the scope it was last resolved in: one, or one per argument kept.
     private func slots(of key: FactoryKey, _ options: Options) -> [DeclarationSlot] {
         guard let scope = options.slotScope else { return [] }
-        let names = [key.name] + options.arguments.values.map { key.name + "#\($0)" }
+        let names = [key.text] + options.arguments.values.map { key.text + "#\($0)" }
         return names.map {
             DeclarationSlot(
                 options.instanceType, scope: scope, manager: self, containerType: options.containerType, name: $0)

@@ -25,7 +25,7 @@ final class Diagnostics: @unchecked Sendable {
     func enter(_ container: some ManagedContainer, key: FactoryKey, type: Any.Type) -> Frame {
         let manager = ObjectIdentifier(container.manager)
         let frame = Frame(
-            manager: manager, key: key.declaration, containerType: Swift.type(of: container),
+            manager: manager, key: key, containerType: Swift.type(of: container),
             traceLine: isTracing ? traceLines.count : nil)
         if checksCycles, !stack.isEmpty, stack.contains(where: { $0.manager == manager && $0.key == frame.key }) {
             let path = (stack + [frame]).map(\.label).joined(separator: " -> ")

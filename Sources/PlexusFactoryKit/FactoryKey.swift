@@ -1,28 +1,39 @@
 /// Identifies a declaration inside a container: the type it makes and the name of the property that declares
-/// it (`#function` at the declaration), plus, for an instance kept per argument (`scopeOnParameters`), that argument.
+/// it (`#function` at the declaration).
+///
+/// The name stays the `StaticString` the declaration passed: comparing and hashing its bytes costs a few
+/// instructions per character, where making a `String` of it and hashing that cost hundreds on every resolve.
 struct FactoryKey: Hashable {
     let type: ObjectIdentifier
-    let name: String
-    /// The argument an instance is kept for. Kept whole and compared with `==`: two arguments whose hashes collide
-    /// still keep two instances.
-    let argument: AnyHashable?
+    let name: StaticString
 
     init(type: Any.Type, name: StaticString) {
-        self.init(type: ObjectIdentifier(type), name: name.description, argument: nil)
-    }
-
-    private init(type: ObjectIdentifier, name: String, argument: AnyHashable?) {
-        self.type = type
+        self.type = ObjectIdentifier(type)
         self.name = name
-        self.argument = argument
     }
 
-    /// The key of the instance kept for `argument`; an argument that is not `Hashable` shares the declaration's.
-    func keeping(_ argument: Any) -> FactoryKey {
-        guard let hashable = argument as? any Hashable else { return self }
-        return FactoryKey(type: type, name: name, argument: AnyHashable(hashable))
+    /// The name as a `String`, for messages and the declaration's key in Plexus.
+    var text: String { name.description }
+
+    static func == (lhs: FactoryKey, rhs: FactoryKey) -> Bool {
+        guard lhs.type == rhs.type else { return false }
+        return lhs.name.withUTF8Buffer { left in
+            rhs.name.withUTF8Buffer { right in
+                left.count == right.count && (left.baseAddress == right.baseAddress || left.elementsEqual(right))
+            }
+        }
     }
 
-    /// The declaration's key, whatever argument this one was kept for.
-    var declaration: FactoryKey { FactoryKey(type: type, name: name, argument: nil) }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(_rawHashValue(seed: 0))
+    }
+
+    func _rawHashValue(seed: Int) -> Int {
+        // FNV-1a over the name, mixed with the type's address: the names are a program's own property names.
+        var hash = UInt(bitPattern: type.hashValue) ^ UInt(bitPattern: seed) ^ 0xcbf2_9ce4_8422_2325
+        name.withUTF8Buffer { bytes in
+            for byte in bytes { hash = (hash ^ UInt(byte)) &* 0x0000_0100_0000_01b3 }
+        }
+        return Int(bitPattern: hash ^ (hash >> 29))
+    }
 }

@@ -23,7 +23,9 @@ public struct FactoryRegistration<P, T> {
 
     /// Resolves an instance for `parameters`.
     func resolve(_ parameters: P) -> T {
-        ResolutionLock.withLock {
+        ResolutionLock.acquire()
+        defer { ResolutionLock.release() }
+        do {
             let manager = container.manager
             container.runAutoRegistrationIfNeeded()
             let options = manager.declaration(key)

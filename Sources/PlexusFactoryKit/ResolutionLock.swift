@@ -27,6 +27,13 @@ enum ResolutionLock {
         return try body()
     }
 
+    /// Takes the lock; `release()` gives it back. For a resolve, which holds it over a body whose closure would
+    /// capture the generic declaration.
+    static func acquire() { lock.lock() }
+
+    /// Gives back the lock `acquire()` took.
+    static func release() { lock.unlock() }
+
     /// Runs `body` holding the process-wide lock.
     static func withLock<R>(_ body: () throws -> R) rethrows -> R {
         lock.lock()
