@@ -32,16 +32,18 @@ public struct FactoryRegistration<P, T> {
             let scope = options.scope ?? manager.state.defaultScope ?? Scope.unique
             let slot = manager.slot(of: options, key: key, T.self, in: container, scope: scope, keeping: parameters)
 
-            let frame = Diagnostics.shared.enter(container, key: key, type: T.self)
             let instance: T
             let made: Bool
-            if slot.storage != .unique, slot.storage != .shared, let kept: T = slot.store.publishedDeclaration(at: slot.site)
+            if slot.storage != .unique, slot.storage != .shared, !Diagnostics.shared.isTracing,
+                let kept: T = slot.store.publishedDeclaration(at: slot.site)
             {
+                // Kept by the scope: no factory runs, so neither a cycle nor a trace line can start here.
                 (instance, made) = (kept, false)
             } else {
+                let frame = Diagnostics.shared.enter(container, key: key, type: T.self)
                 (instance, made) = make(parameters, options, slot)
+                Diagnostics.shared.leave(frame, instance: instance, made: made, options)
             }
-            Diagnostics.shared.leave(frame, instance: instance, made: made, options)
 
             if let decorator = options.decorator {
                 (decorator as? Decorator<T>)?.body(instance, made)
@@ -114,13 +116,16 @@ extension FactoryRegistration {
 
     /// Sets the scope; the next resolve moves the declaration to it (see `ContainerManager.slot`).
     func register(scope: Scope?) {
-        ResolutionLock.withLock {
-            container.runAutoRegistrationIfNeeded()
-            let manager = container.manager
-            let known = manager.options[key] != nil
-            let options = manager.declaration(key)
-            guard !known || (options.once == once && options.scope !== scope) else { return }
+        // Every read of a declaration with a scope modifier comes here: no closure, one lookup.
+        ResolutionLock.acquire()
+        defer { ResolutionLock.release() }
+        container.runAutoRegistrationIfNeeded()
+        let manager = container.manager
+        if let options = manager.options[key] {
+            guard options.once == once, options.scope !== scope else { return }
             options.scope = scope
+        } else {
+            manager.declaration(key).scope = scope
         }
     }
 
