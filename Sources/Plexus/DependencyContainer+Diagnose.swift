@@ -190,14 +190,15 @@ extension DependencyContainer {
 
 /// Lets the container see through `Optional` to the wrapped type, and through an `Optional` value held as `Any` to
 /// what it wraps. `package`: the Factory product's scopes look through optionals the same way.
+@usableFromInline
 package protocol OptionalType {
     static var wrappedType: Any.Type { get }
     var wrappedValue: Any? { get }
 }
 
 extension Optional: OptionalType {
-    package static var wrappedType: Any.Type { Wrapped.self }
-    package var wrappedValue: Any? { self.map { $0 as Any } }
+    @usableFromInline package static var wrappedType: Any.Type { Wrapped.self }
+    @usableFromInline package var wrappedValue: Any? { self.map { $0 as Any } }
 }
 
 /// The names of the types in an argument list, split at its top-level commas: `(Int, Array<(A, B)>)` gives `Int` and

@@ -15,15 +15,16 @@ import Plexus
 public final class ContainerManager: @unchecked Sendable {
     /// What one declaration has registered beyond its own factory, and where its slot is. A reference, changed in
     /// place under the resolution lock; ``push()`` copies them.
+    @usableFromInline
     final class Options {
-        var registration: AnyObject?
-        var scope: Scope?
+        @usableFromInline var registration: AnyObject?
+        @usableFromInline var scope: Scope?
         var scopeOnParameters = false
         var timeToLive: TimeInterval?
-        var argumentContexts: [String: AnyObject]?
-        var contexts: [String: AnyObject]?
-        var decorator: AnyObject?
-        var once = false
+        @usableFromInline var argumentContexts: [String: AnyObject]?
+        @usableFromInline var contexts: [String: AnyObject]?
+        @usableFromInline var decorator: AnyObject?
+        @usableFromInline var once = false
         /// The scope the declaration's slot was registered with in Plexus, and the type it makes: a resolve in
         /// another scope (a modifier, a new default scope) forgets that slot first.
         var slotScope: Scope?
@@ -54,6 +55,7 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     /// The options of `key`, made empty on first use. Call under the resolution lock.
+    @usableFromInline
     func declaration(_ key: FactoryKey) -> Options {
         if let options = options[key] { return options }
         let options = Options()
@@ -62,15 +64,16 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     /// Container-wide settings a full reset restores.
+    @usableFromInline
     struct State {
         var autoRegistrationNeeded = true
-        var decorator: ((Any) -> Void)?
-        var defaultScope: Scope?
+        @usableFromInline var decorator: ((Any) -> Void)?
+        @usableFromInline var defaultScope: Scope?
         var promiseTriggersError = FactoryContext.current.isDebug && !FactoryContext.current.isPreview
     }
 
-    var options: [FactoryKey: Options] = [:]
-    var state = State()
+    @usableFromInline var options: [FactoryKey: Options] = [:]
+    @usableFromInline var state = State()
     var isAutoRegistering = false
     private var saved: [(options: [FactoryKey: Options], plexus: DependencyContainer.Snapshot, state: State)] = []
 
@@ -199,6 +202,7 @@ public final class ContainerManager: @unchecked Sendable {
     /// Where the declaration `key` of `container` keeps its instance for `parameters` in `scope`: moves it there
     /// from another scope, numbers a new argument of `scopeOnParameters`, and expires an instance whose time to live
     /// has passed. Call under the resolution lock.
+    @usableFromInline
     func slot<P, T>(
         of options: Options, key: FactoryKey, _: T.Type, in container: any ManagedContainer, scope: Scope,
         keeping parameters: P
@@ -273,11 +277,12 @@ public final class ContainerManager: @unchecked Sendable {
 /// Where a declaration keeps its instance in Plexus: the container (the declaring container's
 /// ``ContainerManager/plexus``, or the singleton scope's own), the key's namespace marker and name, and the storage
 /// the scope maps to.
+@usableFromInline
 struct DeclarationSlot {
-    let store: DependencyContainer
-    let site: DeclarationSite
+    @usableFromInline let store: DependencyContainer
+    @usableFromInline let site: DeclarationSite
     let name: String
-    let storage: ComponentScope
+    @usableFromInline let storage: ComponentScope
 
     init(_ type: Any.Type, scope: Scope, manager: ContainerManager, containerType: Any.Type, name: String) {
         (storage, store) = scope.storage(in: manager)

@@ -123,6 +123,7 @@ extension ManagedContainer {
 
     /// Runs ``AutoRegistering/autoRegister()`` when it has not run since the last full reset. Call under the
     /// resolution lock.
+    @usableFromInline
     func runAutoRegistrationIfNeeded() {
         guard manager.state.autoRegistrationNeeded else { return }
         manager.state.autoRegistrationNeeded = false

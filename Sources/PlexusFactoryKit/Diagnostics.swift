@@ -1,9 +1,11 @@
 /// The process-wide resolution trace and cycle check, read and changed only under the resolution lock (which
 /// every resolution holds, so one stack describes the one resolution running; see `Sendability.swift`).
+@usableFromInline
 final class Diagnostics: @unchecked Sendable {
-    static let shared = Diagnostics()
+    @usableFromInline static let shared = Diagnostics()
 
     /// One declaration being resolved.
+    @usableFromInline
     struct Frame {
         let manager: ObjectIdentifier
         let key: FactoryKey
@@ -15,13 +17,14 @@ final class Diagnostics: @unchecked Sendable {
     }
 
     var checksCycles = true
-    var isTracing = false
+    @usableFromInline var isTracing = false
     var logger: (String) -> Void = { print($0) }
     private var stack: [Frame] = []
     private var traceLines: [String] = []
 
     /// Records that `key` of `container` starts resolving; stops the process with the path when it is already
     /// being resolved (a cycle no Factory spelling can report by throwing).
+    @usableFromInline
     func enter(_ container: some ManagedContainer, key: FactoryKey, type: Any.Type) -> Frame {
         let manager = ObjectIdentifier(container.manager)
         let frame = Frame(
@@ -45,6 +48,7 @@ final class Diagnostics: @unchecked Sendable {
     }
 
     /// Records that `frame`'s resolution ended with `instance`, made by its factory or kept by its scope.
+    @usableFromInline
     func leave<T>(_ frame: Frame, instance: T, made: Bool, _ options: ContainerManager.Options) {
         stack.removeLast()
         guard let line = frame.traceLine, line < traceLines.count else { return }
@@ -62,13 +66,14 @@ final class Diagnostics: @unchecked Sendable {
 
     /// The factory the resolve running on this thread chose, for its declaration's slot to call (see `making`), and
     /// whether that slot called it.
-    private var pending: AnyObject?
-    private var made = false
+    @usableFromInline var pending: AnyObject?
+    @usableFromInline var made = false
 
     /// Resolves through `resolve`, handing it the factory Plexus registers for the declaration on first use and
     /// calls whenever the scope keeps no instance: that factory calls `make`, the factory this resolve chose. The
     /// factory a slot keeps is the same for every resolve; which of the declaration's factories it runs is decided
     /// each time. Returns the instance and whether `make` made it. Call under the resolution lock.
+    @inlinable
     func making<T>(_ resolve: (@escaping @Sendable () throws -> T) -> T, make: @escaping () -> T) -> (T, Bool) {
         let outer = (pending, made)
         (pending, made) = (PendingFactory(make: make), false)
@@ -82,7 +87,8 @@ final class Diagnostics: @unchecked Sendable {
     }
 
     /// Runs the factory the current resolve chose, once.
-    private func runPending<T>(_: T.Type) throws -> T {
+    @inlinable
+    func runPending<T>(_: T.Type) throws -> T {
         guard let factory = pending as? PendingFactory<T> else { throw DeclarationResolvedElsewhere(type: T.self) }
         pending = nil
         let instance = factory.make()
@@ -97,6 +103,7 @@ final class Diagnostics: @unchecked Sendable {
     }
 
     /// Stops the process with `message`, logged first.
+    @usableFromInline
     func stop(_ message: String, file: StaticString, line: UInt) -> Never {
         let text = "PlexusFactoryKit: \(message)"
         logger(text)
@@ -112,17 +119,22 @@ public var globalCircularDependencyTesting: Bool {
 }
 
 /// A factory chosen for one resolve (`Diagnostics.making`).
-private final class PendingFactory<T> {
-    let make: () -> T
-    init(make: @escaping () -> T) { self.make = make }
+@usableFromInline
+final class PendingFactory<T> {
+    @usableFromInline let make: () -> T
+    @usableFromInline init(make: @escaping () -> T) { self.make = make }
 }
 
 /// What a declaration's slot throws when Plexus asks it for an instance outside a resolve of the declaration (a
 /// Plexus `validate` walking every definition, a lookup of its key from another container): the declaration's
 /// factory is chosen by its container's manager, at a resolve through the declaration.
+@usableFromInline
 struct DeclarationResolvedElsewhere: Error, CustomStringConvertible {
     let type: Any.Type
-    var description: String {
+
+    @usableFromInline init(type: Any.Type) { self.type = type }
+
+    @usableFromInline var description: String {
         "a Factory-style declaration of \(type) is made only when resolved through the declaration "
             + "(`container.service()`), not by its key in Plexus"
     }

@@ -27,13 +27,13 @@ public struct Factory<T>: FactoryModifying {
 
     /// Resolves an instance.
     /// - Returns: The instance, as the scope, the context and the overrides decide.
-    public func callAsFunction() -> T {
+    @inlinable public func callAsFunction() -> T {
         registration.resolve(())
     }
 
     /// Resolves an instance.
     /// - Returns: The instance, as the scope, the context and the overrides decide.
-    public func resolve() -> T {
+    @inlinable public func resolve() -> T {
         registration.resolve(())
     }
 
@@ -74,14 +74,14 @@ public struct ParameterFactory<P, T>: FactoryModifying {
     /// Resolves an instance for `parameters`.
     /// - Parameter parameters: The argument (a tuple for several).
     /// - Returns: The instance.
-    public func callAsFunction(_ parameters: P) -> T {
+    @inlinable public func callAsFunction(_ parameters: P) -> T {
         registration.resolve(parameters)
     }
 
     /// Resolves an instance for `parameters`.
     /// - Parameter parameters: The argument (a tuple for several).
     /// - Returns: The instance.
-    public func resolve(_ parameters: P) -> T {
+    @inlinable public func resolve(_ parameters: P) -> T {
         registration.resolve(parameters)
     }
 

@@ -3,10 +3,12 @@
 ///
 /// The name stays the `StaticString` the declaration passed: comparing and hashing its bytes costs a few
 /// instructions per character, where making a `String` of it and hashing that cost hundreds on every resolve.
+@usableFromInline
 struct FactoryKey: Hashable {
     let type: ObjectIdentifier
     let name: StaticString
 
+    @usableFromInline
     init(type: Any.Type, name: StaticString) {
         self.type = ObjectIdentifier(type)
         self.name = name
@@ -15,6 +17,7 @@ struct FactoryKey: Hashable {
     /// The name as a `String`, for messages and the declaration's key in Plexus.
     var text: String { name.description }
 
+    @usableFromInline
     static func == (lhs: FactoryKey, rhs: FactoryKey) -> Bool {
         guard lhs.type == rhs.type else { return false }
         return lhs.name.withUTF8Buffer { left in
@@ -24,13 +27,15 @@ struct FactoryKey: Hashable {
         }
     }
 
+    @usableFromInline
     func hash(into hasher: inout Hasher) {
         hasher.combine(_rawHashValue(seed: 0))
     }
 
+    @usableFromInline
     func _rawHashValue(seed: Int) -> Int {
         // FNV-1a over the name, mixed with the type's address: the names are a program's own property names.
-        var hash = UInt(bitPattern: type.hashValue) ^ UInt(bitPattern: seed) ^ 0xcbf2_9ce4_8422_2325
+        var hash = UInt(bitPattern: type) ^ UInt(bitPattern: seed) ^ 0xcbf2_9ce4_8422_2325
         name.withUTF8Buffer { bytes in
             for byte in bytes { hash = (hash ^ UInt(byte)) &* 0x0000_0100_0000_01b3 }
         }

@@ -10,10 +10,10 @@ import Plexus
 /// own): Plexus keeps the instance in the declaration's slot, finds cycles, records the graph for `validate`, and
 /// calls the chosen factory when the scope has nothing to give. The decorators run last, on every resolve.
 public struct FactoryRegistration<P, T> {
-    let key: FactoryKey
-    let container: any ManagedContainer
-    let factory: (P) -> T
-    var once = false
+    @usableFromInline let key: FactoryKey
+    @usableFromInline let container: any ManagedContainer
+    @usableFromInline let factory: (P) -> T
+    @usableFromInline var once = false
 
     init(key: StaticString, container: any ManagedContainer, factory: @escaping (P) -> T) {
         self.key = FactoryKey(type: T.self, name: key)
@@ -21,7 +21,9 @@ public struct FactoryRegistration<P, T> {
         self.factory = factory
     }
 
-    /// Resolves an instance for `parameters`.
+    /// Resolves an instance for `parameters`. Inlinable, as the functions it calls here: specialized where the
+    /// declaration is resolved, it looks up no generic metadata for `P` and `T` on a call.
+    @inlinable
     func resolve(_ parameters: P) -> T {
         ResolutionLock.acquire()
         defer { ResolutionLock.release() }
@@ -56,7 +58,8 @@ public struct FactoryRegistration<P, T> {
 
     /// Resolves the declaration's slot, whose factory calls the factory chosen here when the scope keeps no instance;
     /// returns the instance and whether it was made.
-    private func make(_ parameters: P, _ options: ContainerManager.Options, _ slot: DeclarationSlot) -> (T, Bool) {
+    @inlinable
+    func make(_ parameters: P, _ options: ContainerManager.Options, _ slot: DeclarationSlot) -> (T, Bool) {
         let make = chooseFactory(options)
         let (instance, made) = Diagnostics.shared.making { trampoline in
             do {
@@ -75,7 +78,8 @@ public struct FactoryRegistration<P, T> {
     }
 
     /// The factory this resolve uses: a context alternative, else an override, else the declaration's own.
-    private func chooseFactory(_ options: ContainerManager.Options) -> (P) -> T {
+    @inlinable
+    func chooseFactory(_ options: ContainerManager.Options) -> (P) -> T {
         if options.contexts != nil || options.argumentContexts != nil,
             let alternative = options.alternativeForCurrentContext() as? Maker<P, T>
         {
@@ -115,6 +119,7 @@ extension FactoryRegistration {
     }
 
     /// Sets the scope; the next resolve moves the declaration to it (see `ContainerManager.slot`).
+    @inlinable
     func register(scope: Scope?) {
         // Every read of a declaration with a scope modifier comes here: no closure, one lookup.
         ResolutionLock.acquire()
@@ -172,6 +177,7 @@ extension FactoryRegistration {
 extension ContainerManager.Options {
     /// The alternative the current context selects: a launch or runtime argument first, then preview, test,
     /// simulator, device, debug.
+    @usableFromInline
     func alternativeForCurrentContext() -> AnyObject? {
         guard argumentContexts?.isEmpty == false || contexts?.isEmpty == false else { return nil }
         let context = FactoryContext.current
@@ -197,13 +203,15 @@ extension ContainerManager.Options {
 
 /// A factory kept in a manager's options, boxed so its type is recovered with one cast whatever `P` is (a
 /// `() -> T` and a `(Void) -> T` do not cast to each other).
+@usableFromInline
 final class Maker<P, T> {
-    let make: (P) -> T
+    @usableFromInline let make: (P) -> T
     init(make: @escaping (P) -> T) { self.make = make }
 }
 
 /// A declaration's decorator, boxed for the same reason.
+@usableFromInline
 final class Decorator<T> {
-    let body: (T, Bool) -> Void
+    @usableFromInline let body: (T, Bool) -> Void
     init(body: @escaping (T, Bool) -> Void) { self.body = body }
 }

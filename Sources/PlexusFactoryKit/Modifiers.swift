@@ -15,6 +15,7 @@ extension FactoryModifying {
     /// Keeps instances in `scope`.
     /// - Parameter scope: Where instances are kept.
     /// - Returns: The declaration.
+    @inlinable
     @discardableResult
     public func scope(_ scope: Scope) -> Self {
         registration.register(scope: scope)
@@ -22,15 +23,15 @@ extension FactoryModifying {
     }
 
     /// Keeps one instance until a reset (and, on Apple platforms, memory pressure).
-    public var cached: Self { scope(.cached) }
+    @inlinable public var cached: Self { scope(.cached) }
     /// Keeps an instance for one outermost resolution.
-    public var graph: Self { scope(.graph) }
+    @inlinable public var graph: Self { scope(.graph) }
     /// Keeps the instance weakly, while something else holds it.
-    public var shared: Self { scope(.shared) }
+    @inlinable public var shared: Self { scope(.shared) }
     /// Keeps one instance per process.
-    public var singleton: Self { scope(.singleton) }
+    @inlinable public var singleton: Self { scope(.singleton) }
     /// Makes a new instance on every resolve.
-    public var unique: Self { scope(.unique) }
+    @inlinable public var unique: Self { scope(.unique) }
 
     /// Makes a kept instance expire `seconds` after it was last resolved.
     /// - Parameter seconds: How long an unused instance is kept.

@@ -15,12 +15,14 @@ import Foundation
 /// The cost of that choice, which Factory makes too: a factory that blocks waiting for another thread which itself
 /// resolves a declaration (for example `DispatchQueue.main.sync` inside a factory while the main thread resolves)
 /// deadlocks.
+@usableFromInline
 enum ResolutionLock {
     private static let lock = NSRecursiveLock()
 
     /// Runs `body` holding the lock if this thread holds it already or it is free; nil without running it when
     /// another thread holds it. A declaration's slot asks this way: it never waits for the lock, so a thread of
     /// Plexus that reaches a declaration's slot by its key cannot deadlock with a resolve in progress.
+    @usableFromInline
     static func withLockIfAvailable<R>(_ body: () throws -> R) rethrows -> R? {
         guard lock.try() else { return nil }
         defer { lock.unlock() }
@@ -29,9 +31,11 @@ enum ResolutionLock {
 
     /// Takes the lock; `release()` gives it back. For a resolve, which holds it over a body whose closure would
     /// capture the generic declaration.
+    @usableFromInline
     static func acquire() { lock.lock() }
 
     /// Gives back the lock `acquire()` took.
+    @usableFromInline
     static func release() { lock.unlock() }
 
     /// Runs `body` holding the process-wide lock.

@@ -4,8 +4,9 @@
 
 /// A declaration's site: the key of a typed accessor whose type, namespace marker type and property name are known
 /// only at run time. Built once per declaration: building a site looks up the generic metadata that names it.
+@usableFromInline
 package struct DeclarationSite: Sendable {
-    let site: AccessorSite
+    @usableFromInline let site: AccessorSite
 
     /// The site of the declaration `name` of `type` in the namespace `marker`.
     package init(_ type: Any.Type, marker: Any.Type, name: String) {
@@ -22,6 +23,7 @@ extension DependencyContainer {
     /// `make` resolves it: the default is registered on first use with `scope`, and what the scope keeps is kept in
     /// this container's slot for the key.
     /// - Throws: ``ResolutionError/circularDependency(path:)`` for a cycle, and what `make` throws.
+    @inlinable
     package func resolveDeclaration<T>(
         at site: DeclarationSite, scope: ComponentScope, make: @escaping @Sendable () throws -> T
     ) throws -> T {
@@ -29,6 +31,7 @@ extension DependencyContainer {
     }
 
     /// The instance the declaration at `site` keeps published here, if any; never runs a factory.
+    @inlinable
     package func publishedDeclaration<T>(at site: DeclarationSite) -> T? {
         AsyncAccessorCore<T>.published(self, site.site)
     }
@@ -47,6 +50,7 @@ extension DependencyContainer {
 
     /// Releases what the declaration at `site` keeps (its singleton, cached or weak instance); the next resolve
     /// makes a new one.
+    @usableFromInline
     package func dropDeclaredInstance(at site: DeclarationSite) {
         let key = registry.withLock { $0.accessorKeys.entry(for: site.site).key }
         resetAccessor(key, .scope)
