@@ -18,16 +18,16 @@ public final class ContainerManager: @unchecked Sendable {
     @usableFromInline
     final class Options {
         @usableFromInline var registration: AnyObject?
-        @usableFromInline var scope: Scope?
-        var scopeOnParameters = false
-        var timeToLive: TimeInterval?
+        @exclusivity(unchecked) @usableFromInline var scope: Scope?
+        @exclusivity(unchecked) var scopeOnParameters = false
+        @exclusivity(unchecked) var timeToLive: TimeInterval?
         @usableFromInline var argumentContexts: [String: AnyObject]?
         @usableFromInline var contexts: [String: AnyObject]?
-        @usableFromInline var decorator: AnyObject?
+        @exclusivity(unchecked) @usableFromInline var decorator: AnyObject?
         @usableFromInline var once = false
         /// The scope the declaration's slot was registered with in Plexus, and the type it makes: a resolve in
         /// another scope (a modifier, a new default scope) forgets that slot first.
-        var slotScope: Scope?
+        @exclusivity(unchecked) var slotScope: Scope?
         var instanceType: Any.Type = Void.self
         /// The type of the container that declares it, whose name the key's tag starts with.
         var containerType: Any.Type = Void.self
@@ -36,7 +36,7 @@ public final class ContainerManager: @unchecked Sendable {
         /// When each slot's instance was last resolved, for ``FactoryModifying/timeToLive(_:)``.
         var resolvedAt: [String: TimeInterval] = [:]
         /// The slot of the declaration without an argument, once resolved in `slotScope`.
-        var slot: DeclarationSlot?
+        @exclusivity(unchecked) var slot: DeclarationSlot?
 
         init() {}
 
@@ -72,8 +72,8 @@ public final class ContainerManager: @unchecked Sendable {
         var promiseTriggersError = FactoryContext.current.isDebug && !FactoryContext.current.isPreview
     }
 
-    @usableFromInline var options: [FactoryKey: Options] = [:]
-    @usableFromInline var state = State()
+    @exclusivity(unchecked) @usableFromInline var options: [FactoryKey: Options] = [:]
+    @exclusivity(unchecked) @usableFromInline var state = State()
     var isAutoRegistering = false
     private var saved: [(options: [FactoryKey: Options], plexus: DependencyContainer.Snapshot, state: State)] = []
 

@@ -16,10 +16,10 @@ final class Diagnostics: @unchecked Sendable {
         var label: String { "\(containerType).\(key.name)" }
     }
 
-    var checksCycles = true
-    @usableFromInline var isTracing = false
+    @exclusivity(unchecked) var checksCycles = true
+    @exclusivity(unchecked) @usableFromInline var isTracing = false
     var logger: (String) -> Void = { print($0) }
-    private var stack: [Frame] = []
+    @exclusivity(unchecked) private var stack: [Frame] = []
     private var traceLines: [String] = []
 
     /// Records that `key` of `container` starts resolving; stops the process with the path when it is already
@@ -66,8 +66,8 @@ final class Diagnostics: @unchecked Sendable {
 
     /// The factory the resolve running on this thread chose, for its declaration's slot to call (see `making`), and
     /// whether that slot called it.
-    @usableFromInline var pending: AnyObject?
-    @usableFromInline var made = false
+    @exclusivity(unchecked) @usableFromInline var pending: AnyObject?
+    @exclusivity(unchecked) @usableFromInline var made = false
 
     /// Resolves through `resolve`, handing it the factory Plexus registers for the declaration on first use and
     /// calls whenever the scope keeps no instance: that factory calls `make`, the factory this resolve chose. The
