@@ -2,8 +2,8 @@ import PlexusFactoryKit
 
 // Factory code that runs on Plexus because its import names `PlexusFactoryKit`: declarations on `Container` and on a
 // `SharedContainer` of a module's own, Factory's five scopes, `register` and `reset`, a test context, property
-// wrappers and a ParameterFactory. Then what Factory lacks: a `promised()` declaration answered by a Dip-style
-// module container.
+// wrappers and a ParameterFactory. Then what Factory lacks: Plexus's graph report of the declarations, and a
+// `promised()` declaration answered by a Dip-style module container.
 
 private protocol Salutation {
     func greet(_ name: String) -> String
@@ -32,6 +32,10 @@ private final class Screen {
 private struct Invoice {
     let number: Int
 }
+private final class Printer {
+    let theme: Theme
+    init(theme: Theme) { self.theme = theme }
+}
 
 extension Container {
     fileprivate var salutation: Factory<Salutation> {
@@ -52,6 +56,7 @@ extension ShopContainer {
     fileprivate var layout: Factory<Layout> { self { Layout() }.graph }
     fileprivate var screen: Factory<Screen> { self { Screen(top: self.layout(), bottom: self.layout()) } }
     fileprivate var invoice: ParameterFactory<Int, Invoice> { self { Invoice(number: $0) } }
+    fileprivate var printer: Factory<Printer> { self { Printer(theme: self.theme()) }.singleton }
     fileprivate var cardPayments: Factory<CardPayments?> { promised() }
 }
 
@@ -105,6 +110,13 @@ func factoryByImport() throws {
     } else {
         show("Release build: Factory registers .onTest, .onPreview and .onDebug alternatives in debug builds only.")
     }
+
+    // Every declaration is a typed accessor of its manager's Plexus container, so Plexus's graph report sees them.
+    let report = shop.validate(roots: \.screen, \.printer)
+    check(report.nodes(of: Layout.self).count == 1, "validate(roots:) walks what the roots resolve: Screen's Layout")
+    check(
+        report.findings(.captiveDependency).first?.nodes.last == report.nodes(of: Theme.self).first?.id,
+        "…and finds the singleton Printer keeping the weakly kept (.shared) Theme alive: a captive dependency")
 
     let payments = linkCardPaymentsModule(to: shop.manager.plexus)
     check(

@@ -221,11 +221,13 @@ public final class ContainerManager: @unchecked Sendable {
             let number = options.arguments[argument] ?? options.arguments.count
             options.arguments[argument] = number
             slot = DeclarationSlot(
-                T.self, scope: scope, manager: self, containerType: options.containerType, name: key.text + "#\(number)")
+                T.self, scope: scope, manager: self, containerType: options.containerType, name: key.text + "#\(number)"
+            )
         } else if let known = options.slot, known.store === scope.storage(in: self).1 {
             slot = known
         } else {
-            slot = DeclarationSlot(T.self, scope: scope, manager: self, containerType: options.containerType, name: key.text)
+            slot = DeclarationSlot(
+                T.self, scope: scope, manager: self, containerType: options.containerType, name: key.text)
             options.slot = slot
         }
         if let timeToLive = options.timeToLive {
@@ -287,7 +289,8 @@ struct DeclarationSlot {
     init(_ type: Any.Type, scope: Scope, manager: ContainerManager, containerType: Any.Type, name: String) {
         (storage, store) = scope.storage(in: manager)
         // Singletons are one per process across container types, as Factory keeps them: by type and name alone.
-        site = DeclarationSite(type, marker: scope is Scope.Singleton ? Scope.Singleton.self : containerType, name: name)
+        site = DeclarationSite(
+            type, marker: scope is Scope.Singleton ? Scope.Singleton.self : containerType, name: name)
         self.name = name
     }
 }
