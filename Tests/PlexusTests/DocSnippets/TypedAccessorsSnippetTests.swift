@@ -43,11 +43,11 @@ private final class Database: Sendable {
 }
 @MainActor private final class CatalogViewModel {}
 private final class Session: Sendable {}
-private final class ListView: @unchecked Sendable {  // `presenter` is set once, by the property hook
+private final class ListView {
     var presenter: ListPresenter?
 }
-private final class ListPresenter: Sendable {
-    weak let view: ListView?
+private final class ListPresenter {
+    weak var view: ListView?
     init(view: ListView) { self.view = view }
 }
 private final class Left: Sendable {
