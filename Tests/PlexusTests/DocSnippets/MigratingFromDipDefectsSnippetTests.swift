@@ -144,7 +144,9 @@ private struct Modules {
     @Test func aFailedBootstrapCanBeRetried() throws {
         let container = DependencyContainer()
         container.register(.eagerSingleton) { () -> Database in try Database.open() }
-        do { try container.bootstrap() } catch { /* the database was not ready */  }
+        do { try container.bootstrap() } catch {
+            // the database was not ready
+        }
         // Plexus: isBootstrapped is false; once the problem is fixed, bootstrap() again
         #expect(!container.isBootstrapped)
         try container.bootstrap()

@@ -175,7 +175,10 @@ private func advice(for error: DipError) -> String {
         let container = DependencyContainer()
         // Plexus: a captured `var` is not Sendable
         let created = Counter()  // your own Sendable counter (a lock or an atomic inside)
-        container.register { () -> Service in created.increment(); return ServiceImp() }
+        container.register { () -> Service in
+            created.increment()
+            return ServiceImp()
+        }
 
         _ = try container.resolve() as Service
         _ = try container.resolve() as Service
