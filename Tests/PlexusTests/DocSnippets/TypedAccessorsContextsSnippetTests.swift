@@ -67,4 +67,12 @@ extension DependencyContainer {
         #expect(database.isInMemory)  // `.onTest`
         #expect(database === (try await container.database()))  // still `.singleton`
     }
+
+    @Test func aModifierAtACallSiteOverridesWhenItsContextHolds() {
+        let container = DependencyContainer()
+        container.payments.onPreview { PreviewPayments() }  // not in a preview: nothing
+        #expect(container.payments() is MockPayments)
+        container.payments.onTest { LivePayments() }
+        #expect(container.payments() is LivePayments)
+    }
 }
