@@ -29,7 +29,7 @@ func isolatingTests() throws {
     show(
         """
         In a Swift Testing target, the PlexusTesting trait gives each test a fresh shared container:
-            @Test(.container { $0.tourClock.replace { FixedClock() } })
+            @Test(.container { $0.tourClock.onTest { FixedClock() } })
             func greetsWithTheFixedTime() { #expect(Greeter().greeting().hasSuffix("09:00")) }
         It is withShared under the hood, shown next (the tour cannot import Testing).
         """)

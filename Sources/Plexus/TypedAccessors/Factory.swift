@@ -78,6 +78,20 @@ public struct Factory<T>: TypedAccessor, AccessorDeclaration, AccessorParts {
         Factory(unbound: .unique, make: make)
     }
 
+    /// Factory's `Factory(self) { … }` spelling, which a native accessor does not use: the compiler names the one it
+    /// does. (The `PlexusFactoryKit` product has Factory's spellings.)
+    ///
+    /// ```swift
+    /// var analytics: Factory<AnalyticsService> { self { ConsoleAnalytics() } }
+    /// ```
+    @available(
+        *, unavailable,
+        message: "declare a Plexus accessor with 'self { … }' in its getter: 'var x: Factory<T> { self { … } }'"
+    )
+    public init(_ container: DependencyContainer, _ make: @escaping @Sendable () throws -> T) {
+        fatalError("unavailable")
+    }
+
     /// The same accessor, with the same storage and property hooks, whose declared default is `make` (what a
     /// context modifier such as ``AccessorDeclaration/onTest(_:caller:)`` returns when its context holds).
     /// - Parameter make: The declared default factory to use instead.

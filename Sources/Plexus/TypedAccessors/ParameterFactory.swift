@@ -77,6 +77,21 @@ public struct ParameterFactory<P: Sendable, T>: AccessorDeclaration {
             make: make)
     }
 
+    /// Factory's `ParameterFactory(self) { … }` spelling, which a native accessor does not use: the compiler names
+    /// the one it does. (The `PlexusFactoryKit` product has Factory's spellings.)
+    ///
+    /// ```swift
+    /// var detail: ParameterFactory<Int, Detail> { self { id in Detail(id: id) } }
+    /// ```
+    @available(
+        *, unavailable,
+        message:
+            "declare a Plexus accessor with 'self { … }' in its getter: 'var x: ParameterFactory<P, T> { self { p in … } }'"
+    )
+    public init(_ container: DependencyContainer, _ make: @escaping @Sendable (P) throws -> T) {
+        fatalError("unavailable")
+    }
+
     /// The instance for `argument`: an override made in the container, else a definition under the same key in
     /// its collaborators, else the declared default.
     ///

@@ -30,9 +30,18 @@ extension DependencyContainer {
         #expect(try container.validate(roots: \.feed).nodes.isEmpty == false)
     }
 
-    @Test(.container { $0.api.replace { OfflineApi() } })
+    @Test(.container { $0.api.onTest { OfflineApi() } })
     func feedWorksOffline() {
         #expect(DependencyContainer.shared.feed().api is OfflineApi)
+    }
+
+    @Test func theTestOverrideInATestBodyOverridesTheAccessorInItsContainer() {
+        let container = DependencyContainer()
+        container.api.onTest { OfflineApi() }
+        #expect(container.feed().api is OfflineApi)
+        #expect(container.api() === container.api())  // the declaration's storage is kept, as with `replace`
+        container.api.reset()
+        #expect(container.feed().api is NetworkApi)
     }
 
     @Test func productionReplaceAtLaunchKeepsStorageAndResetRestoresTheDefault() {

@@ -50,6 +50,17 @@ final class MigrationReport {
     init(parts: [String]) { self.parts = parts }
 }
 
+private protocol Service: AnyObject, Sendable {}
+private final class ServiceImp: Service {}
+
+// The article's switch over the six scopes, in a function of the fixture's.
+private func isLongLived(_ scope: ComponentScope) -> Bool {
+    switch scope {
+    case .singleton, .eagerSingleton, .weakSingleton, .cached: return true
+    case .unique, .shared: return false
+    }
+}
+
 // The exhaustive switch of the article, verbatim.
 private func advice(for error: DipError) -> String {
     switch error {
@@ -158,5 +169,23 @@ private func advice(for error: DipError) -> String {
 
         // `Dip.logLevel` → `Plexus.logLevel`
         #expect(Plexus.logLevel >= .none)
+    }
+
+    @Test func capturedMutableStateMovesIntoASendableCounter() throws {
+        let container = DependencyContainer()
+        // Plexus: a captured `var` is not Sendable
+        let created = Counter()  // your own Sendable counter (a lock or an atomic inside)
+        container.register { () -> Service in
+            created.increment()
+            return ServiceImp()
+        }
+
+        _ = try container.resolve() as Service
+        _ = try container.resolve() as Service
+        #expect(created.count == 2)
+    }
+
+    @Test(arguments: ComponentScope.allCases) func switchOverTheSixScopesCompiles(scope: ComponentScope) {
+        #expect(isLongLived(scope) == (scope != .unique && scope != .shared))
     }
 }

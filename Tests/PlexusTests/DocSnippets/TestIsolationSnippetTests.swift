@@ -61,7 +61,7 @@ private struct Service {}
 @Suite(.container) struct TestIsolationSnippetTests {
     private let app = App()
 
-    @Test(.container { $0.analytics.replace { SpyAnalytics() } })
+    @Test(.container { $0.analytics.onTest { SpyAnalytics() } })
     func purchaseIsTracked() throws {
         let model = CheckoutModel()  // reads DependencyContainer.shared.analytics()
         model.buy()
@@ -70,7 +70,7 @@ private struct Service {}
 
     @Test func loadingUsesTheStub() async throws {
         let container = DependencyContainer()
-        container.network.replace { StubNetwork() }
+        container.network.onTest { StubNetwork() }
         try await DependencyContainer.withShared(container) {
             let feed = try await FeedModel().load()  // FeedModel reads DependencyContainer.shared
             #expect(feed.items.count == 3)
@@ -80,7 +80,7 @@ private struct Service {}
     @Test func offlineModeShowsTheBanner() throws {
         let snapshot = app.root.snapshot()
         defer { app.root.restore(snapshot) }
-        app.root.network.replace { OfflineNetwork() }
+        app.root.network.onTest { OfflineNetwork() }
         let banner: BannerModel = try app.root.resolve()
         #expect(banner.isShowingOffline)
     }

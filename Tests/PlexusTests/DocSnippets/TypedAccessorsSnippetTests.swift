@@ -34,6 +34,22 @@ private final class Cart: Sendable {
     let environment: Environment
     init(environment: Environment) { self.environment = environment }
 }
+private final class CheckoutView: Sendable {
+    let auth: AuthService
+    init(auth: AuthService) { self.auth = auth }
+}
+private final class Database: Sendable {
+    static func open() async throws -> Database { Database() }
+}
+@MainActor private final class CatalogViewModel {}
+private final class Session: Sendable {}
+private final class ListView {
+    var presenter: ListPresenter?
+}
+private final class ListPresenter {
+    weak var view: ListView?
+    init(view: ListView) { self.view = view }
+}
 private final class Left: Sendable {
     init(right: Right) {}
 }
@@ -59,6 +75,16 @@ extension DependencyContainer {
     fileprivate enum NamespaceCheckout {}
     fileprivate typealias Checkout = Namespace<NamespaceCheckout>
     fileprivate var checkout: Checkout { namespace() }
+
+    fileprivate var database: AsyncFactory<Database> { self { try await Database.open() }.singleton }
+    fileprivate var catalog: MainActorFactory<CatalogViewModel> { self { @MainActor in CatalogViewModel() } }
+    fileprivate var session: Factory<Session> { self { Session() }.weakSingleton }
+
+    fileprivate var listView: Factory<ListView> {
+        self { ListView() }.shared
+            .resolvingProperties { container, view in view.presenter = container.listPresenter() }
+    }
+    fileprivate var listPresenter: Factory<ListPresenter> { self { ListPresenter(view: self.listView()) }.shared }
 
     fileprivate var left: Factory<Left> { self { Left(right: try self.right.resolve()) } }
     fileprivate var right: Factory<Right> { self { Right(left: try self.left.resolve()) } }
@@ -135,6 +161,23 @@ extension DependencyContainer.Checkout {
     }
 }
 
+extension DependencyContainer.Checkout {
+    // Kept for the app's life while it holds a new AuthService: the captive dependency the report draws.
+    fileprivate var view: SingletonFactory<CheckoutView> {
+        get { resolve { CheckoutView(auth: self.container.auth()) } }
+        set { inject(newValue) }
+    }
+}
+
+private final class CheckoutViewModel {
+    @Inject(\.analytics) var analytics: AnalyticsService
+    @LazyInject(\.mappers.priceMapper) var mapper: PriceMapper
+}
+
+private final class ProfileScreen {
+    @WeakLazyInject(\.session) var session: Session?
+}
+
 private func makeCheckoutContainer(environment: Environment, app: DependencyContainer) -> DependencyContainer {
     let checkout = DependencyContainer(name: "Checkout") { $0.inject(environment) }  // externals
     checkout.collaborate(with: app)  // dependsOn
@@ -207,5 +250,73 @@ private func makeCheckoutContainer(environment: Environment, app: DependencyCont
         #expect(
             described.contains(
                 "Left (tag: \"DependencyContainer.left\") -> Right (tag: \"DependencyContainer.right\") -> Left"))
+    }
+
+    @Test(.container) func propertyWrappersReadTheSharedContainer() {
+        let model = CheckoutViewModel()
+        #expect(model.analytics === DependencyContainer.shared.analytics())
+        #expect(model.mapper === DependencyContainer.shared.mappers.priceMapper())
+    }
+
+    @Test @MainActor func asyncAndMainActorAccessors() async throws {
+        let container = DependencyContainer()
+        let database = try await container.database()
+        @MainActor func makeCatalog() -> CatalogViewModel { container.catalog() }
+
+        #expect(database === (try await container.database()))  // `.singleton`
+        #expect(makeCatalog() !== makeCatalog())
+    }
+
+    @Test func resetsForgetTheOverrideTheKeptInstanceOrBoth() {
+        let container = DependencyContainer()
+        let declared = container.analytics()
+        container.analytics.replace { ConsoleAnalytics() }
+        let replaced = container.analytics()
+        #expect(replaced !== declared)
+
+        container.analytics.reset(.scope)  // only the kept instance: the override stays
+        let remade = container.analytics()
+        #expect(remade !== replaced && remade === container.analytics())
+        container.analytics.reset(.override)  // only the override: the declaration answers again
+        let fromDeclaration = container.analytics()
+        #expect(fromDeclaration !== remade)
+        container.analytics.replace { ConsoleAnalytics() }
+        container.analytics.reset()  // both
+        #expect(container.analytics() === container.analytics())
+        #expect(container.analytics() !== remade)
+    }
+
+    @Test(.container) func weakLazyInjectReadsNilOnceTheInstanceIsReleased() {
+        var owner: Session? = DependencyContainer.shared.session()
+        let screen = ProfileScreen()
+        #expect(screen.session === owner)
+        owner = nil
+        #expect(screen.session == nil)
+    }
+
+    @Test func validatingFromTheAccessorsDrawsTheCaptiveDependency() throws {
+        let container = DependencyContainer()
+        let report = try container.validate(roots: \.analytics, \.checkout.view)
+        let mermaid = report.mermaid  // the article prints it
+        let types = Set(report.nodes.map(\.key.type))
+        #expect(types.isSuperset(of: ["AnalyticsService", "CheckoutView", "AuthService"]))
+        #expect(report.findings(.unused).isEmpty)  // roots are never reported unused
+        #expect(report.findings(.captiveDependency).map { $0.path.map(\.type) } == [["CheckoutView", "AuthService"]])
+        #expect(mermaid.contains("legend"))
+        #expect(mermaid.contains("captive|"))
+        #expect(mermaid.contains("stroke:#e67e22"))  // orange
+    }
+
+    @Test @MainActor func validateAsyncBuildsTheAsyncMainActorAndArgumentRoots() async throws {
+        let container = DependencyContainer()
+        let report = try await container.validateAsync(roots: \.database, \.catalog, \.detail, arguments: [42])
+        let types = Set(report.nodes.map(\.key.type))
+        #expect(types.isSuperset(of: ["Database", "CatalogViewModel", "Detail"]))
+    }
+
+    @Test func aPropertyHookClosesTheCycleBetweenViewAndPresenter() {
+        let container = DependencyContainer()
+        let view = container.listView()  // view.presenter?.view === view
+        #expect(view.presenter?.view === view)
     }
 }
