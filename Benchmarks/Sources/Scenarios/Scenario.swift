@@ -111,7 +111,7 @@ extension Scenario {
             .register, .removeAndRegister, .accessorReplaceAmongMany, .registerHighBitTags,
             .override(accessor: false, resolves: false), .override(accessor: false, resolves: true),
             .override(accessor: true, resolves: false), .override(accessor: true, resolves: true), .accessorAssign,
-            .weakSingletonAndUnique, .factoryKitUnique, .factoryKitCached,
+            .weakSingletonAndUnique, .factoryKitUnique, .factoryKitCached, .sharedRead, .sharedAccessorSingleton,
         ]
     }
 }

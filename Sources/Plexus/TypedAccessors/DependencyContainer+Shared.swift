@@ -10,7 +10,9 @@ extension DependencyContainer {
     /// in parallel should not change it: ``withShared(_:_:)`` replaces it for one task and the
     /// child tasks it starts, so each test sees a container of its own.
     public static var shared: DependencyContainer {
-        SharedOverride.container ?? processWide
+        // The task-local lookup only once a task may have replaced it: until then it always finds nothing.
+        guard SharedReplacement.mayBeActive else { return processWide }
+        return SharedOverride.container ?? processWide
     }
 
     private static let processWide = DependencyContainer(name: "shared")

@@ -25,7 +25,8 @@ extension DependencyContainer {
     /// - Throws: What `body` throws.
     @discardableResult
     public static func withShared<R>(_ container: DependencyContainer, _ body: () throws -> R) rethrows -> R {
-        try SharedOverride.$container.withValue(container, operation: body)
+        SharedReplacement.note()
+        return try SharedOverride.$container.withValue(container, operation: body)
     }
 
     /// Runs the asynchronous `body` with ``shared`` answering `container`, for this task and the child tasks it
@@ -50,6 +51,7 @@ extension DependencyContainer {
         _ container: DependencyContainer, isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> R
     ) async rethrows -> R {
-        try await SharedOverride.$container.withValue(container, operation: body, isolation: isolation)
+        SharedReplacement.note()
+        return try await SharedOverride.$container.withValue(container, operation: body, isolation: isolation)
     }
 }

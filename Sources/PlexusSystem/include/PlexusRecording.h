@@ -1,4 +1,5 @@
-// Graph report: whether any thread records a graph report right now.
+// Graph report: whether any thread records a graph report right now; and whether any task replaced the shared
+// container.
 #ifndef PLEXUS_RECORDING_H
 #define PLEXUS_RECORDING_H
 
@@ -15,6 +16,22 @@ static inline int plexus_is_recording(void) {
 /// Counts a recording in (`delta` 1) or out (`delta` -1).
 static inline void plexus_count_recording(long delta) {
     __atomic_fetch_add(&plexus_active_recorders, delta, __ATOMIC_RELAXED);
+}
+
+/// Whether `DependencyContainer.withShared` has run in the process: until it has, no task can have replaced the
+/// shared container, and reading it skips the task-local lookup. Set once, never cleared (an unstructured task
+/// started inside `withShared` keeps its replacement after `withShared` returns).
+extern long plexus_shared_replaced;
+
+/// Whether the shared container may have been replaced in some task: one relaxed load. Relaxed is enough: the task
+/// that replaces it sets it first (program order), and the tasks that inherit the replacement are started after.
+static inline int plexus_shared_may_be_replaced(void) {
+    return __atomic_load_n(&plexus_shared_replaced, __ATOMIC_RELAXED) != 0;
+}
+
+/// Notes that the shared container is replaced in a task.
+static inline void plexus_note_shared_replaced(void) {
+    __atomic_store_n(&plexus_shared_replaced, 1, __ATOMIC_RELAXED);
 }
 
 #endif
