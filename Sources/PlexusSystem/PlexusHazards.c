@@ -22,11 +22,14 @@ static void plexus_hazard_thread_ended(void *pointer) {
     atomic_store_explicit(&record->in_use, 0, memory_order_release);
 }
 
-static void plexus_hazard_make_key(void) { pthread_key_create(&plexus_hazard_key, plexus_hazard_thread_ended); }
+// A failed key creation (the process's keys exhausted) would leave threads' records unreclaimed: stop instead.
+static void plexus_hazard_make_key(void) {
+    if (pthread_key_create(&plexus_hazard_key, plexus_hazard_thread_ended) != 0) abort();
+}
 
 /// The calling thread's record: a free one taken over, or a new one published at the head of the list.
 static plexus_hazard_record *plexus_hazard_record_of_thread(void) {
-    pthread_once(&plexus_hazard_key_once, plexus_hazard_make_key);
+    if (pthread_once(&plexus_hazard_key_once, plexus_hazard_make_key) != 0) abort();
     plexus_hazard_record *record = atomic_load_explicit(&plexus_hazard_records, memory_order_acquire);
     for (; record != NULL; record = record->next) {
         int expected = 0;
@@ -45,7 +48,7 @@ static plexus_hazard_record *plexus_hazard_record_of_thread(void) {
     }
     record->count = 0;
     plexus_thread_hazards = record;
-    pthread_setspecific(plexus_hazard_key, record);
+    if (pthread_setspecific(plexus_hazard_key, record) != 0) abort();
     return record;
 }
 

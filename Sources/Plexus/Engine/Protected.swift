@@ -89,7 +89,7 @@ final class LockBuffer<Value>: ManagedBuffer<Value, PlatformLock> {
                 lock.initialize(to: os_unfair_lock())
             #else
                 lock.initialize(to: pthread_mutex_t())
-                pthread_mutex_init(lock, nil)
+                checkPThread(pthread_mutex_init(lock, nil), "pthread_mutex_init")
             #endif
         }
         return lockBuffer
@@ -99,7 +99,7 @@ final class LockBuffer<Value>: ManagedBuffer<Value, PlatformLock> {
         // ManagedBuffer destroys the header (the value) itself; the element (the lock) is ours.
         withUnsafeMutablePointerToElements { lock in
             #if !canImport(Darwin)
-                pthread_mutex_destroy(lock)
+                checkPThread(pthread_mutex_destroy(lock), "pthread_mutex_destroy")
             #endif
             _ = lock.deinitialize(count: 1)
         }
@@ -113,8 +113,8 @@ final class LockBuffer<Value>: ManagedBuffer<Value, PlatformLock> {
                 os_unfair_lock_lock(lock)
                 defer { os_unfair_lock_unlock(lock) }
             #else
-                pthread_mutex_lock(lock)
-                defer { pthread_mutex_unlock(lock) }
+                checkPThread(pthread_mutex_lock(lock), "pthread_mutex_lock")
+                defer { checkPThread(pthread_mutex_unlock(lock), "pthread_mutex_unlock") }
             #endif
             return try body(value)
         }
@@ -169,20 +169,20 @@ final class ConstructionSignal: @unchecked Sendable {
     init() {
         mutex.initialize(to: pthread_mutex_t())
         condition.initialize(to: pthread_cond_t())
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
+        checkPThread(pthread_mutex_init(mutex, nil), "pthread_mutex_init")
+        checkPThread(pthread_cond_init(condition, nil), "pthread_cond_init")
     }
 
     deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
+        checkPThread(pthread_cond_destroy(condition), "pthread_cond_destroy")
+        checkPThread(pthread_mutex_destroy(mutex), "pthread_mutex_destroy")
         condition.deallocate()
         mutex.deallocate()
     }
 
     private func withMutex<R>(_ body: () -> R) -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        checkPThread(pthread_mutex_lock(mutex), "pthread_mutex_lock")
+        defer { checkPThread(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
         return body()
     }
 
@@ -215,7 +215,7 @@ final class ConstructionSignal: @unchecked Sendable {
     func holdAcrossAwait() {
         withMutex {
             heldAcrossAwait = true
-            pthread_cond_broadcast(condition)
+            checkPThread(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
         }
     }
 
@@ -223,7 +223,7 @@ final class ConstructionSignal: @unchecked Sendable {
     func lend(to borrower: GraphID) {
         let resumed = withMutex {
             borrowers.insert(borrower)
-            pthread_cond_broadcast(condition)
+            checkPThread(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
             let resumed = suspended.filter { $0.waiter == borrower }
             suspended.removeAll { $0.waiter == borrower }
             return resumed
@@ -238,7 +238,7 @@ final class ConstructionSignal: @unchecked Sendable {
         let (resumed, wasLent) = withMutex {
             if !isOpen { self.rollback = rollback }
             isOpen = true
-            pthread_cond_broadcast(condition)
+            checkPThread(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
             defer { suspended.removeAll() }
             return (suspended, !borrowers.isEmpty)
         }
@@ -265,7 +265,7 @@ final class ConstructionSignal: @unchecked Sendable {
     func wait(as waiter: GraphID) -> Outcome {
         withMutex {
             while !isOpen && !borrowers.contains(waiter) && !heldAcrossAwait {
-                pthread_cond_wait(condition, mutex)
+                checkPThread(pthread_cond_wait(condition, mutex), "pthread_cond_wait")
             }
             return !isOpen && borrowers.contains(waiter) ? .lent : .opened
         }

@@ -184,13 +184,13 @@ final class WaitBoard: @unchecked Sendable {
         fileprivate func broadcastIfChanged() {
             guard mustBroadcast else { return }
             mustBroadcast = false
-            pthread_cond_broadcast(condition)
+            checkPThread(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
         }
 
         /// Releases the lock until another thread calls `changed`, then holds it again.
         func wait() {
             broadcastIfChanged()
-            pthread_cond_wait(condition, mutex)
+            checkPThread(pthread_cond_wait(condition, mutex), "pthread_cond_wait")
         }
 
         /// The constructions `graph` still waits for.
@@ -260,14 +260,14 @@ final class WaitBoard: @unchecked Sendable {
     init() {
         mutex.initialize(to: pthread_mutex_t())
         condition.initialize(to: pthread_cond_t())
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
+        checkPThread(pthread_mutex_init(mutex, nil), "pthread_mutex_init")
+        checkPThread(pthread_cond_init(condition, nil), "pthread_cond_init")
         records = Records(mutex: mutex, condition: condition)
     }
 
     deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
+        checkPThread(pthread_cond_destroy(condition), "pthread_cond_destroy")
+        checkPThread(pthread_mutex_destroy(mutex), "pthread_mutex_destroy")
         condition.deallocate()
         mutex.deallocate()
     }
@@ -275,10 +275,10 @@ final class WaitBoard: @unchecked Sendable {
     /// Runs `body` with the lock held; the graphs in `finishTogether` are woken on the way out if it called
     /// `changed`.
     func withLock<R>(_ body: (Records) throws -> R) rethrows -> R {
-        pthread_mutex_lock(mutex)
+        checkPThread(pthread_mutex_lock(mutex), "pthread_mutex_lock")
         defer {
             records.broadcastIfChanged()
-            pthread_mutex_unlock(mutex)
+            checkPThread(pthread_mutex_unlock(mutex), "pthread_mutex_unlock")
         }
         return try body(records)
     }

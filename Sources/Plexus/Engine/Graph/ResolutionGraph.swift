@@ -214,7 +214,7 @@ final class ResolutionGraph {
     private static func makeCurrent() -> ResolutionGraph {
         let graph = ResolutionGraph()
         let pointer = Unmanaged.passRetained(graph).toOpaque()
-        pthread_setspecific(graphKey, pointer)
+        checkPThread(pthread_setspecific(graphKey, pointer), "pthread_setspecific")
         plexus_thread_graph_set(pointer)
         return graph
     }
@@ -419,7 +419,7 @@ final class ResolutionGraph {
 /// the thread's exit (another key's destructor) starts a new graph rather than use the released one.
 private let graphKey: pthread_key_t = {
     var key = pthread_key_t()
-    pthread_key_create(&key) { pointer in
+    let created = pthread_key_create(&key) { pointer in
         plexus_thread_graph_set(nil)
         #if canImport(Darwin)
             Unmanaged<ResolutionGraph>.fromOpaque(pointer).release()
@@ -427,5 +427,6 @@ private let graphKey: pthread_key_t = {
             if let pointer { Unmanaged<ResolutionGraph>.fromOpaque(pointer).release() }
         #endif
     }
+    checkPThread(created, "pthread_key_create")
     return key
 }()
