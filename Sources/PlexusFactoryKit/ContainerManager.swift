@@ -146,26 +146,35 @@ public final class ContainerManager: @unchecked Sendable {
     /// Singletons are kept (reset them with `Scope.singleton.reset()`).
     /// - Parameter options: What to drop; `.all` by default.
     public func reset(options: FactoryResetOptions = .all) {
+        // What a reset drops is released after it, outside every access to these fields: its `deinit`s may resolve
+        // declarations of this container (see `Sendability.swift`).
+        var dropped: [Any] = []
         ResolutionLock.withLock {
             switch options {
             case .all:
-                self.options.removeAll(keepingCapacity: true)
+                dropped = [self.options, state]
+                self.options = [:]
                 plexus.forgetDeclarations()
                 state = State()
             case .context:
-                for key in self.options.keys {
-                    self.options[key]?.contexts = nil
-                    self.options[key]?.argumentContexts = nil
+                for declaration in self.options.values {
+                    dropped.append((declaration.contexts, declaration.argumentContexts))
+                    (declaration.contexts, declaration.argumentContexts) = (nil, nil)
                 }
             case .none:
                 break
             case .registration:
-                for key in self.options.keys { self.options[key]?.registration = nil }
+                for declaration in self.options.values {
+                    dropped.append(declaration.registration as Any)
+                    declaration.registration = nil
+                }
                 state.autoRegistrationNeeded = true
             case .scope:
                 plexus.dropDeclaredInstances()
+                for (key, declaration) in self.options { forgetArgumentSlots(of: key, declaration) }
             }
         }
+        withExtendedLifetime(dropped) {}
     }
 
     /// Releases the instances one scope keeps in this container (a custom scope, `.cached`, `.shared`).
@@ -191,12 +200,16 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// Restores what the last ``push()`` saved; does nothing when nothing is saved.
     public func pop() {
+        var dropped: [Any] = []
         ResolutionLock.withLock {
             guard let last = saved.popLast() else { return }
+            dropped = [options, state]
             options = last.options
             plexus.restore(last.plexus)
             state = last.state
         }
+        // Released outside the fields' accesses, as in `reset(options:)`.
+        withExtendedLifetime(dropped) {}
     }
 
     /// Where the declaration `key` of `container` keeps its instance for `parameters` in `scope`: moves it there
@@ -214,6 +227,9 @@ public final class ContainerManager: @unchecked Sendable {
             options.containerType = type(of: container)
             options.arguments = [:]
             options.slot = nil
+        } else if options.slotScope !== scope {
+            // Another singleton scope (a clone a test runs in): the same slot, in that scope's container.
+            options.slotScope = scope
         }
         let slot: DeclarationSlot
         if options.scopeOnParameters, let argument = parameters as? any Hashable {
@@ -240,39 +256,63 @@ public final class ContainerManager: @unchecked Sendable {
         return slot
     }
 
-    /// Releases the instances the declaration `key` of `container` keeps, whatever argument they were kept for.
+    /// Releases the instances the declaration `key` keeps, whatever argument they were kept for (the slots of
+    /// arguments go too, so that a declaration resolved with ever new arguments does not grow between resets).
     func dropInstances(of key: FactoryKey) {
         guard let options = options[key] else { return }
         dropInstances(of: key, options)
     }
 
-    /// Forgets the slots of the declaration `key` of `container` in Plexus, with what they keep.
+    /// Forgets the slots of the declaration `key` in Plexus, with what they keep.
     func forget(_ key: FactoryKey) {
         guard let options = options[key] else { return }
         forget(key, options)
     }
 
     private func dropInstances(of key: FactoryKey, _ options: Options) {
-        for slot in slots(of: key, options) {
+        for slot in slots(of: key, options, arguments: false) {
             slot.store.dropDeclaredInstance(at: slot.site)
         }
+        forgetArgumentSlots(of: key, options)
     }
 
     private func forget(_ key: FactoryKey, _ options: Options) {
-        for slot in slots(of: key, options) {
+        for slot in slots(of: key, options, arguments: true) {
             slot.store.forgetDeclaration(at: slot.site)
         }
         options.slot = nil
+        (options.arguments, options.resolvedAt) = ([:], [:])
     }
 
-    /// The slots the declaration has in the scope it was last resolved in: one, or one per argument kept.
-    private func slots(of key: FactoryKey, _ options: Options) -> [DeclarationSlot] {
-        guard let scope = options.slotScope else { return [] }
-        let names = [key.text] + options.arguments.values.map { key.text + "#\($0)" }
+    /// Forgets the slots `scopeOnParameters` made for arguments, and the numbers of those arguments.
+    func forgetArgumentSlots(of key: FactoryKey, _ options: Options) {
+        guard !options.arguments.isEmpty, let scope = slotScope(of: options) else { return }
+        for number in options.arguments.values {
+            let name = key.text + "#\(number)"
+            let slot = DeclarationSlot(
+                options.instanceType, scope: scope, manager: self, containerType: options.containerType, name: name)
+            slot.store.forgetDeclaration(at: slot.site)
+            options.resolvedAt[name] = nil
+        }
+        options.arguments = [:]
+    }
+
+    /// The slots the declaration has in the scope it was last resolved in: its own, and with `arguments` one per
+    /// argument kept.
+    private func slots(of key: FactoryKey, _ options: Options, arguments: Bool) -> [DeclarationSlot] {
+        guard let scope = slotScope(of: options) else { return [] }
+        let names = [key.text] + (arguments ? options.arguments.values.map { key.text + "#\($0)" } : [])
         return names.map {
             DeclarationSlot(
                 options.instanceType, scope: scope, manager: self, containerType: options.containerType, name: $0)
         }
+    }
+
+    /// The scope whose container holds the declaration's slot now: for a singleton, the singleton scope the latest
+    /// read of the declaration named (a test's clone), where a reset or an override must reach.
+    private func slotScope(of options: Options) -> Scope? {
+        if options.slotScope is Scope.Singleton, let current = options.scope as? Scope.Singleton { return current }
+        return options.slotScope
     }
 }
 

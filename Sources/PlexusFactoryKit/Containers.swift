@@ -92,7 +92,12 @@ extension ManagedContainer {
     /// Sets a decorator every resolve of a declaration without its own decorator calls with the instance.
     /// - Parameter decorator: The decorator, or nil to remove it.
     public func decorator(_ decorator: ((Any) -> Void)?) {
-        ResolutionLock.withLock { manager.state.decorator = decorator }
+        // The decorator replaced is released after the lock: its captures' `deinit`s may resolve.
+        let replaced = ResolutionLock.withLock {
+            defer { manager.state.decorator = decorator }
+            return manager.state.decorator
+        }
+        withExtendedLifetime(replaced) {}
     }
 
     /// Drops what `options` names from every declaration; see ``ContainerManager/reset(options:)``.

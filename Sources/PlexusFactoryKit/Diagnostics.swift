@@ -1,3 +1,5 @@
+import Plexus
+
 /// The process-wide resolution trace and cycle check, read and changed only under the resolution lock (which
 /// every resolution holds, so one stack describes the one resolution running; see `Sendability.swift`).
 @usableFromInline
@@ -64,6 +66,59 @@ final class Diagnostics: @unchecked Sendable {
         }
     }
 
+    /// How many declarations the running resolve is inside.
+    var depth: Int { stack.count }
+
+    /// Whether `key` is being resolved already on this resolve's path while the cycle check is off: a declaration
+    /// that calls itself, which Factory lets run.
+    @usableFromInline
+    func reentersUnchecked(_ key: FactoryKey) -> Bool {
+        !checksCycles && stack.dropLast().contains { $0.key == key }
+    }
+
+    /// Stops the process for a declaration Plexus could not make: a cycle with its path and the way to break it in
+    /// Factory's spellings, or the error.
+    @usableFromInline
+    func stop(couldNotMake type: Any.Type, _ error: any Error) -> Never {
+        if case ResolutionError.circularDependency(let path) = error {
+            let chain = path.map { $0.tag.map { "\($0)" } ?? "\($0.type)" }.joined(separator: " -> ")
+            stop(
+                "circular dependency: \(chain). Break the cycle: resolve one side lazily (@LazyInjected).",
+                file: #fileID, line: #line)
+        }
+        stop("\(type) could not be made: \(error)", file: #fileID, line: #line)
+    }
+
+    /// Stops the process with `message`, logged first.
+    @usableFromInline
+    func stop(_ message: String, file: StaticString, line: UInt) -> Never {
+        let text = "PlexusFactoryKit: \(message)"
+        logger(text)
+        fatalError(text, file: file, line: line)
+    }
+
+    /// Logs `message` with the logger set now.
+    static func log(_ message: String) {
+        let logger = ResolutionLock.withLock { shared.logger }
+        logger(message)
+    }
+}
+
+/// Whether a resolution that comes back to a declaration being resolved stops the process with its path; the
+/// process-wide switch ``ContainerManager/circularDependencyTesting`` also sets. On by default in every build.
+public var globalCircularDependencyTesting: Bool {
+    get { ResolutionLock.withLock { Diagnostics.shared.checksCycles } }
+    set { ResolutionLock.withLock { Diagnostics.shared.checksCycles = newValue } }
+}
+
+/// How the factory a resolve chose reaches the declaration's slot in Plexus. The slot is registered once, with a
+/// factory of its own that calls whichever factory the resolve running now handed over (`making`): the same slot
+/// serves the declaration's own factory, an override and a context's. Read and changed only under the resolution
+/// lock, like `Diagnostics`.
+@usableFromInline
+final class FactoryHandOver: @unchecked Sendable {
+    @usableFromInline static let shared = FactoryHandOver()
+
     /// The factory the resolve running on this thread chose, for its declaration's slot to call (see `making`), and
     /// whether that slot called it.
     @exclusivity(unchecked) @usableFromInline var pending: AnyObject?
@@ -79,9 +134,9 @@ final class Diagnostics: @unchecked Sendable {
         (pending, made) = (PendingFactory(make: make), false)
         defer { (pending, made) = outer }
         let instance = resolve {
-            let made = try ResolutionLock.withLockIfAvailable { try Diagnostics.shared.runPending(T.self) }
-            guard let made else { throw DeclarationResolvedElsewhere(type: T.self) }
-            return made
+            let instance = try ResolutionLock.withLockIfAvailable { try FactoryHandOver.shared.runPending(T.self) }
+            guard let instance else { throw DeclarationResolvedElsewhere(type: T.self) }
+            return instance
         }
         return (instance, made)
     }
@@ -96,29 +151,9 @@ final class Diagnostics: @unchecked Sendable {
         return instance
     }
 
-    /// Logs `message` with the logger set now.
-    static func log(_ message: String) {
-        let logger = ResolutionLock.withLock { shared.logger }
-        logger(message)
-    }
-
-    /// Stops the process with `message`, logged first.
-    @usableFromInline
-    func stop(_ message: String, file: StaticString, line: UInt) -> Never {
-        let text = "PlexusFactoryKit: \(message)"
-        logger(text)
-        fatalError(text, file: file, line: line)
-    }
 }
 
-/// Whether a resolution that comes back to a declaration being resolved stops the process with its path; the
-/// process-wide switch ``ContainerManager/circularDependencyTesting`` also sets. On by default in every build.
-public var globalCircularDependencyTesting: Bool {
-    get { ResolutionLock.withLock { Diagnostics.shared.checksCycles } }
-    set { ResolutionLock.withLock { Diagnostics.shared.checksCycles = newValue } }
-}
-
-/// A factory chosen for one resolve (`Diagnostics.making`).
+/// A factory chosen for one resolve (`FactoryHandOver.making`).
 @usableFromInline
 final class PendingFactory<T> {
     @usableFromInline let make: () -> T

@@ -4,11 +4,11 @@ import Plexus
 /// A declaration's identity and its own factory: what ``Factory`` and ``ParameterFactory`` resolve through.
 ///
 /// Factory's semantics sit here, Plexus's machinery underneath. `resolve(_:)` reads top to bottom: under the
-/// resolution lock, run the container's auto-registration, find the declaration's options, choose the factory (a
-/// context alternative beats an override, which beats the declaration's own), then resolve the declaration as a
-/// typed accessor of the Plexus container its scope names (``ContainerManager/plexus``, or the singleton scope's
-/// own): Plexus keeps the instance in the declaration's slot, finds cycles, records the graph for `validate`, and
-/// calls the chosen factory when the scope has nothing to give. The decorators run last, on every resolve.
+/// resolution lock, run the container's auto-registration, find the declaration's options and its slot (a typed
+/// accessor of the Plexus container its scope names: ``ContainerManager/plexus``, or the singleton scope's own),
+/// return the instance the slot keeps if there is one, else choose the factory (a context alternative beats an
+/// override, which beats the declaration's own) and resolve the slot, which calls it (`FactoryHandOver`): Plexus
+/// keeps the instance, finds cycles and records the graph for `validate`. The decorators run last, on every resolve.
 public struct FactoryRegistration<P, T> {
     @usableFromInline let key: FactoryKey
     @usableFromInline let container: any ManagedContainer
@@ -27,48 +27,53 @@ public struct FactoryRegistration<P, T> {
     func resolve(_ parameters: P) -> T {
         ResolutionLock.acquire()
         defer { ResolutionLock.release() }
-        do {
-            let manager = container.manager
-            container.runAutoRegistrationIfNeeded()
-            let options = manager.declaration(key)
-            let scope = options.scope ?? manager.state.defaultScope ?? Scope.unique
-            let slot = manager.slot(of: options, key: key, T.self, in: container, scope: scope, keeping: parameters)
+        let manager = container.manager
+        container.runAutoRegistrationIfNeeded()
+        let options = manager.declaration(key)
+        let scope = options.scope ?? manager.state.defaultScope ?? Scope.unique
+        let slot = manager.slot(of: options, key: key, T.self, in: container, scope: scope, keeping: parameters)
 
-            let instance: T
-            let made: Bool
-            if slot.storage != .unique, slot.storage != .shared, !Diagnostics.shared.isTracing,
-                let kept: T = slot.store.publishedDeclaration(at: slot.site)
-            {
-                // Kept by the scope: no factory runs, so neither a cycle nor a trace line can start here.
-                (instance, made) = (kept, false)
-            } else {
-                let frame = Diagnostics.shared.enter(container, key: key, type: T.self)
-                (instance, made) = make(parameters, options, slot)
-                Diagnostics.shared.leave(frame, instance: instance, made: made, options)
-            }
-
-            if let decorator = options.decorator {
-                (decorator as? Decorator<T>)?.body(instance, made)
-            } else if let decorator = manager.state.decorator {
-                decorator(instance)
-            }
-            return instance
+        let instance: T
+        let made: Bool
+        // Plexus's `.shared` is Factory's `.graph`: kept by the resolution graph, not in the slot.
+        if slot.storage != .unique, slot.storage != .shared, !Diagnostics.shared.isTracing,
+            let kept: T = slot.store.publishedDeclaration(at: slot.site)
+        {
+            // Kept by the scope: no factory runs, so neither a cycle nor a trace line can start here.
+            (instance, made) = (kept, false)
+        } else {
+            let frame = Diagnostics.shared.enter(container, key: key, type: T.self)
+            (instance, made) = construct(parameters, options, slot)
+            Diagnostics.shared.leave(frame, instance: instance, made: made, options)
         }
+
+        if let decorator = options.decorator {
+            (decorator as? Decorator<T>)?.body(instance, made)
+        } else if let decorator = manager.state.decorator {
+            decorator(instance)
+        }
+        return instance
     }
 
     /// Resolves the declaration's slot, whose factory calls the factory chosen here when the scope keeps no instance;
-    /// returns the instance and whether it was made.
+    /// returns the instance and whether that factory made it.
     @inlinable
-    func make(_ parameters: P, _ options: ContainerManager.Options, _ slot: DeclarationSlot) -> (T, Bool) {
-        let make = chooseFactory(options)
-        let (instance, made) = Diagnostics.shared.making { trampoline in
+    func construct(_ parameters: P, _ options: ContainerManager.Options, _ slot: DeclarationSlot) -> (T, Bool) {
+        let chosen = chooseFactory(options)
+        if P.self != Void.self, slot.storage == .unique, Diagnostics.shared.reentersUnchecked(key) {
+            // A declaration with an argument calls itself (a recursion over its argument) with the cycle check off,
+            // which Factory allows: the slot's own cycle check would stop it, and a unique instance needs no slot.
+            // Without an argument, calling itself is a cycle, which the slot stops.
+            return (chosen(parameters), true)
+        }
+        let (instance, made) = FactoryHandOver.shared.making { factory in
             do {
-                return try slot.store.resolveDeclaration(at: slot.site, scope: slot.storage, make: trampoline)
+                return try slot.store.resolveDeclaration(at: slot.site, scope: slot.storage, make: factory)
             } catch {
-                Diagnostics.shared.stop("\(T.self) could not be made: \(error)", file: #fileID, line: #line)
+                Diagnostics.shared.stop(couldNotMake: T.self, error)
             }
         } make: {
-            make(parameters)
+            chosen(parameters)
         }
         if made, slot.storage != .unique, let optional = instance as? any OptionalType, optional.wrappedValue == nil {
             // Factory keeps no nil: the next resolve asks again.
@@ -154,17 +159,23 @@ extension FactoryRegistration {
     /// Drops what `options` names from this declaration.
     func reset(_ options: FactoryResetOptions) {
         guard options != .none else { return }
+        var dropped: Any?
+        defer { withExtendedLifetime(dropped) {} }
         ResolutionLock.withLock {
             let manager = container.manager
             switch options {
             case .all:
                 manager.forget(key)
-                manager.options[key] = nil
+                // Moved out of the table before it is released (after the lock): see `Sendability.swift`.
+                dropped = manager.options.removeValue(forKey: key)
             case .context:
-                manager.options[key]?.contexts = nil
-                manager.options[key]?.argumentContexts = nil
+                guard let declaration = manager.options[key] else { return }
+                dropped = (declaration.contexts, declaration.argumentContexts)
+                (declaration.contexts, declaration.argumentContexts) = (nil, nil)
             case .registration:
-                manager.options[key]?.registration = nil
+                guard let declaration = manager.options[key] else { return }
+                dropped = declaration.registration
+                declaration.registration = nil
             case .scope:
                 manager.dropInstances(of: key)
             case .none:

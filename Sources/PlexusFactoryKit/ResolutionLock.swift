@@ -14,7 +14,11 @@ import Foundation
 ///
 /// The cost of that choice, which Factory makes too: a factory that blocks waiting for another thread which itself
 /// resolves a declaration (for example `DispatchQueue.main.sync` inside a factory while the main thread resolves)
-/// deadlocks.
+/// deadlocks. So do two threads where one builds a singleton of a Plexus module container whose factory resolves a
+/// declaration (it waits for this lock) while the other, holding this lock, reaches that same singleton (through a
+/// `promised()` declaration or a factory that resolves the module): the second waits for the first's singleton to be
+/// made, as Plexus makes each singleton once. Keep module factories from resolving Factory-style declarations, or
+/// resolve such a singleton once at startup.
 @usableFromInline
 enum ResolutionLock {
     private static let lock = NSRecursiveLock()

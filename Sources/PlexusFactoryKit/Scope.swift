@@ -25,7 +25,9 @@ public class Scope {
     init() {}
 
     /// The storage a declaration in this scope has in the engine, and the container that keeps its instances: the
-    /// declaring container's own Plexus container, but for ``singleton``, whose instances are the scope's.
+    /// declaring container's own Plexus container, but for ``singleton``, whose instances are the scope's. Every
+    /// subclass answers for itself (the initializer is internal, so there are no others); this answer is `.cached`'s
+    /// for a custom scope.
     func storage(in manager: ContainerManager) -> (ComponentScope, DependencyContainer) {
         (.singleton, manager.plexus)
     }
@@ -63,6 +65,10 @@ public class Scope {
     /// The scope of ``graph``: the instance of a Plexus `.shared` definition, one per resolution graph.
     public final class Graph: Scope, @unchecked Sendable {
         override init() { super.init() }
+
+        /// How many declarations are being resolved, one inside another, by the resolve running now (0 outside
+        /// one); the graph's instances are dropped when the outermost returns.
+        public var depth: Int { ResolutionLock.withLock { Diagnostics.shared.depth } }
 
         override func storage(in manager: ContainerManager) -> (ComponentScope, DependencyContainer) {
             (.shared, manager.plexus)

@@ -1,7 +1,7 @@
 // Why the Factory-style types may cross threads although they hold closures and values that are not `Sendable`:
 // every closure they hold (factories, overrides, context alternatives, decorators, the references of the property
 // wrappers) runs only while `ResolutionLock` is held (a declaration's slot in Plexus calls its factory only from a
-// resolve that holds it, see `Diagnostics.making`), and every mutable field they reach (a manager's declarations,
+// resolve that holds it, see `FactoryHandOver`), and every mutable field they reach (a manager's declarations,
 // the lazy wrappers' storage, the diagnostics) is read and written only there. The lock is one process-wide
 // recursive lock, so no two threads ever touch that state or run those closures at the same time. What crosses
 // threads is the instance a declaration makes, and these conformances require it (and the argument of a
@@ -9,9 +9,11 @@
 //
 // The hottest of those fields (a manager's table and settings, a declaration's scope, slot and decorator, the
 // diagnostics' stack and pending factory) are `@exclusivity(unchecked)`: besides the lock, no access to them spans a
-// call to user code (a factory, a decorator, a `deinit`): each is copied out or written in one step, so two
-// accesses never overlap even on the thread that holds the recursive lock. The run-time check cost a third of a
-// kept instance's resolve.
+// call to user code (a factory, a decorator, a `deinit`), so two accesses never overlap even on the thread that
+// holds the recursive lock. Each is copied out or written in one step, and what a change drops is released only
+// after the access: a table's entries are moved out (`removeValue`, or the whole table kept in a local) and released
+// after the lock, since their `deinit`s may resolve declarations of the same container
+// (`ReleaseAndRecursionTests`). The run-time check cost a third of a kept instance's resolve.
 
 extension FactoryRegistration: @unchecked Sendable where P: Sendable, T: Sendable {}
 extension Factory: @unchecked Sendable where T: Sendable {}
