@@ -107,7 +107,9 @@ extension DependencyContainer {
     /// is an entry point, so it is never reported ``GraphReport/Finding/Kind/unused``. A ``ParameterFactory`` root is
     /// built with each argument set of `arguments` that is its argument type; with none, it is a root that needs an
     /// argument: logged at ``LogLevel/errors`` as such, and not built. An ``AsyncFactory`` or ``MainActorFactory`` root
-    /// needs `await`: this form logs and skips it, ``validateAsync(roots:_:arguments:)`` builds it. A key path to
+    /// needs `await`: this form logs and skips it, ``validateAsync(roots:_:arguments:)`` builds it. That form has a
+    /// name of its own rather than being an `async` overload of this one, so that this call keeps compiling without
+    /// `await` in async code (an `async` test), where Swift would otherwise pick the async overload. A key path to
     /// anything else is logged and skipped.
     /// - Parameters:
     ///   - root: The key path from a container to a typed accessor (`\.analytics`, `\.mappers.priceMapper`).

@@ -21,7 +21,7 @@ private final class ListView {
         let container = DependencyContainer()
         container.register(.singleton) { NetworkApi() as Api }
         container.register { c in ListPresenter(api: try c.resolve()) }
-            .resolvingProperties { container, presenter in presenter.view = try container.resolve() }
+            .resolvingProperties { c, presenter in presenter.view = try c.resolve() }
         container.register { c in ListView(presenter: try c.resolve()) }
 
         let view: ListView = try container.resolve()

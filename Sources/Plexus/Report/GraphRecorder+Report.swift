@@ -57,8 +57,38 @@ extension GraphRecorder {
                     + "\(report.located(theirs)): resolves through \(mine.container) get \(mine.container)'s "
                     + "definition, never \(theirs.container)'s. Remove one, or tag them apart.")
         }
-        report.findings = report.analysed(shadowed: shadowed)
+        report.findings = report.analysed(kept: shadowed + sharedReads(reportNodes, report))
         return report
+    }
+
+    /// The accessors that definitions of other containers read from ``DependencyContainer/shared`` without
+    /// collaborating with it: what `@Inject` and `@LazyInject` do unless given `container:`. An accessor called on a
+    /// container registers its default there, so an accessor edge into the shared container's node comes from a
+    /// read of that container itself, or from an override there that a collaboration finds (not reported).
+    private func sharedReads(_ reportNodes: [GraphReport.Node], _ report: GraphReport) -> [GraphReport.Finding] {
+        let shared = DependencyContainer.shared
+        var readers: [ObjectIdentifier: Bool] = [:]
+        return edges.compactMap { edge -> GraphReport.Finding? in
+            let (reader, owner) = (nodes[edge.from].owner, nodes[edge.to].owner)
+            guard edge.kind == .typedAccessor, owner === shared, reader !== shared else { return nil }
+            let collaborates: Bool
+            if let known = readers[ObjectIdentifier(reader)] {
+                collaborates = known
+            } else {
+                collaborates = reader.reachable().contains { $0 === shared }
+                readers[ObjectIdentifier(reader)] = collaborates
+            }
+            guard !collaborates else { return nil }
+            let (from, to) = (reportNodes[edge.from], reportNodes[edge.to])
+            return GraphReport.Finding(
+                kind: .sharedContainer, severity: .information, path: [from.key, to.key], nodes: [from.id, to.id],
+                description:
+                    "\(from.key.type) in \(report.located(from)) reads \(to.key.type) from DependencyContainer.shared "
+                    + "(named \"\(to.container)\" here), which \(from.container) does not collaborate with: `@Inject` "
+                    + "and `@LazyInject` resolve from DependencyContainer.shared unless given `container:`. Pass "
+                    + "`container:` to read \(from.container)'s accessor, or leave it if the shared container is "
+                    + "meant.")
+        }
     }
 
     /// For every container met, the definitions registered under a key that one of its collaborators (directly or

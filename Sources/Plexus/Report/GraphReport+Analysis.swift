@@ -8,7 +8,8 @@ extension GraphReport {
     ///
     /// Containers, nodes and edges are joined by name and ``Node/id`` (so give containers distinct names);
     /// captive dependencies, cycles and unused definitions are worked out again on the joined graph (a
-    /// definition one module leaves unused may be used by another); shadowed definitions are kept.
+    /// definition one module leaves unused may be used by another); shadowed definitions and reads of the shared
+    /// container are kept.
     /// - Parameter reports: The reports to join, in order.
     public init(merging reports: [GraphReport]) {
         var containers: [Container] = []
@@ -16,7 +17,7 @@ extension GraphReport {
         var nodeIndex: [String: Int] = [:]
         var edges: [Edge] = []
         var seenEdges = Set<Edge>()
-        var shadowed: [Finding] = []
+        var kept: [Finding] = []
         for report in reports {
             for container in report.containers {
                 if let index = containers.firstIndex(where: { $0.name == container.name }) {
@@ -34,17 +35,20 @@ extension GraphReport {
                 }
             }
             for edge in report.edges where seenEdges.insert(edge).inserted { edges.append(edge) }
-            for finding in report.findings(.shadowed) where !shadowed.contains(finding) { shadowed.append(finding) }
+            for finding in report.findings where finding.kind.needsLiveContainers && !kept.contains(finding) {
+                kept.append(finding)
+            }
         }
         self.init(containers: containers, nodes: nodes, edges: edges, findings: [])
-        findings = analysed(shadowed: shadowed)
+        findings = analysed(kept: kept)
     }
 
-    /// The findings worked out from the nodes and edges, with the `shadowed` ones (which need the live containers)
-    /// in their place: captive dependencies, cycles, shadowed, unused.
-    func analysed(shadowed: [Finding]) -> [Finding] {
+    /// The findings worked out from the nodes and edges, with the `kept` ones (shadowed definitions and reads of the
+    /// shared container, which need the live containers) in their place: captive dependencies, cycles, the kept
+    /// ones, unused.
+    func analysed(kept: [Finding]) -> [Finding] {
         let graph = Adjacency(self)
-        return captiveDependencies(graph) + cycles(graph) + shadowed + unused(graph)
+        return captiveDependencies(graph) + cycles(graph) + kept + unused(graph)
     }
 
     /// The nodes and edges as indexes, for walking.
@@ -187,6 +191,17 @@ extension GraphReport {
     /// `Container (File.swift:12)`, or the container alone when the site is unknown.
     func located(_ node: Node) -> String {
         node.site.map { "\(node.container) (\($0))" } ?? node.container
+    }
+}
+
+extension GraphReport.Finding.Kind {
+    /// Whether only the recorder can find these, with the live containers at hand, so that a merged report keeps
+    /// them as its parts found them.
+    var needsLiveContainers: Bool {
+        switch self {
+        case .shadowed, .sharedContainer: true
+        case .captiveDependency, .cycle, .unused: false
+        }
     }
 }
 

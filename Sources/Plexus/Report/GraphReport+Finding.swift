@@ -20,6 +20,11 @@ extension GraphReport {
             /// container's own answers there, so the collaborator's is never used through it. Path: the key twice,
             /// the container's node first.
             case shadowed
+            /// A definition whose factory reads a typed accessor from ``DependencyContainer/shared``, a container its
+            /// own container does not collaborate with: what `@Inject` and `@LazyInject` do unless given
+            /// `container:` (information: it may be meant). Path: the definition, then the accessor's node in the
+            /// shared container.
+            case sharedContainer
             /// A definition of a validated container that nothing in the graph depends on and no accessor names
             /// (information: it may be resolved only from outside). Path: that node.
             case unused
@@ -27,7 +32,8 @@ extension GraphReport {
 
         /// How much a finding matters.
         public enum Severity: String, Sendable, Codable, Hashable, Comparable {
-            /// Worth knowing; nothing is wrong (a cycle closed by a hook, an unused definition).
+            /// Worth knowing; nothing is wrong (a cycle closed by a hook, an unused definition, a read of the shared
+            /// container).
             case information
             /// Probably a mistake (a captive dependency, a shadowed definition).
             case warning

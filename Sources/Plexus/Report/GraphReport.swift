@@ -22,7 +22,8 @@ public struct GraphReport: Sendable, Codable, Equatable {
     public var nodes: [Node]
     /// Who resolved whom while being built, without duplicates. JSON field `edges`.
     public var edges: [Edge]
-    /// Captive dependencies, cycles closed by property hooks, shadowed and unused definitions. JSON field `findings`.
+    /// Captive dependencies, cycles closed by property hooks, shadowed definitions, reads of the shared container and
+    /// unused definitions. JSON field `findings`.
     public var findings: [Finding]
 
     /// Creates a report from its parts; ``DependencyContainer/validate(_:)-2t1ea`` makes them for you.

@@ -17,6 +17,9 @@
 ///
 /// The value is non-optional: an accessor always has a factory. Like calling the accessor, a cycle or an error
 /// thrown by a dependency stops the process with a message naming it.
+///
+/// Without `container:` it reads ``DependencyContainer/shared``, whichever container made the instance: validating a
+/// module's container that makes it reports the read as ``GraphReport/Finding/Kind/sharedContainer``.
 @propertyWrapper
 public struct Inject<T> {
     /// The instance, resolved at initialization.

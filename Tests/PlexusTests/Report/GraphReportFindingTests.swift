@@ -31,6 +31,18 @@ private final class NeedsMissing {
     init(missing: Missing) {}
 }
 
+private final class Analytics: Sendable {}
+private final class CheckoutModel {
+    @Inject(\.findingAnalytics) var analytics: Analytics
+}
+private final class ModuleModel {
+    @Inject var analytics: Analytics
+    init(container: DependencyContainer) { _analytics = Inject(\.findingAnalytics, container: container) }
+}
+extension DependencyContainer {
+    fileprivate var findingAnalytics: Factory<Analytics> { self { Analytics() }.singleton }
+}
+
 @Suite(.silencingPlexusLogs) struct GraphReportFindingTests {
     let container = DependencyContainer(name: "Checkout")
 
@@ -155,6 +167,66 @@ private final class NeedsMissing {
         container.collaborate(with: root)
         let report = try container.validate()
         #expect(report.findings(.unused).flatMap(\.nodes) == ["Checkout/Session"])
+    }
+
+    @Test func anInjectWithoutAContainerReadsTheSharedContainerAndSaysSo() throws {
+        let report = try DependencyContainer.withShared(DependencyContainer(name: "shared")) {
+            let line = #line + 1
+            container.register { CheckoutModel() }
+            let report = try container.validate()
+            #expect(
+                report.findings(.sharedContainer).first?.description.contains(
+                    "CheckoutModel in Checkout (\(#fileID):\(line)) reads Analytics from DependencyContainer.shared "
+                        + "(named \"shared\" here), which Checkout does not collaborate with: `@Inject` and "
+                        + "`@LazyInject` resolve from DependencyContainer.shared unless given `container:`.") == true)
+            return report
+        }
+        let finding = try #require(report.findings(.sharedContainer).first)
+        #expect(report.findings(.sharedContainer).count == 1)
+        #expect(finding.severity == .information)
+        #expect(finding.nodes == ["Checkout/CheckoutModel", "shared/\(finding.path[1])"])
+        #expect(finding.path.map(\.type) == ["CheckoutModel", "Analytics"])
+    }
+
+    @Test func anInjectGivenItsContainerIsNoReadOfTheSharedContainer() throws {
+        let report = try DependencyContainer.withShared(DependencyContainer(name: "shared")) {
+            container.register { [unowned container] in ModuleModel(container: container) }
+            return try container.validate()
+        }
+        #expect(report.findings(.sharedContainer).isEmpty)
+        #expect(report.edges.allSatisfy { !$0.crossesContainers })
+    }
+
+    @Test func aContainerThatCollaboratesWithTheSharedOneMayReadIt() throws {
+        let shared = DependencyContainer(name: "shared")
+        let report = try DependencyContainer.withShared(shared) {
+            container.register { CheckoutModel() }
+            container.collaborate(with: shared)
+            return try container.validate()
+        }
+        #expect(report.edges.contains { $0.crossesContainers })
+        #expect(report.findings(.sharedContainer).isEmpty)
+    }
+
+    @Test func theSharedContainerReadingItselfIsNoFinding() throws {
+        let shared = DependencyContainer(name: "shared")
+        let report = try DependencyContainer.withShared(shared) {
+            shared.register { CheckoutModel() }
+            return try shared.validate()
+        }
+        #expect(report.edges.count == 1)
+        #expect(report.findings(.sharedContainer).isEmpty)
+    }
+
+    @Test func mergingReportsKeepsReadsOfTheSharedContainer() throws {
+        let merged = try DependencyContainer.withShared(DependencyContainer(name: "shared")) {
+            container.register { CheckoutModel() }
+            let root = DependencyContainer(name: "Root")
+            root.register { CheckoutModel() }
+            return GraphReport(merging: [try container.validate(), try root.validate(), try container.validate()])
+        }
+        #expect(
+            merged.findings(.sharedContainer).map(\.nodes.first) == ["Checkout/CheckoutModel", "Root/CheckoutModel"])
     }
 
     @Test func mergingReportsWorksFindingsOutOnTheJoinedGraph() throws {
