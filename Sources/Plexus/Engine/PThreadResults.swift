@@ -19,3 +19,19 @@ func checkPThread(_ result: Int32, _ call: StaticString) {
 private func pthreadFailed(_ result: Int32, _ call: StaticString) -> Never {
     fatalError("Plexus: \(call) failed with error \(result)")
 }
+
+/// Initializes the pthread mutex at `mutex`: in a debug build of Plexus an error-checking one, so that relocking it on
+/// the thread that holds it, or unlocking it from another, fails (and `checkPThread` stops the process with the call)
+/// instead of deadlocking or corrupting it; in a release build a normal one.
+func initializeMutex(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+    #if DEBUG
+        var attributes = pthread_mutexattr_t()
+        checkPThread(pthread_mutexattr_init(&attributes), "pthread_mutexattr_init")
+        defer { pthread_mutexattr_destroy(&attributes) }
+        checkPThread(
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK)), "pthread_mutexattr_settype")
+        checkPThread(pthread_mutex_init(mutex, &attributes), "pthread_mutex_init")
+    #else
+        checkPThread(pthread_mutex_init(mutex, nil), "pthread_mutex_init")
+    #endif
+}

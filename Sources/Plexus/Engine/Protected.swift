@@ -89,7 +89,7 @@ final class LockBuffer<Value>: ManagedBuffer<Value, PlatformLock> {
                 lock.initialize(to: os_unfair_lock())
             #else
                 lock.initialize(to: pthread_mutex_t())
-                checkPThread(pthread_mutex_init(lock, nil), "pthread_mutex_init")
+                initializeMutex(lock)
             #endif
         }
         return lockBuffer
@@ -169,7 +169,7 @@ final class ConstructionSignal: @unchecked Sendable {
     init() {
         mutex.initialize(to: pthread_mutex_t())
         condition.initialize(to: pthread_cond_t())
-        checkPThread(pthread_mutex_init(mutex, nil), "pthread_mutex_init")
+        initializeMutex(mutex)
         checkPThread(pthread_cond_init(condition, nil), "pthread_cond_init")
     }
 

@@ -260,7 +260,7 @@ final class WaitBoard: @unchecked Sendable {
     init() {
         mutex.initialize(to: pthread_mutex_t())
         condition.initialize(to: pthread_cond_t())
-        checkPThread(pthread_mutex_init(mutex, nil), "pthread_mutex_init")
+        initializeMutex(mutex)
         checkPThread(pthread_cond_init(condition, nil), "pthread_cond_init")
         records = Records(mutex: mutex, condition: condition)
     }
