@@ -160,6 +160,27 @@ final class Rendezvous: @unchecked Sendable {
             condition.broadcast()
             return true
         }
+        return waitForEveryoneLocked(timeout: timeout)
+    }
+
+    /// Counts an arrival without waiting: for a party that must go on (a thread about to resolve what another
+    /// holds), while someone else waits for everyone.
+    func checkIn() {
+        condition.lock()
+        defer { condition.unlock() }
+        arrived += 1
+        if arrived >= parties { condition.broadcast() }
+    }
+
+    /// Waits without arriving until every party has arrived; `false` if they did not within `timeout` seconds.
+    @discardableResult
+    func waitForEveryone(timeout: TimeInterval = 10) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return waitForEveryoneLocked(timeout: timeout)
+    }
+
+    private func waitForEveryoneLocked(timeout: TimeInterval) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while arrived < parties {
             if !condition.wait(until: deadline) { return false }
