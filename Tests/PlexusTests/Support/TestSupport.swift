@@ -67,8 +67,12 @@ final class Log: @unchecked Sendable {
 
 /// Runs `body(index)` for `index` in `0..<count`, each on its own `Thread`, releasing them all together once every
 /// thread has started. Every wait is bounded by `timeout` seconds, so a deadlock fails the caller instead of hanging.
-/// Returns `false` if the threads did not all finish within `timeout` of being released.
-func runOnThreads(_ count: Int, timeout: TimeInterval = 30, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
+/// Each thread checks in at `started` (if given) just before `body`, so that a factory can hold its first call until
+/// every thread is on its way (`started.waitForEveryone()`). Returns `false` if the threads did not all finish within
+/// `timeout` of being released.
+func runOnThreads(
+    _ count: Int, timeout: TimeInterval = 30, started: Rendezvous? = nil, _ body: @escaping @Sendable (Int) -> Void
+) -> Bool {
     let ready = DispatchSemaphore(value: 0)
     let start = DispatchSemaphore(value: 0)
     let group = DispatchGroup()
@@ -78,6 +82,7 @@ func runOnThreads(_ count: Int, timeout: TimeInterval = 30, _ body: @escaping @S
             block: quiet {
                 ready.signal()
                 _ = start.wait(timeout: .now() + timeout)
+                started?.checkIn()
                 body(index)
                 group.leave()
             })

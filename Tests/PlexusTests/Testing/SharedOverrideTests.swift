@@ -27,7 +27,7 @@ private func sharedIs(_ expected: DependencyContainer, id: Int) -> Bool {
         let container = DependencyContainer(name: "test \(id)")
         container.register(.singleton) { Owner(id: id) }
         container.owner.replace { Owner(id: id) }
-        try await DependencyContainer.withShared(container) {
+        await DependencyContainer.withShared(container) {
             for round in 0..<25 {
                 #expect(sharedIs(container, id: id), "round \(round)")
                 await Task.yield()
