@@ -59,13 +59,12 @@ private final class Bag<Element>: @unchecked Sendable {
     }
 }
 
-/// Sleeps long enough that threads calling the same factory really overlap.
-private func work(milliseconds: Int = 20) {
-    usleep(useconds_t(milliseconds * 1000))
-}
-
-/// Runs `body` on `count` threads that start together; `false` if they did not all finish within `timeout`.
-private func onThreads(_ count: Int, timeout: Double = 30, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
+/// Runs `body` on `count` threads that start together; `false` if they did not all finish within `timeout`. Each
+/// thread checks in at `started` (if given) just before `body`, so that a factory can hold its first call until every
+/// thread is on its way (`started.waitForEveryone()`): they all find that construction under way.
+private func onThreads(
+    _ count: Int, timeout: Double = 30, started: Rendezvous? = nil, _ body: @escaping @Sendable (Int) -> Void
+) -> Bool {
     let group = DispatchGroup()
     let ready = DispatchSemaphore(value: 0)
     let start = DispatchSemaphore(value: 0)
@@ -75,6 +74,7 @@ private func onThreads(_ count: Int, timeout: Double = 30, _ body: @escaping @Se
             block: quiet {
                 ready.signal()
                 start.wait()
+                started?.checkIn()
                 body(index)
                 group.leave()
             })
@@ -113,22 +113,23 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
     let container = DependencyContainer()
     private let counter = Counter()
 
-    private func registerHeavy(_ scope: ComponentScope, tag: String? = nil) {
+    /// Registers `Heavy`, whose first construction waits until every thread of `started` is on its way.
+    private func registerHeavy(_ scope: ComponentScope, tag: String? = nil, started: Rendezvous? = nil) {
         let counter = counter
         container.register(scope, tag: tag) { () -> Heavy in
-            counter.increment()
-            work()
+            if counter.increment() == 1 { started?.waitForEveryone() }
             return Heavy()
         }
     }
 
     @Test(arguments: cachingScopes)
     func cachingScopeConstructsExactlyOnceUnderContention(scope: ComponentScope) {
-        registerHeavy(scope)
+        let started = Rendezvous(16)
+        registerHeavy(scope, started: started)
         let container = container
         let resolved = Bag<AnyObject>()
         let failures = Counter()
-        let finished = onThreads(16) { _ in
+        let finished = onThreads(16, started: started) { _ in
             do {
                 resolved.append(try container.resolve() as Heavy)
             } catch {
@@ -145,15 +146,15 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
     @Test(arguments: cachingScopes)
     func cachingScopeConstructsOnceWhenReachedThroughTagsOptionalsAndForwarding(scope: ComponentScope) {
         let counter = counter
+        let started = Rendezvous(12)
         container.register(scope) { () -> Heavy in
-            counter.increment()
-            work()
+            if counter.increment() == 1 { started.waitForEveryone() }
             return Heavy()
         }
         .implements(Service.self)
         let container = container
         let resolved = Bag<AnyObject>()
-        let finished = onThreads(12) { index in
+        let finished = onThreads(12, started: started) { index in
             let instance: AnyObject?
             switch index % 4 {
             case 0: instance = try? container.resolve() as Heavy
@@ -170,17 +171,17 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
     }
 
     @Test func nestedSingletonsAreEachConstructedOnceUnderContention() {
-        registerHeavy(.singleton)
+        let started = Rendezvous(12)
+        registerHeavy(.singleton, started: started)
         let outerCount = Counter()
         container.register(.singleton) { [container] () -> Outer in
-            outerCount.increment()
-            work(milliseconds: 10)
+            if outerCount.increment() == 1 { started.waitForEveryone() }
             return Outer(inner: try container.resolve())
         }
         let container = container
         let outers = Bag<Outer>()
         let inners = Bag<AnyObject>()
-        let finished = onThreads(12) { index in
+        let finished = onThreads(12, started: started) { index in
             if index.isMultiple(of: 2) {
                 if let outer = try? container.resolve() as Outer { outers.append(outer) }
             } else {
@@ -196,16 +197,19 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
 
     @Test func failedConstructionUnderContentionIsRetriedOnceAndNeverDuplicated() {
         let attempts = counter
+        let started = Rendezvous(10)
         container.register(.singleton) { () throws -> Heavy in
             let attempt = attempts.increment()
-            work()
-            if attempt == 1 { throw Failure.firstAttempt }
+            if attempt == 1 {
+                started.waitForEveryone()
+                throw Failure.firstAttempt
+            }
             return Heavy()
         }
         let container = container
         let resolved = Bag<AnyObject>()
         let failures = Counter()
-        let finished = onThreads(10) { _ in
+        let finished = onThreads(10, started: started) { _ in
             do {
                 resolved.append(try container.resolve() as Heavy)
             } catch {
@@ -309,17 +313,17 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
     }
 
     @Test func bootstrapAndResolveRacingCreateEachEagerSingletonOnce() {
-        registerHeavy(.eagerSingleton)
+        let started = Rendezvous(10)
+        registerHeavy(.eagerSingleton, started: started)
         let lightCount = Counter()
         container.register(.eagerSingleton) { () -> Light in
-            lightCount.increment()
-            work(milliseconds: 5)
+            if lightCount.increment() == 1 { started.waitForEveryone() }
             return Light()
         }
         let container = container
         let heavies = Bag<AnyObject>()
         let failures = Counter()
-        let finished = onThreads(10) { index in
+        let finished = onThreads(10, started: started) { index in
             do {
                 if index.isMultiple(of: 2) {
                     try container.bootstrap()
@@ -349,7 +353,9 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
                     container.reset()
                     container.register(.singleton) { () -> Heavy in
                         counter.increment()
-                        work(milliseconds: 1)
+                        // Gives the resetting thread a chance to run mid-construction (a stress test: no order
+                        // is intended).
+                        sched_yield()
                         return Heavy()
                     }
                 } else {
@@ -422,12 +428,15 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
     }
 
     @Test func constructorCycleAcrossThreadsThrowsInsteadOfDeadlocking() {
+        // Each factory's first call waits for the other's, so two threads each hold one claim before asking for
+        // the other; later calls pass straight through.
+        let bothFactoriesEntered = Rendezvous(2)
         container.register(.singleton) { [container] () -> Ping in
-            work(milliseconds: 10)
+            bothFactoriesEntered.arrive()
             return Ping(pong: try container.resolve())
         }
         container.register(.singleton) { [container] () -> Pong in
-            work(milliseconds: 10)
+            bothFactoriesEntered.arrive()
             return Pong(ping: try container.resolve())
         }
         let container = container
@@ -457,21 +466,20 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         b.collaborate(with: a)
         let aCount = Counter()
         let bCount = Counter()
+        let started = Rendezvous(12)
         a.register(.singleton) { [a] () -> FromA in
-            aCount.increment()
-            work(milliseconds: 10)
+            if aCount.increment() == 1 { started.waitForEveryone() }
             return FromA(fromB: try a.resolve())
         }
         b.register(.singleton) { () -> FromB in
-            bCount.increment()
-            work(milliseconds: 10)
+            if bCount.increment() == 1 { started.waitForEveryone() }
             return FromB()
         }
         b.register(.unique) { [b] in OtherFromB(fromA: try b.resolve()) }
         let fromAs = Bag<AnyObject>()
         let fromBs = Bag<AnyObject>()
         let failures = Counter()
-        let finished = onThreads(12) { index in
+        let finished = onThreads(12, started: started) { index in
             do {
                 switch index % 4 {
                 case 0: fromAs.append(try b.resolve() as FromA)
@@ -494,8 +502,11 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
 
     @Test func eachThreadSeesItsOwnContext() {
         let container = container
+        let entered = Counter()
+        // The first call on each thread waits until every thread is inside one: all eight contexts are set at once.
+        let allInFactories = Rendezvous(8)
         container.register(.unique) { [container] () -> Tagged in
-            work(milliseconds: 5)
+            if entered.increment() <= 8 { allInFactories.arrive() }
             let tag = container.context?.tag
             return Tagged(tag: tag.map { "\($0)" } ?? "none")
         }
@@ -513,9 +524,11 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
 
     @Test func taskGroupResolvesASingletonOnce() async {
         let counter = counter
+        // The construction blocks its thread until a second task has started (each task blocks a thread of the
+        // cooperative pool, so waiting for all fifty could not finish): that task finds it under way.
+        let twoStarted = Rendezvous(2)
         container.register(.singleton) { () -> Heavy in
-            counter.increment()
-            work(milliseconds: 5)
+            if counter.increment() == 1 { twoStarted.waitForEveryone() }
             return Heavy()
         }
         let container = container
@@ -523,7 +536,10 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
         let finished = await completes {
             await withTaskGroup(of: ObjectIdentifier?.self) { group in
                 for _ in 0..<50 {
-                    group.addTask { (try? container.resolve() as Heavy).map(ObjectIdentifier.init) }
+                    group.addTask {
+                        twoStarted.checkIn()
+                        return (try? container.resolve() as Heavy).map(ObjectIdentifier.init)
+                    }
                 }
                 for await id in group {
                     if let id { ids.append(id) }

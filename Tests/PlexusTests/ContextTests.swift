@@ -236,10 +236,12 @@ private final class GreetingWithProperties: Greeting {
         let threadCount = 6
         let mismatches = Collected<String>()
         let seen = Collected<Int>()
+        let entered = Counter()
+        // The first factory call of each thread waits until every thread is inside one: all contexts are set at once.
+        let allInFactories = Rendezvous(threadCount)
         container.register(.unique) { [unowned container] () -> Probe in
             let before = container.context
-            // Sleep so that the other threads run their factories meanwhile.
-            Thread.sleep(forTimeInterval: 0.005)
+            if entered.increment() <= threadCount { allInFactories.arrive() }
             let after = container.context
             if before?.tag != after?.tag {
                 mismatches.append("\(String(describing: before)) / \(String(describing: after))")

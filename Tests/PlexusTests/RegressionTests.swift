@@ -269,8 +269,14 @@ private func isNotFound(_ error: ResolutionError?, _ type: Any.Type) -> Bool {
     @Test func collaboratingContainersResolvedFromBothSidesOnSeveralThreadsDoNotDeadlock() throws {
         let left = DependencyContainer()
         let right = DependencyContainer()
+        let parentCalls = Counter()
+        let asking = DispatchSemaphore(value: 0)
         left.register(.singleton) { [left] () throws -> Parent in
-            Thread.sleep(forTimeInterval: 0.005)
+            // The first construction goes on only once every thread has started its first resolve, each of which
+            // needs this singleton (directly or from Child's hook): they all find it under way.
+            if parentCalls.increment() == 1 {
+                for _ in 0..<4 { _ = asking.wait(timeout: .now() + 10) }
+            }
             return Parent(child: try left.resolve())
         }
         right.register { Child() }
@@ -285,6 +291,7 @@ private func isNotFound(_ error: ResolutionError?, _ type: Any.Type) -> Bool {
             Thread(
                 block: quiet {
                     defer { group.leave() }
+                    asking.signal()
                     for _ in 0..<50 {
                         do {
                             if index.isMultiple(of: 2) {

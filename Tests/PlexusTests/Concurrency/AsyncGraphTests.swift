@@ -41,8 +41,9 @@ private final class Tracker: Resolvable, @unchecked Sendable {
 
 private final class Slow: Sendable {
     let helper: Helper
-    init(helper: Helper) async throws {
-        try await Task.sleep(nanoseconds: 2_000_000)
+    /// Suspends until every task is asking (`asking`), so that they all find this construction under way.
+    init(helper: Helper, asking: AsyncCountdown) async throws {
+        await asking.wait()
         self.helper = helper
     }
 }
@@ -127,9 +128,10 @@ private final class Part: Sendable {}
         right.collaborate(with: left)
         let slowMade = Counter()
         let helperMade = Counter()
+        let asking = AsyncCountdown(16)
         left.register(.singleton) { [unowned left] () async throws -> Slow in
             slowMade.increment()
-            return try await Slow(helper: try await left.resolve())
+            return try await Slow(helper: try await left.resolve(), asking: asking)
         }
         right.register(.singleton) { [unowned right] () throws -> Helper in
             helperMade.increment()
@@ -156,7 +158,10 @@ private final class Part: Sendable {}
         let slows = try await withThrowingTaskGroup(of: Slow.self) { group in
             for index in 0..<16 {
                 let container = index.isMultiple(of: 2) ? left : right
-                group.addTask { try await container.resolve() as Slow }
+                group.addTask {
+                    asking.arrive()
+                    return try await container.resolve() as Slow
+                }
             }
             return try await group.reduce(into: [Slow]()) { $0.append($1) }
         }

@@ -163,6 +163,7 @@ private struct Failure: Error {}
         let started = Counter()
         slow.register(.singleton) { () async throws -> Api in
             started.increment()
+            // Suspended until the test cancels it; the length is only a deadline should cancellation not arrive.
             try await Task.sleep(nanoseconds: 60_000_000_000)
             return Api()
         }
@@ -181,14 +182,21 @@ private struct Failure: Error {}
     @Test func concurrentTasksGetOneSingletonWhoseFactorySuspends() async throws {
         let container = DependencyContainer()
         let made = Counter()
+        let asking = AsyncCountdown(24)
         container.register(.singleton) { () async throws -> Session in
             made.increment()
-            try await Task.sleep(nanoseconds: 20_000_000)
+            // Suspends until every task is asking, so that they all find this construction under way.
+            await asking.wait()
             return await Session(id: 9)
         }
         // More tasks than threads in the cooperative pool: if waiting blocked threads, the factory could not finish.
         let sessions = try await withThrowingTaskGroup(of: Session.self) { group in
-            for _ in 0..<24 { group.addTask { try await container.resolve() as Session } }
+            for _ in 0..<24 {
+                group.addTask {
+                    asking.arrive()
+                    return try await container.resolve() as Session
+                }
+            }
             return try await group.reduce(into: [Session]()) { $0.append($1) }
         }
         #expect(sessions.count == 24)

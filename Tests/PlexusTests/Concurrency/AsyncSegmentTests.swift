@@ -21,14 +21,11 @@ private struct Offline: Error {}
 private func resolveSynchronously<T>(_ container: DependencyContainer) throws -> T { try container.resolve() }
 private struct HookFailed: Error {}
 
-/// A gate a test opens once: tasks wait for it by polling, so that nothing blocks a cooperative thread.
-private final class Gate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var isOpen = false
-    func open() { lock.withLock { isOpen = true } }
-    func wait() async {
-        while !lock.withLock({ isOpen }) { try? await Task.sleep(nanoseconds: 1_000_000) }
-    }
+/// A gate a test opens once: tasks suspend until it opens, so that nothing blocks a cooperative thread.
+private final class Gate: Sendable {
+    private let countdown = AsyncCountdown()
+    func open() { countdown.arrive() }
+    func wait() async { await countdown.wait() }
 }
 
 /// A synchronous singleton made inside an async resolve: its construction belongs to the async scope until
@@ -81,6 +78,7 @@ private final class Gate: @unchecked Sendable {
         container.register(.unique) { [unowned container] () async throws -> Report in
             let database: Database = try await container.resolve()
             resolved.open()
+            // Suspended until the test cancels it; the length is only a deadline should cancellation not arrive.
             try await Task.sleep(nanoseconds: 30_000_000_000)
             return Report(database: database)
         }

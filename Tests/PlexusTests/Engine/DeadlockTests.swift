@@ -74,6 +74,9 @@ private func isCircularDependency(_ error: any Error) -> Bool {
         let right = DependencyContainer()
         let leftSingletonCalls = Counter()
         let rightSingletonCalls = Counter()
+        /// Holds the first call of each singleton's factory until the other's has started: both claims are held
+        /// at once, one on each side.
+        let bothFactoriesEntered = Rendezvous(2)
     }
 
     /// Two containers that collaborate both ways: each singleton takes the other side's shared instance in its
@@ -83,16 +86,14 @@ private func isCircularDependency(_ error: any Error) -> Bool {
         let left = modules.left
         let right = modules.right
         left.register(.singleton) { [left] () throws -> LeftSingleton in
-            modules.leftSingletonCalls.increment()
-            Thread.sleep(forTimeInterval: 0.002)
+            if modules.leftSingletonCalls.increment() == 1 { modules.bothFactoriesEntered.arrive() }
             return LeftSingleton(rightShared: try left.resolve())
         }
         .resolvingProperties { c, singleton in singleton.rightSingleton = try c.resolve() }
         left.register { LeftShared() }
             .resolvingProperties { c, shared in shared.rightSingleton = try c.resolve() }
         right.register(.singleton) { [right] () throws -> RightSingleton in
-            modules.rightSingletonCalls.increment()
-            Thread.sleep(forTimeInterval: 0.002)
+            if modules.rightSingletonCalls.increment() == 1 { modules.bothFactoriesEntered.arrive() }
             return RightSingleton(leftShared: try right.resolve())
         }
         .resolvingProperties { c, singleton in singleton.leftSingleton = try c.resolve() }
@@ -142,19 +143,19 @@ private func isCircularDependency(_ error: any Error) -> Bool {
     @Test(arguments: 1...3)
     func singletonsThatNeedEachOtherThroughAHookResolveOnTwoThreadsAtOnce(round: Int) throws {
         // First's initializer takes Second (singleton); Second's initializer takes Third (shared), whose hook
-        // takes First. Resolved on one thread, from either end, this graph completes.
+        // takes First. Resolved on one thread, from either end, this graph completes. Each factory's first call
+        // waits for the other's, so thread 0 holds First's claim and thread 1 Second's before either asks for more.
         let container = DependencyContainer()
         let firstCalls = Counter()
         let secondCalls = Counter()
+        let bothFactoriesEntered = Rendezvous(2)
         container.register(.singleton) { [container] () throws -> First in
-            firstCalls.increment()
-            Thread.sleep(forTimeInterval: 0.01)
+            if firstCalls.increment() == 1 { bothFactoriesEntered.arrive() }
             _ = try container.resolve() as Second
             return First()
         }
         container.register(.singleton) { [container] () throws -> Second in
-            secondCalls.increment()
-            Thread.sleep(forTimeInterval: 0.05)
+            if secondCalls.increment() == 1 { bothFactoriesEntered.arrive() }
             _ = try container.resolve() as Third
             return Second()
         }
@@ -248,13 +249,15 @@ private func isCircularDependency(_ error: any Error) -> Bool {
     @Test(arguments: 1...3)
     func constructorCycleBetweenSingletonsOnTwoThreadsThrowsOnBoth(round: Int) throws {
         let container = DependencyContainer()
+        // Each factory waits for the other, so each thread holds one claim before asking for the other's.
+        let bothFactoriesEntered = Rendezvous(2)
         container.register(.singleton) { [container] () throws -> First in
-            Thread.sleep(forTimeInterval: 0.03)
+            bothFactoriesEntered.arrive()
             _ = try container.resolve() as Second
             return First()
         }
         container.register(.singleton) { [container] () throws -> Second in
-            Thread.sleep(forTimeInterval: 0.03)
+            bothFactoriesEntered.arrive()
             _ = try container.resolve() as First
             return Second()
         }
@@ -283,13 +286,15 @@ private func isCircularDependency(_ error: any Error) -> Bool {
     @Test func constructorCycleAcrossCollaboratingContainersOnTwoThreadsThrowsOnBoth() throws {
         let left = DependencyContainer()
         let right = DependencyContainer()
+        // Each factory waits for the other, so each thread holds one claim before asking for the other's.
+        let bothFactoriesEntered = Rendezvous(2)
         left.register(.singleton) { [left] () throws -> First in
-            Thread.sleep(forTimeInterval: 0.03)
+            bothFactoriesEntered.arrive()
             _ = try left.resolve() as Second
             return First()
         }
         right.register(.singleton) { [right] () throws -> Second in
-            Thread.sleep(forTimeInterval: 0.03)
+            bothFactoriesEntered.arrive()
             _ = try right.resolve() as First
             return Second()
         }
@@ -318,7 +323,8 @@ private func isCircularDependency(_ error: any Error) -> Bool {
         // Front's initializer takes Back; Back's hook takes Front; both singletons. Constructed from both ends
         // at once, thread 0 (in Front's factory) waits for Back while thread 1 (in Back's hook) waits for Front:
         // Back's value is lent to thread 0's graph to break the deadlock. That loan is for that graph only: a
-        // later, separate resolve on thread 0 must wait until Back's hooks have run.
+        // later, separate resolve on thread 0 must wait until Back's hooks have run. Front's factory and Back's hook
+        // wait for each other, so thread 1 holds Back's claim before thread 0 asks for it.
         final class Back {
             weak var front: Front?
             var isComplete = false
@@ -331,15 +337,15 @@ private func isCircularDependency(_ error: any Error) -> Bool {
             }
         }
         let container = DependencyContainer()
+        let bothConstructing = Rendezvous(2)
         container.register(.singleton) { [container] () throws -> Front in
-            Thread.sleep(forTimeInterval: 0.01)  // Let thread 1 claim Back first.
+            bothConstructing.arrive()
             return Front(back: try container.resolve())
         }
         container.register(.singleton) { Back() }
             .resolvingProperties { c, back in
-                Thread.sleep(forTimeInterval: 0.03)  // Let thread 0 wait for Back first.
+                bothConstructing.arrive()
                 back.front = try c.resolve()
-                Thread.sleep(forTimeInterval: 0.05)
                 back.isComplete = true
             }
         let outcomes = Collected<String>()
@@ -370,20 +376,24 @@ private func isCircularDependency(_ error: any Error) -> Bool {
         let container = DependencyContainer()
         let calls = Counter()
         let factoryRan = DispatchSemaphore(value: 0)
+        let asking = DispatchSemaphore(value: 0)
         container.register(.singleton) { () -> Slow in
             calls.increment()
             factoryRan.signal()
             return Slow()
         }
         .resolvingProperties { _, slow in
-            Thread.sleep(forTimeInterval: 0.05)
+            _ = asking.wait(timeout: .now() + 10)
             slow.isComplete = true
         }
         let outcomes = Collected<String>()
 
         let finished = runOnThreads(2, timeout: 20) { index in
-            // The second thread asks while the first one runs the hook.
-            if index == 1 { _ = factoryRan.wait(timeout: .now() + 10) }
+            // The second thread asks while the first one runs the hook, which finishes only once it is asking.
+            if index == 1 {
+                _ = factoryRan.wait(timeout: .now() + 10)
+                asking.signal()
+            }
             do {
                 let slow: Slow = try container.resolve()
                 outcomes.append(slow.isComplete ? "complete" : "thread \(index) saw an incomplete singleton")
@@ -401,11 +411,12 @@ private func isCircularDependency(_ error: any Error) -> Bool {
         let container = DependencyContainer()
         let calls = Counter()
         let factoryRan = DispatchSemaphore(value: 0)
+        let asking = DispatchSemaphore(value: 0)
         container.register(.singleton) { () throws -> Store in
-            calls.increment()
-            if calls.count == 1 {
+            if calls.increment() == 1 {
                 factoryRan.signal()
-                Thread.sleep(forTimeInterval: 0.05)
+                // Fails only once the other thread is asking, so that it waits for this construction.
+                _ = asking.wait(timeout: .now() + 10)
                 throw CancellationError()
             }
             return Store()
@@ -413,7 +424,10 @@ private func isCircularDependency(_ error: any Error) -> Bool {
         let outcomes = Collected<String>()
 
         let finished = runOnThreads(2, timeout: 20) { index in
-            if index == 1 { _ = factoryRan.wait(timeout: .now() + 10) }
+            if index == 1 {
+                _ = factoryRan.wait(timeout: .now() + 10)
+                asking.signal()
+            }
             do {
                 _ = try container.resolve() as Store
                 outcomes.append("resolved")
@@ -434,9 +448,12 @@ private func isCircularDependency(_ error: any Error) -> Bool {
         let left = DependencyContainer()
         let right = DependencyContainer()
         let calls = Counter()
+        let asking = DispatchSemaphore(value: 0)
         root.register(.singleton) { () -> Store in
-            calls.increment()
-            Thread.sleep(forTimeInterval: 0.02)
+            // The first construction returns only once every thread is asking, so the others find it under way.
+            if calls.increment() == 1 {
+                for _ in 0..<8 { _ = asking.wait(timeout: .now() + 10) }
+            }
             return Store()
         }
         left.collaborate(with: right, root)
@@ -445,6 +462,7 @@ private func isCircularDependency(_ error: any Error) -> Bool {
         let failures = Collected<String>()
 
         let finished = runOnThreads(8, timeout: 20) { index in
+            asking.signal()
             do {
                 let container = index.isMultiple(of: 2) ? left : right
                 stores.append(ObjectIdentifier(try container.resolve() as Store))

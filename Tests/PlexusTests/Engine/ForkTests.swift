@@ -24,15 +24,22 @@ private let forkTestsRequested = ProcessInfo.processInfo.environment["PLEXUS_FOR
         container.register(.singleton) { Session() }
         container.register(.unique, tag: "u") { 2 }
         let stop = Collected<Bool>()
+        let reading = DispatchSemaphore(value: 0)
         let reader = Thread {
+            var isFirst = true
             while stop.values.isEmpty {
                 _ = try? container.resolve() as Session
                 _ = try? container.resolve(tag: "u") as Int
+                if isFirst {
+                    reading.signal()
+                    isFirst = false
+                }
             }
         }
         reader.start()
         defer { stop.append(true) }
-        usleep(20_000)
+        // The forks start once the reader is resolving.
+        _ = reading.wait(timeout: .now() + 10)
         var hung = 0
         for _ in 0..<20 {
             let pid = fork()
@@ -42,6 +49,7 @@ private let forkTestsRequested = ProcessInfo.processInfo.environment["PLEXUS_FOR
             }
             var status: Int32 = 0
             var waited = 0
+            // A deadline, not a pause: the child's exit is polled every 10 ms for at most 5 s.
             while waitpid(pid, &status, WNOHANG) == 0, waited < 500 {
                 usleep(10_000)
                 waited += 1

@@ -4,8 +4,8 @@ import PlexusTesting
 import Testing
 
 // Threads that really overlap on two cores: each is a `Thread` released together with the others, and each does
-// enough work (thousands of operations, or factories that sleep) that they interleave. Every wait is bounded, so a
-// deadlock fails a test instead of hanging the run.
+// enough work (thousands of operations) that they interleave, or a factory holds its first call until the other
+// threads are on their way. Every wait is bounded, so a deadlock fails a test instead of hanging the run.
 
 // MARK: - Fixtures
 
@@ -219,9 +219,10 @@ private func resolveVersioned(from container: DependencyContainer, into failures
     @Test(arguments: singletonScopes)
     func singletonScopeIsConstructedExactlyOnceUnderContention(scope: ComponentScope) throws {
         let calls = Counter()
+        // The first construction waits until every thread is on its way, so they all find it under way.
+        let started = Rendezvous(8)
         container.register(scope) { () -> Anchor in
-            calls.increment()
-            Thread.sleep(forTimeInterval: 0.02)
+            if calls.increment() == 1 { started.waitForEveryone() }
             return Anchor()
         }
         .implements(Anchoring.self)
@@ -231,7 +232,7 @@ private func resolveVersioned(from container: DependencyContainer, into failures
         let resolved = Collected<Anchor>()
         let failures = Collected<String>()
 
-        let finished = runOnThreads(8) { [container] index in
+        let finished = runOnThreads(8, started: started) { [container] index in
             for round in 0..<50 {
                 do {
                     let anchor: Anchor?
@@ -264,7 +265,7 @@ private func resolveVersioned(from container: DependencyContainer, into failures
         let calls = Counter()
         container.register { () -> SharedPart in
             calls.increment()
-            Thread.sleep(forTimeInterval: 0.001)
+            sched_yield()  // Widens the window for the other threads (a stress test: no order is intended).
             return SharedPart()
         }
         container.register(.unique) { [unowned container] () throws -> Pair in
@@ -293,9 +294,10 @@ private func resolveVersioned(from container: DependencyContainer, into failures
     @Test(arguments: singletonScopes)
     func singletonOwnedByACollaboratorIsConstructedOnceFromEveryContainer(scope: ComponentScope) throws {
         let calls = Counter()
+        // The first construction waits until every thread is on its way, so they all find it under way.
+        let started = Rendezvous(8)
         container.register(scope) { () -> Contended in
-            calls.increment()
-            Thread.sleep(forTimeInterval: 0.02)
+            if calls.increment() == 1 { started.waitForEveryone() }
             return Contended()
         }
         let children = (0..<4).map { _ in DependencyContainer() }
@@ -306,7 +308,7 @@ private func resolveVersioned(from container: DependencyContainer, into failures
         let resolved = Collected<Contended>()
         let failures = Collected<String>()
 
-        let finished = runOnThreads(8) { index in
+        let finished = runOnThreads(8, started: started) { index in
             for _ in 0..<50 {
                 do {
                     resolved.append(try children[index % children.count].resolve())
@@ -329,7 +331,7 @@ private func resolveVersioned(from container: DependencyContainer, into failures
         let anchorCalls = Counter()
         root.register(.singleton) { () -> Anchor in
             anchorCalls.increment()
-            Thread.sleep(forTimeInterval: 0.005)
+            sched_yield()  // Widens the window for the other threads (a stress test: no order is intended).
             return Anchor()
         }
         let modules = (0..<3).map { _ in DependencyContainer() }
@@ -403,7 +405,7 @@ private func resolveVersioned(from container: DependencyContainer, into failures
         @Sendable func register(version: Int) {
             container.register(scope) { () -> Versioned in
                 calls.increment(version)
-                Thread.sleep(forTimeInterval: 0.0005)
+                sched_yield()  // Widens the window for the re-registering thread (no order is intended).
                 return Versioned(version: version)
             }
         }
@@ -442,12 +444,14 @@ private func resolveVersioned(from container: DependencyContainer, into failures
     func constructorCycleBetweenSingletonsFirstResolvedOnTwoThreadsThrowsOnBoth(
         hen henScope: ComponentScope, ovum ovumScope: ComponentScope
     ) throws {
+        // Each factory waits for the other, so each thread holds one claim before asking for the other's.
+        let bothFactoriesEntered = Rendezvous(2)
         container.register(henScope) { [unowned container] () throws -> Hen in
-            Thread.sleep(forTimeInterval: 0.03)
+            bothFactoriesEntered.arrive()
             return Hen(egg: try container.resolve())
         }
         container.register(ovumScope) { [unowned container] () throws -> Ovum in
-            Thread.sleep(forTimeInterval: 0.03)
+            bothFactoriesEntered.arrive()
             return Ovum(hen: try container.resolve())
         }
         let outcomes = Collected<String>()

@@ -15,6 +15,8 @@ private final class Part: Sendable {}
 /// thread starts (`Thread.start` orders the accesses). `Counter` is thread-safe.
 nonisolated(unsafe) private var exitContainer: DependencyContainer?
 private let resolvedAtExit = Counter()
+/// Signalled by the destructor once it has finished, successful or not.
+private let destructorRan = DispatchSemaphore(value: 0)
 
 @Suite struct ThreadExitTests {
     @Test func aResolveMadeWhileTheThreadExitsGetsAGraphOfItsOwn() throws {
@@ -27,6 +29,7 @@ private let resolvedAtExit = Counter()
         var key = pthread_key_t()
         pthread_key_create(&key) { _ in
             for _ in 0..<3 where (try? exitContainer?.resolve() as Part?) != nil { resolvedAtExit.increment() }
+            destructorRan.signal()
         }
         defer { pthread_key_delete(key) }
         let finished = DispatchSemaphore(value: 0)
@@ -38,9 +41,8 @@ private let resolvedAtExit = Counter()
         }
         thread.start()
         #expect(finished.wait(timeout: .now() + 10) == .success)
-        // The destructors run after the thread's body; wait for them.
-        let deadline = Date().addingTimeInterval(10)
-        while resolvedAtExit.count < 3, Date() < deadline { usleep(1_000) }
+        // The destructors run after the thread's body; wait for this one.
+        #expect(destructorRan.wait(timeout: .now() + 10) == .success)
         #expect(resolvedAtExit.count == 3)
         #expect((try container.resolve() as Part?) != nil)
     }

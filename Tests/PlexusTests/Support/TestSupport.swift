@@ -67,8 +67,12 @@ final class Log: @unchecked Sendable {
 
 /// Runs `body(index)` for `index` in `0..<count`, each on its own `Thread`, releasing them all together once every
 /// thread has started. Every wait is bounded by `timeout` seconds, so a deadlock fails the caller instead of hanging.
-/// Returns `false` if the threads did not all finish within `timeout` of being released.
-func runOnThreads(_ count: Int, timeout: TimeInterval = 30, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
+/// Each thread checks in at `started` (if given) just before `body`, so that a factory can hold its first call until
+/// every thread is on its way (`started.waitForEveryone()`). Returns `false` if the threads did not all finish within
+/// `timeout` of being released.
+func runOnThreads(
+    _ count: Int, timeout: TimeInterval = 30, started: Rendezvous? = nil, _ body: @escaping @Sendable (Int) -> Void
+) -> Bool {
     let ready = DispatchSemaphore(value: 0)
     let start = DispatchSemaphore(value: 0)
     let group = DispatchGroup()
@@ -78,6 +82,7 @@ func runOnThreads(_ count: Int, timeout: TimeInterval = 30, _ body: @escaping @S
             block: quiet {
                 ready.signal()
                 _ = start.wait(timeout: .now() + timeout)
+                started?.checkIn()
                 body(index)
                 group.leave()
             })
@@ -134,4 +139,102 @@ private func linksSymbol(_ name: String) -> Bool {
     guard let process = dlopen(nil, RTLD_NOW) else { return false }
     defer { dlclose(process) }
     return dlsym(process, name) != nil
+}
+
+/// A meeting point for `parties` threads: each `arrive()` returns once every party has arrived, so a test can hold
+/// a factory until another thread is inside its own (two claims certainly held at once). Every wait is bounded, so
+/// a party that never comes fails the test instead of hanging it.
+// `@unchecked Sendable` is safe: `arrived` is only read or written while holding `condition`.
+final class Rendezvous: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let parties: Int
+    private var arrived = 0
+
+    /// A meeting point for `parties` arrivals.
+    init(_ parties: Int) {
+        self.parties = parties
+    }
+
+    /// Arrives and waits for the other parties; `false` if they did not all arrive within `timeout` seconds.
+    @discardableResult
+    func arrive(timeout: TimeInterval = 10) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        arrived += 1
+        if arrived >= parties {
+            condition.broadcast()
+            return true
+        }
+        return waitForEveryoneLocked(timeout: timeout)
+    }
+
+    /// Counts an arrival without waiting: for a party that must go on (a thread about to resolve what another
+    /// holds), while someone else waits for everyone.
+    func checkIn() {
+        condition.lock()
+        defer { condition.unlock() }
+        arrived += 1
+        if arrived >= parties { condition.broadcast() }
+    }
+
+    /// Waits without arriving until every party has arrived; `false` if they did not within `timeout` seconds.
+    @discardableResult
+    func waitForEveryone(timeout: TimeInterval = 10) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return waitForEveryoneLocked(timeout: timeout)
+    }
+
+    private func waitForEveryoneLocked(timeout: TimeInterval) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while arrived < parties {
+            if !condition.wait(until: deadline) { return false }
+        }
+        return true
+    }
+}
+
+/// Suspends until a Dispatch thread resumes the task: a real suspension (unlike a yield, which may continue at once),
+/// after which the task may run on another thread, without timing anything.
+func resumedFromAnotherThread() async {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume() }
+    }
+}
+
+/// A countdown that tasks await without blocking a thread: `wait()` returns once `arrive()` has been called `count`
+/// times (a gate opened once, for `count` 1). It lets an async factory hold on until the other tasks are asking.
+// `@unchecked Sendable` is safe: `remaining` and `waiters` are only read or written while holding `lock`.
+final class AsyncCountdown: @unchecked Sendable {
+    private let lock = NSLock()
+    private var remaining: Int
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    /// A countdown from `count`.
+    init(_ count: Int = 1) {
+        remaining = count
+    }
+
+    /// Counts one arrival; the last one resumes every waiting task.
+    func arrive() {
+        let ready: [CheckedContinuation<Void, Never>] = lock.withLock {
+            remaining -= 1
+            guard remaining == 0 else { return [] }
+            defer { waiters = [] }
+            return waiters
+        }
+        for waiter in ready { waiter.resume() }
+    }
+
+    /// Suspends until every arrival has been counted.
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let isDone = lock.withLock {
+                if remaining <= 0 { return true }
+                waiters.append(continuation)
+                return false
+            }
+            if isDone { continuation.resume() }
+        }
+    }
 }

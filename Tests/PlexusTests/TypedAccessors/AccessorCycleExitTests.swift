@@ -25,8 +25,8 @@ private final class LazyCycle: @unchecked Sendable {
     init(container: DependencyContainer) { _tally = LazyInject(\.lazyTally, container: container) }
 }
 
-/// Two holders whose lazy properties' accessors read each other's property, after a pause that lets two threads start
-/// both first reads at once.
+/// Two holders whose lazy properties' accessors read each other's property, once both accessors' factories have started
+/// (`crossFactoriesEntered`), so two threads certainly run both first reads at once.
 // `@unchecked Sendable`: only used inside the exit test's child process; the wrappers are thread-safe.
 private final class CrossLazy: @unchecked Sendable {
     nonisolated(unsafe) static var left: CrossLazy?
@@ -37,16 +37,19 @@ private final class CrossLazy: @unchecked Sendable {
     }
 }
 
+/// Holds each of `CrossLazy`'s factories until the other has started.
+private let crossFactoriesEntered = Rendezvous(2)
+
 extension DependencyContainer {
     fileprivate var leftTally: Factory<Tally> {
         self {
-            usleep(50_000)
+            crossFactoriesEntered.arrive()
             return Tally(value: (CrossLazy.right?.tally.value ?? 0) + 1)
         }
     }
     fileprivate var rightTally: Factory<Tally> {
         self {
-            usleep(50_000)
+            crossFactoriesEntered.arrive()
             return Tally(value: (CrossLazy.left?.tally.value ?? 0) + 1)
         }
     }
@@ -108,10 +111,16 @@ extension DependencyContainer {
             let container = DependencyContainer()
             CrossLazy.left = CrossLazy(\.leftTally, container: container)
             CrossLazy.right = CrossLazy(\.rightTally, container: container)
-            let other = Thread { _ = CrossLazy.right?.tally }
+            let otherFinished = DispatchSemaphore(value: 0)
+            let other = Thread {
+                _ = CrossLazy.right?.tally
+                otherFinished.signal()
+            }
             other.start()
             _ = CrossLazy.left?.tally
-            sleep(5)
+            // Deadline, not a pause: the cycle stops the process before this returns; if the other thread's read
+            // finished instead, the process exits normally and the test fails.
+            _ = otherFinished.wait(timeout: .now() + 5)
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(message.contains("circular dependency"))

@@ -6,9 +6,14 @@ private final class Database: Sendable {
     let name: String
     init(name: String) { self.name = name }
 
-    static func open(name: String = "main", calls: Counter? = nil) async throws -> Database {
+    /// Opens a database after a real suspension; with `asking`, only once every task is asking for it, so that they
+    /// all find its construction under way.
+    static func open(name: String = "main", calls: Counter? = nil, asking: AsyncCountdown? = nil) async throws
+        -> Database
+    {
         calls?.increment()
-        try await Task.sleep(for: .milliseconds(20))
+        await resumedFromAnotherThread()
+        await asking?.wait()
         return Database(name: name)
     }
 }
@@ -85,10 +90,14 @@ extension DependencyContainer.AsyncStores {
 
     @Test func anAsyncSingletonIsMadeOnceForManyTasks() async throws {
         let calls = Counter()
-        container.database.replace { try await Database.open(calls: calls) }
+        let asking = AsyncCountdown(50)
+        container.database.replace { try await Database.open(calls: calls, asking: asking) }
         let made = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
             for _ in 0..<50 {
-                group.addTask { ObjectIdentifier(try await container.database()) }
+                group.addTask {
+                    asking.arrive()
+                    return ObjectIdentifier(try await container.database())
+                }
             }
             return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
         }
