@@ -16,7 +16,11 @@ extension DependencyContainer {
     @inlinable
     @inline(__always)
     func resolveTyped<T>(tag: Tag?, typeOfArguments: Any.Type, arguments: UnsafeRawPointer) throws -> T {
-        try withResolveStorage(for: T.self) { storage in
+        // The storage is allocated here rather than through `withResolveStorage`: a debug build gives every function
+        // and closure between the caller's factory and the core a stack frame of its own, on every level of a
+        // nested resolve.
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            let storage = resolveStorage(buffer)
             try resolveRaw(T.self, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments, into: storage)
             return storage.assumingMemoryBound(to: T.self).move()
         }
@@ -28,7 +32,8 @@ extension DependencyContainer {
     @inlinable
     @inline(__always)
     func resolveTyped<T>() throws -> T {
-        try withResolveStorage(for: T.self) { storage in
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            let storage = resolveStorage(buffer)
             try resolveRaw(T.self, into: storage)
             return storage.assumingMemoryBound(to: T.self).move()
         }
@@ -38,16 +43,16 @@ extension DependencyContainer {
     @inlinable
     @inline(__always)
     func withResolveStorage<T, R>(for type: T.Type, _ body: (UnsafeMutableRawPointer) throws -> R) rethrows -> R {
-        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-            guard let storage = buffer.baseAddress else {
-                // A zero-sized `T` may get no address; heap storage keeps this free of force-unwraps.
-                let heap = UnsafeMutableRawPointer.allocate(
-                    byteCount: Swift.max(MemoryLayout<T>.size, 1), alignment: MemoryLayout<T>.alignment)
-                defer { heap.deallocate() }
-                return try body(heap)
-            }
-            return try body(UnsafeMutableRawPointer(storage))
-        }
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { try body(resolveStorage($0)) }
+    }
+
+    /// The address of a temporary allocation for one `T`. A zero-sized `T` may get no address: its instance is then
+    /// "stored" at `zeroSizedArguments`, whose bytes a zero-sized value never reads or writes.
+    @inlinable
+    @inline(__always)
+    func resolveStorage<T>(_ buffer: UnsafeMutableBufferPointer<T>) -> UnsafeMutableRawPointer {
+        guard let base = buffer.baseAddress else { return UnsafeMutableRawPointer(mutating: zeroSizedArguments) }
+        return UnsafeMutableRawPointer(base)
     }
 
     /// An instance handed back as `Any`, as a `T`.

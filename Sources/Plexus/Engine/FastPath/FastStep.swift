@@ -104,9 +104,12 @@ extension DependencyContainer {
     }
 
     /// Runs the factory of `make`'s slot into `result`, with the frame's key at `key` (the slot's own copy when
-    /// `nil`), in the owner `make` names; then ends the step's hold on the slot and the owner (also when the factory
-    /// throws).
-    @inline(__always)
+    /// `nil`), in the owner `make` names and the calling thread's graph; then ends the step's hold on the slot and
+    /// the owner (also when the factory throws).
+    ///
+    /// Out of line, and one frame with its closures down to `create`: every nested fast resolve recurses through
+    /// here, and a debug build gives each function and closure on the way a stack frame of its own.
+    @inline(never)
     func perform(
         _ make: FastMake, at key: UnsafePointer<DefinitionKey>?, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer
@@ -115,22 +118,13 @@ extension DependencyContainer {
             if make.mark >= 0 { plexus_hazard_clear(make.mark) } else { make.slot.release() }
             make.owner?.release()
         }
-        try make.slot._withUnsafeGuaranteedRef { slot in
-            try createInOwner(make, slot, at: key ?? slot.keyPointer, arguments: arguments, into: result)
-        }
-    }
-
-    /// `perform` with the slot in hand: the instance made by the container that owns the slot.
-    @inline(__always)
-    private func createInOwner(
-        _ make: FastMake, _ slot: Slot, at key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
-        into result: UnsafeMutableRawPointer
-    ) throws {
-        guard let owner = make.owner else {
-            return try createInCurrentGraph(slot, make.making, at: key, arguments: arguments, into: result)
-        }
-        try owner._withUnsafeGuaranteedRef { owner in
-            try owner.createInCurrentGraph(slot, make.making, at: key, arguments: arguments, into: result)
+        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
+            try make.slot._withUnsafeGuaranteedRef { slot in
+                // The container that owns the slot makes the instance: a collaborator's is retained for the step.
+                let owner = make.owner?.takeUnretainedValue() ?? self
+                try owner.create(
+                    slot, make.making, at: key ?? slot.keyPointer, arguments: arguments, into: result, graph: graph)
+            }
         }
     }
 
@@ -151,19 +145,6 @@ extension DependencyContainer {
             try perform(make, at: $0, arguments: arguments, into: result)
         }
         blueprint.ops.wrapInOptional(result)
-    }
-
-    /// The fast path's new instance: the factory of `slot` runs into `result` as `making` says, in a light scope of
-    /// the calling thread's resolution graph (a hooked definition's hooks are queued there, and run when the scope
-    /// closes).
-    @inline(never)
-    private func createInCurrentGraph(
-        _ slot: Slot, _ making: FastMake.Making, at key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
-        into result: UnsafeMutableRawPointer
-    ) throws {
-        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
-            try create(slot, making, at: key, arguments: arguments, into: result, graph: graph)
-        }
     }
 
     /// The new instance in the calling thread's `graph` (borrowed): the graph's `.shared` instance if it has one,
