@@ -75,34 +75,6 @@ struct FastMake {
 }
 
 extension DependencyContainer {
-    /// The one dispatcher of the fast path: carries out `step` into `result`. Returns `false` for `.general`, with
-    /// `result` untouched; the caller then takes the general path. `requested` runs `make` at the requested key, for
-    /// a step whose key lives nowhere else (`KeyHome.requested`); the caller builds that key out of line, so that no
-    /// key sits in this frame (inlined into every resolve) while a factory runs.
-    @inline(__always)
-    func carryOut(
-        _ step: consuming FastStep, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer,
-        requested: (FastMake) throws -> Void
-    ) throws -> Bool {
-        switch consume step {
-        case .copied:
-            return true
-        case .general:
-            return false
-        case .make(let make):
-            switch make.key {
-            case .slot:
-                try perform(make, at: nil, arguments: arguments, into: result)
-            case .entry(let entry):
-                defer { entry.release() }
-                try perform(make, at: entry.takeUnretainedValue().keyPointer, arguments: arguments, into: result)
-            case .requested:
-                try requested(make)
-            }
-            return true
-        }
-    }
-
     /// Runs the factory of `make`'s slot into `result`, with the frame's key at `key` (the slot's own copy when
     /// `nil`), in the owner `make` names and the calling thread's graph; then ends the step's hold on the slot and
     /// the owner (also when the factory throws).
@@ -156,7 +128,7 @@ extension DependencyContainer {
     /// recurses through here, and an unoptimized build gives each closure a stack frame of its own. The steps are
     /// those of `inGraph`: open the scope; close it, destroying the instance if closing fails, or abandon it on an
     /// error; release the leftovers of an outermost resolve.
-    @inline(__always)
+    @_transparent
     private func create(
         _ slot: Slot, _ making: FastMake.Making, at key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer, graph: ResolutionGraph
@@ -246,7 +218,17 @@ extension DependencyContainer {
         _ slot: Slot, claim: Pending, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer,
         graph: ResolutionGraph
     ) throws {
-        let box = try InstanceBox(ops: slot.blueprint.ops) { try slot.blueprint.make(arguments, into: $0) }
+        // The factory runs from this frame, not from a closure handed to the box: every nested singleton's first
+        // construction recurses through here, and a debug build gives each closure and initializer a frame.
+        let ops = slot.blueprint.ops
+        let storage = InstanceBox.allocate(ops)
+        do {
+            try slot.blueprint.make(arguments, into: storage)
+        } catch {
+            storage.deallocate()
+            throw error
+        }
+        let box = InstanceBox(ops: ops, initialized: storage)
         // Read under the lock, as `acquire` does: hooks may be added and types learned meanwhile.
         let (recipe, info) = registry.withLockKeepingReaders { _ in (slot.recipe, slot.typeInfo) }
         _ = try slot.store(
