@@ -53,9 +53,11 @@ extension DependencyContainer {
         // and its edges are noted (as `resolveRaw` leaves the fast path).
         if GraphRecorder.isActive { return false }
         let step: FastStep
-        if let biased = registry.withBiasedRead({ readStep(site, in: $0, onMainActor, into: result) }) ?? nil {
+        if let biased = registry.withBiasedRead({ readStep(site, in: $0, onMainActor, locked: false, into: result) }) ?? nil {
             step = biased
-        } else if let locked = registry.withLockKeepingReaders({ readStep(site, in: $0, onMainActor, into: result) }) {
+        } else if let locked = registry.withLockKeepingReaders({
+            readStep(site, in: $0, onMainActor, locked: true, into: result)
+        }) {
             step = locked
         } else {
             step = writeLockedStep(site, onMainActor, into: result)
@@ -71,7 +73,7 @@ extension DependencyContainer {
     /// entry's answer and the slot are only changed under the lock for writing (`withLock`), which waits for them,
     /// and a stale answer is seen as stale (see `Route`).
     private func readStep(
-        _ site: AccessorSite, in registry: UnsafePointer<Registry>, _ onMainActor: Bool,
+        _ site: AccessorSite, in registry: UnsafePointer<Registry>, _ onMainActor: Bool, locked: Bool,
         into result: UnsafeMutableRawPointer
     ) -> FastStep? {
         guard let keys = registry.pointer(to: \.accessorKeys),
@@ -79,9 +81,9 @@ extension DependencyContainer {
         else { return nil }
         return found._withUnsafeGuaranteedRef { entry -> FastStep? in
             guard let answering = entry.currentAnswer else { return nil }
-            return answering._withUnsafeGuaranteedRef { slot -> FastStep in
+            return answering._withUnsafeGuaranteedRef { slot -> FastStep? in
                 if slot.copyPublished(into: result) { return .copied }
-                return makeStep(answering, entry: found, hasKey: entry.answeringHasKey, onMainActor)
+                return makeStep(answering, entry: found, hasKey: entry.answeringHasKey, onMainActor, locked: locked)
             }
         }
     }
@@ -99,21 +101,34 @@ extension DependencyContainer {
                 return answering._withUnsafeGuaranteedRef { slot -> FastStep in
                     // Copying a value runs no user code, so it may happen under the lock.
                     if slot.copyPublished(into: result) { return .copied }
-                    return makeStep(answering, entry: found, hasKey: entry.answeringHasKey, onMainActor)
+                    return makeStep(answering, entry: found, hasKey: entry.answeringHasKey, onMainActor, locked: true)
+                        ?? .general
                 }
             }
         }
     }
 
     /// The step for an answering slot without a published instance: a new instance on the fast path, at the slot's
-    /// key (`hasKey`: registered under exactly the accessor's key) or the entry's, or the general path. Out of line,
-    /// so that the common singleton read stays small. Call under the lock or the reader bias.
+    /// key (`hasKey`: registered under exactly the accessor's key) or the entry's, or the general path. A
+    /// singleton's first construction is claimed as for a requested key, only with `locked` (`nil` without it):
+    /// then a graph of singleton accessors built for the first time recurses through the fast path, whose frames
+    /// are several times smaller than the general path's. Out of line, so that the common singleton read stays
+    /// small. Call under the lock (`locked`) or the reader bias.
     @inline(never)
     private func makeStep(
-        _ answering: Unmanaged<Slot>, entry: Unmanaged<AccessorKeys.Entry>, hasKey: Bool, _ onMainActor: Bool
-    ) -> FastStep {
-        answering._withUnsafeGuaranteedRef { slot -> FastStep in
-            guard let type = fastType(for: slot, onMainActor: onMainActor) else { return .general }
+        _ answering: Unmanaged<Slot>, entry: Unmanaged<AccessorKeys.Entry>, hasKey: Bool, _ onMainActor: Bool,
+        locked: Bool
+    ) -> FastStep? {
+        answering._withUnsafeGuaranteedRef { slot -> FastStep? in
+            guard let type = fastType(for: slot, onMainActor: onMainActor) else {
+                guard locked else { return nil }
+                let key = entry._withUnsafeGuaranteedRef { $0.key }
+                guard let claim = claimSingleton(slot, requested: key) else { return .general }
+                return .make(
+                    FastMake(
+                        slot: .passRetained(slot), mark: -1, making: .singleton(.passRetained(claim)), owner: nil,
+                        key: hasKey ? .slot : .entry(entry.retain()), wraps: false))
+            }
             let keyHome: FastMake.KeyHome = hasKey ? .slot : .entry(entry.retain())
             return .make(
                 FastMake(
@@ -184,7 +199,10 @@ extension DependencyContainer {
         // resolved for the first time (an app's start) then recurses through the fast path, as later resolves do,
         // instead of the general path below, whose frames are several times larger.
         if registerAccessorDefaultIfNeeded(site, declared: declared) {
-            let resolved = try withResolveStorage(for: T.self) { result -> T? in
+            // The storage is allocated here rather than through `withResolveStorage`, which would add a frame and a
+            // closure to each level of a nested first use in a debug build.
+            let resolved = try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer -> T? in
+                let result = resolveStorage(buffer)
                 guard try tryFastAccessor(site, arguments: arguments, onMainActor: onMainActor, into: result)
                 else { return nil }
                 return result.assumingMemoryBound(to: T.self).move()
@@ -211,7 +229,7 @@ extension DependencyContainer {
                         if slot.copyPublished(into: result) { return .copied }
                         return makeStep(
                             answering, entry: Unmanaged.passUnretained(entry), hasKey: entry.answeringHasKey,
-                            onMainActor)
+                            onMainActor, locked: true) ?? .general
                     }
                     return (step, entry.key, false)
                 case .slot, .general:
