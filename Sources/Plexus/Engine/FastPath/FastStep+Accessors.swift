@@ -52,16 +52,8 @@ extension DependencyContainer {
         // Graph report: while `validate` records on any thread, accessors take the general path, where the accessor
         // and its edges are noted (as `resolveRaw` leaves the fast path).
         if GraphRecorder.isActive { return false }
-        let step: FastStep
-        if let biased = registry.withBiasedRead({ readStep(site, in: $0, onMainActor, locked: false, into: result) }) ?? nil {
-            step = biased
-        } else if let locked = registry.withLockKeepingReaders({
-            readStep(site, in: $0, onMainActor, locked: true, into: result)
-        }) {
-            step = locked
-        } else {
-            step = writeLockedStep(site, onMainActor, into: result)
-        }
+        let biased = registry.withBiasedRead { readStep(site, in: $0, onMainActor, locked: false, into: result) }
+        let step = (biased ?? nil) ?? lockedStep(site, onMainActor, into: result)
         // An accessor's step keeps its key at the slot or the entry, never as a requested key.
         return try carryOut(step, arguments: arguments, into: result) {
             try perform($0, at: nil, arguments: arguments, into: result)
@@ -86,6 +78,19 @@ extension DependencyContainer {
                 return makeStep(answering, entry: found, hasKey: entry.answeringHasKey, onMainActor, locked: locked)
             }
         }
+    }
+
+    /// `tryFastAccessor(_:into:)` when the reader bias is off or does not suffice: under the lock without stopping
+    /// readers, else under the lock for writing. Out of line: in a debug build, the steps of each way would sit in
+    /// the frame of every nested accessor resolve.
+    @inline(never)
+    private func lockedStep(_ site: AccessorSite, _ onMainActor: Bool, into result: UnsafeMutableRawPointer) -> FastStep {
+        if let locked = registry.withLockKeepingReaders({
+            readStep(site, in: $0, onMainActor, locked: true, into: result)
+        }) {
+            return locked
+        }
+        return writeLockedStep(site, onMainActor, into: result)
     }
 
     /// `tryFastAccessor(_:into:)` under the lock for writing: a first use, or an answer to find again.
