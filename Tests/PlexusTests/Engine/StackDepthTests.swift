@@ -106,6 +106,90 @@ private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) ->
     return done.wait(timeout: .now() + 120) == .success
 }
 
+/// A level of a chain with a type of its own per level: `Wrap<Link>`, `Wrap<Wrap<Link>>`, …
+private final class Wrap<Inner: Sendable>: Sendable {
+    let inner: Inner
+    init(inner: Inner) { self.inner = inner }
+}
+
+/// The shapes of chain a nested resolve must go deep in: the ways users write a dependency on the next level.
+enum ChainShape: String, CaseIterable, Sendable {
+    /// `register { c in Wrap(inner: try c.resolve()) }`, a type per level.
+    case keyed
+    /// `register(tag: level) { [unowned container] in Link(next: try container.resolve(tag: level + 1)) }`.
+    case tagged
+    /// `tagged` with `.singleton` definitions, each constructed for the first time.
+    case singleton
+    /// `Factory` accessors, each used for the first time: a level's factory resolves the next level's accessor.
+    case accessor
+    /// `accessor` with `.singleton` storage.
+    case singletonAccessor
+    /// `register { (inner: Inner) in Wrap(inner: inner) }`, a type per level, auto-wired at every level.
+    case autoWired
+}
+
+/// Registers the levels above `Inner` up to `levels` of them, each one type deeper (`Wrap<Inner>`), and returns what
+/// resolves the top one. Recursive, so that each level's type exists: call it on a thread with a large stack.
+private func registerWrapped<Inner: Sendable>(
+    _: Inner.Type, levels: Int, in container: DependencyContainer, autoWired: Bool
+) -> @Sendable () throws -> Void {
+    if autoWired {
+        container.register(.unique) { (inner: Inner) in Wrap(inner: inner) }
+    } else {
+        container.register(.unique) { c in Wrap(inner: try c.resolve() as Inner) }
+    }
+    guard levels > 1 else { return { [unowned container] in _ = try container.resolve() as Wrap<Inner> } }
+    return registerWrapped(Wrap<Inner>.self, levels: levels - 1, in: container, autoWired: autoWired)
+}
+
+extension DependencyContainer {
+    /// Level `level` of a chain of `depth` typed accessors (one declaration site per level, `chainLink<level>`).
+    fileprivate func chainLink(_ level: Int, of depth: Int, singleton: Bool) -> Factory<Link> {
+        let accessor = self(property: "chainLink\(level)") { [unowned self] in
+            guard level + 1 < depth else { return Link(next: nil) }
+            return Link(next: try self.chainLink(level + 1, of: depth, singleton: singleton).resolve())
+        }
+        return singleton ? accessor.singleton : accessor
+    }
+}
+
+/// A new container with a chain of `depth` levels of `shape`, and what resolves the chain's top.
+private func chain(_ shape: ChainShape, depth: Int) -> (DependencyContainer, @Sendable () throws -> Void) {
+    let container = DependencyContainer()
+    switch shape {
+    case .keyed, .autoWired:
+        container.register(.unique) { Link(next: nil) }
+        let top = registerWrapped(Link.self, levels: depth - 1, in: container, autoWired: shape == .autoWired)
+        return (container, top)
+    case .tagged, .singleton:
+        let tagged = chain(depth: depth, scope: shape == .singleton ? .singleton : .unique)
+        return (tagged, { [unowned tagged] in _ = try tagged.resolve(tag: 0) as Link })
+    case .accessor, .singletonAccessor:
+        let singleton = shape == .singletonAccessor
+        return (container, { [unowned container] in _ = try container.chainLink(0, of: depth, singleton: singleton).resolve() })
+    }
+}
+
+/// Whether a new chain of `depth` levels of `shape` resolves on a thread of `stackSize` bytes; `nil` if the thread
+/// did not finish. The chain is built and dropped on a thread with a large stack.
+private func resolves(_ shape: ChainShape, depth: Int, stackSize: Int = 512 * 1024) -> Bool? {
+    let built = Collected<(DependencyContainer, @Sendable () throws -> Void)>()
+    guard onThread(stackSize: 16 << 20, { built.append(chain(shape, depth: depth)) }),
+        let (container, top) = built.values.first
+    else { return nil }
+    let outcome = Collected<Bool>()
+    let finished = onThread(stackSize: stackSize) {
+        do {
+            try top()
+            outcome.append(true)
+        } catch {
+            outcome.append(false)
+        }
+    }
+    withExtendedLifetime(container) {}
+    return finished ? outcome.values.first : nil
+}
+
 @Suite(.silencingPlexusLogs) struct StackDepthTests {
     /// The stack each of `levels` levels of a chain used while `resolve` ran, in bytes: from this frame to the
     /// lowest address `probe` recorded (from the deepest factory). `resolve` returns whether the chain's first link
@@ -314,5 +398,31 @@ private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) ->
             print("deepest chain on a 512 KB thread: \(deepest)")
         }
         #expect(deepest >= 20)
+    }
+
+    /// The depth every chain shape reaches on a 512 KB thread (an iOS secondary thread): 100 levels in a debug build,
+    /// 400 in release. With `PLEXUS_PRINT_STACK` set, the deepest chain of the shape that resolves there is printed.
+    @Test(arguments: ChainShape.allCases)
+    func everyChainShapeGoesDeepOnA512KilobyteThread(shape: ChainShape) throws {
+        #if DEBUG
+            let goal = 100
+        #else
+            let goal = 400
+        #endif
+        #expect(resolves(shape, depth: goal) == true, "\(shape) chain of \(goal) levels")
+        if ProcessInfo.processInfo.environment["PLEXUS_PRINT_STACK"] != nil {
+            // Doubling, then bisecting, between the depths that resolve and those that do not.
+            var low = 1
+            var high = 2
+            while resolves(shape, depth: high) == true, high < 1 << 13 {
+                low = high
+                high *= 2
+            }
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if resolves(shape, depth: middle) == true { low = middle } else { high = middle }
+            }
+            print("deepest \(shape) chain on a 512 KB thread: \(low)")
+        }
     }
 }

@@ -78,10 +78,7 @@ extension DependencyContainer {
     /// Runs the factory of `make`'s slot into `result`, with the frame's key at `key` (the slot's own copy when
     /// `nil`), in the owner `make` names and the calling thread's graph; then ends the step's hold on the slot and
     /// the owner (also when the factory throws).
-    ///
-    /// Out of line, and one frame with its closures down to `create`: every nested fast resolve recurses through
-    /// here, and a debug build gives each function and closure on the way a stack frame of its own.
-    @inline(never)
+    @inline(__always)
     func perform(
         _ make: FastMake, at key: UnsafePointer<DefinitionKey>?, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer
@@ -90,13 +87,27 @@ extension DependencyContainer {
             if make.mark >= 0 { plexus_hazard_clear(make.mark) } else { make.slot.release() }
             make.owner?.release()
         }
-        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
-            try make.slot._withUnsafeGuaranteedRef { slot in
-                // The container that owns the slot makes the instance: a collaborator's is retained for the step.
-                let owner = make.owner?.takeUnretainedValue() ?? self
-                try owner.create(
-                    slot, make.making, at: key ?? slot.keyPointer, arguments: arguments, into: result, graph: graph)
+        try make.slot._withUnsafeGuaranteedRef { slot in
+            let key = key ?? slot.keyPointer
+            // The container that owns the slot makes the instance: a collaborator's is retained for the step.
+            guard let owner = make.owner else {
+                return try createInCurrentGraph(slot, make.making, at: key, arguments: arguments, into: result)
             }
+            try owner._withUnsafeGuaranteedRef {
+                try $0.createInCurrentGraph(slot, make.making, at: key, arguments: arguments, into: result)
+            }
+        }
+    }
+
+    /// `create` in the calling thread's graph, borrowed. Out of line, with `create` written out in it (also in a
+    /// debug build, which gives every function and closure on the way to the factory a stack frame of its own).
+    @inline(never)
+    private func createInCurrentGraph(
+        _ slot: Slot, _ making: FastMake.Making, at key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws {
+        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
+            try create(slot, making, at: key, arguments: arguments, into: result, graph: graph)
         }
     }
 
