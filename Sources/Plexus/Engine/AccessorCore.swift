@@ -25,7 +25,15 @@ struct AccessorStorage {
             guard try fill(&storage) else { return nil }
             return AccessorCore<T>.take(&storage)
         }
-        return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+        return try temporaryInstance(of: T.self, fill)
+    }
+
+    /// `instance(of:_:)` for a `T` that does not fit: in a temporary allocation. Out of line, so that a debug build
+    /// keeps the allocation's locals off the frame of every accessor resolve.
+    @inlinable
+    @inline(never)
+    static func temporaryInstance<T>(of _: T.Type, _ fill: (UnsafeMutableRawPointer) throws -> Bool) rethrows -> T? {
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             guard let storage = buffer.baseAddress, try fill(UnsafeMutableRawPointer(storage)) else { return nil }
             return storage.move()
         }
@@ -67,7 +75,30 @@ struct AccessorCore<T>: Sendable {
         let instance = try AccessorStorage.instance(of: T.self) {
             try container?.tryFastAccessor(site, into: $0) == true
         }
-        return try instance ?? resolveInGeneral(container, site, declared, make)
+        if let instance { return instance }
+        // A first use registers the declared default, then the non-generic call is tried again from this frame, so
+        // that each level of a graph of accessors resolved for the first time (an app's start) adds no frames to
+        // those of a later resolve.
+        if registerDefault(container, site, declared, make),
+            let instance = try AccessorStorage.instance(of: T.self, { try container?.tryFastAccessor(site, into: $0) == true })
+        {
+            return instance
+        }
+        return try resolveInGeneral(container, site, declared, make)
+    }
+
+    /// Registers the declared default on the accessor's first use in `container`; returns whether the non-generic
+    /// call is worth trying again. Out of line: a first use is rare, and its locals stay off the frame of every
+    /// accessor resolve.
+    @inlinable
+    @inline(never)
+    static func registerDefault(
+        _ container: DependencyContainer?, _ site: AccessorSite, _ declared: DeclaredStorage,
+        _ make: @escaping @Sendable () throws -> T
+    ) -> Bool {
+        guard let container else { return false }
+        return container.registerAccessorDefaultIfNeeded(
+            site, storage: declared, make: make, factory: DeclaredFactory())
     }
 
     /// The instance, as `Factory.callAsFunction()` gives it: stops the process if it cannot be made.

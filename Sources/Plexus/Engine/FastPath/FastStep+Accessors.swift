@@ -45,7 +45,7 @@ extension DependencyContainer {
 
     /// The body of the `tryFastAccessor` entries, inlined into each: a call more costs the singleton hit
     /// of `Benchmarks/profile accessor-singleton/plexus` a measurable share.
-    @inline(__always)
+    @_transparent
     private func fastAccessor(
         _ site: AccessorSite, arguments: UnsafeRawPointer, onMainActor: Bool, into result: UnsafeMutableRawPointer
     ) throws -> Bool {
@@ -182,12 +182,31 @@ extension DependencyContainer {
     ///
     /// `factory` is made by the caller, specialized for `T`: the declared default's blueprint (`DeclaredBlueprint`)
     /// makes each instance with it.
+    ///
+    /// `AccessorCore` registers a first use's declared default itself (`registerAccessorDefaultIfNeeded`) and tries
+    /// the fast call again before it calls this, so this does not register it first.
     @usableFromInline
     func resolveAccessor<T>(
         _ site: AccessorSite, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T,
         factory: DeclaredFactory<T>
     ) throws -> T {
-        try resolveAccessor(site, arguments: zeroSizedArguments) {
+        try resolveAccessorInGeneral(site, arguments: zeroSizedArguments, onMainActor: false) {
+            DeclaredDefault(
+                DeclaredBlueprint(scope: storage.scope, declared: make, factory: factory), hooks: storage.hooks)
+        }
+    }
+
+    /// Registers the declared default (`make`, with `storage`) of the accessor at `site` on its first use here, and
+    /// returns whether `tryFastAccessor(_:into:)` is worth trying again (see
+    /// `registerAccessorDefaultIfNeeded(_:declared:)`). The caller tries it again from its own frame: a graph of
+    /// accessors resolved for the first time (an app's start) then recurses with no more stack per level than later
+    /// resolves.
+    @usableFromInline
+    func registerAccessorDefaultIfNeeded<T>(
+        _ site: AccessorSite, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T,
+        factory: DeclaredFactory<T>
+    ) -> Bool {
+        registerAccessorDefaultIfNeeded(site) {
             DeclaredDefault(
                 DeclaredBlueprint(scope: storage.scope, declared: make, factory: factory), hooks: storage.hooks)
         }
