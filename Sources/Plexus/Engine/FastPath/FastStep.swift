@@ -239,7 +239,15 @@ extension DependencyContainer {
             storage.deallocate()
             throw error
         }
-        let box = InstanceBox(ops: ops, initialized: storage)
+        try storeSingleton(slot, InstanceBox(ops: ops, initialized: storage), claim: claim, into: result, graph: graph)
+    }
+
+    /// Stores the singleton `box` that `makeSingleton` made for `claim`. Out of line: its locals stay off the stack
+    /// of the factory `makeSingleton` runs.
+    @inline(never)
+    private func storeSingleton(
+        _ slot: Slot, _ box: InstanceBox, claim: Pending, into result: UnsafeMutableRawPointer, graph: ResolutionGraph
+    ) throws {
         // Read under the lock, as `acquire` does: hooks may be added and types learned meanwhile.
         let (recipe, info) = registry.withLockKeepingReaders { _ in (slot.recipe, slot.typeInfo) }
         _ = try slot.store(
