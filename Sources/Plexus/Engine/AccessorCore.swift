@@ -72,18 +72,19 @@ struct AccessorCore<T>: Sendable {
         // The common cases are made in storage specialized here, through a call that is not generic (generic code in
         // the library would look up the metadata of the types it builds around `T` on every call). The container
         // stays optional inside the closure: unwrapped outside it, it is retained and released around every call.
-        let instance = try AccessorStorage.instance(of: T.self) {
-            try container?.tryFastAccessor(site, into: $0) == true
-        }
-        if let instance { return instance }
-        // A first use registers the declared default, then the non-generic call is tried again from this frame, so
-        // that each level of a graph of accessors resolved for the first time (an app's start) adds no frames to
-        // those of a later resolve.
-        if registerDefault(container, site, declared, make),
-            let instance = try AccessorStorage.instance(of: T.self, { try container?.tryFastAccessor(site, into: $0) == true })
-        {
-            return instance
-        }
+        //
+        // A first use registers the declared default, then the same call is tried again, from this frame: each level
+        // of a graph of accessors resolved for the first time (an app's start) then adds no frames to those of a
+        // later resolve.
+        var registered = false
+        repeat {
+            let instance = try AccessorStorage.instance(of: T.self) {
+                try container?.tryFastAccessor(site, into: $0) == true
+            }
+            if let instance { return instance }
+            if registered { break }
+            registered = registerDefault(container, site, declared, make)
+        } while registered
         return try resolveInGeneral(container, site, declared, make)
     }
 

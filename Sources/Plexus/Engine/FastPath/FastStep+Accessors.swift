@@ -52,8 +52,13 @@ extension DependencyContainer {
         // Graph report: while `validate` records on any thread, accessors take the general path, where the accessor
         // and its edges are noted (as `resolveRaw` leaves the fast path).
         if GraphRecorder.isActive { return false }
-        let biased = registry.withBiasedRead { readStep(site, in: $0, onMainActor, locked: false, into: result) }
-        let step = (biased ?? nil) ?? lockedStep(site, onMainActor, into: result)
+        // A `switch` rather than `??`: each `??` is a call with an autoclosure in a debug build, in the frame of
+        // every nested accessor resolve.
+        let step: FastStep
+        switch registry.withBiasedRead({ readStep(site, in: $0, onMainActor, locked: false, into: result) }) {
+        case .some(.some(let biased)): step = biased
+        default: step = lockedStep(site, onMainActor, into: result)
+        }
         // An accessor's step keeps its key at the slot or the entry, never as a requested key.
         return try carryOut(step, arguments: arguments, into: result) {
             try perform($0, at: nil, arguments: arguments, into: result)

@@ -167,10 +167,7 @@ extension DependencyContainer {
                     claim.release()
                 }
             } catch {
-                if case .singleton(let claim) = making {
-                    slot.abandon(claim.takeUnretainedValue(), owner: self)
-                    claim.release()
-                }
+                abandonClaim(of: making, at: slot)
                 throw error
             }
             do {
@@ -180,10 +177,26 @@ extension DependencyContainer {
                 throw error
             }
         } catch {
-            graph.abandonLightScope(scope, after: error)
-            logFailure(ofResolve: error, in: graph)
+            abandon(scope, in: graph, after: error)
             throw error
         }
+    }
+
+    /// After the factory of a fast step failed: gives up the singleton claim `making` holds, if any, and ends the
+    /// step's reference to it. Out of line, as the other failure steps of `create`: their locals stay off the stack
+    /// of the factories below it.
+    @inline(never)
+    private func abandonClaim(of making: FastMake.Making, at slot: Slot) {
+        guard case .singleton(let claim) = making else { return }
+        slot.abandon(claim.takeUnretainedValue(), owner: self)
+        claim.release()
+    }
+
+    /// After a fast step failed: abandons its light scope and logs the failure.
+    @inline(never)
+    private func abandon(_ scope: ResolutionGraph.LightScope, in graph: ResolutionGraph, after error: any Error) {
+        graph.abandonLightScope(scope, after: error)
+        logFailure(ofResolve: error, in: graph)
     }
 
     /// Copies the graph's instance of the `.shared` definition of `slot` into `result`, if the graph has one.
