@@ -89,7 +89,8 @@ extension DependencyContainer {
     /// readers, else under the lock for writing. Out of line: in a debug build, the steps of each way would sit in
     /// the frame of every nested accessor resolve.
     @inline(never)
-    private func lockedStep(_ site: AccessorSite, _ onMainActor: Bool, into result: UnsafeMutableRawPointer) -> FastStep {
+    private func lockedStep(_ site: AccessorSite, _ onMainActor: Bool, into result: UnsafeMutableRawPointer) -> FastStep
+    {
         if let locked = registry.withLockKeepingReaders({
             readStep(site, in: $0, onMainActor, locked: true, into: result)
         }) {
