@@ -13,8 +13,8 @@ extension DependencyContainer {
     /// and diagnostics destroyed through generic value witnesses there. For the same reason no `Any?` comes back to
     /// the caller's module: destroying even a `nil` one goes through generic value witnesses too
     /// (`Benchmarks/profile unique/plexus` shows either as a function of its own).
-    @usableFromInline
-    @_transparent
+    @inlinable
+    @inline(__always)
     func resolveTyped<T>(tag: Tag?, typeOfArguments: Any.Type, arguments: UnsafeRawPointer) throws -> T {
         // The storage is allocated here rather than through `withResolveStorage`: a debug build gives every function
         // and closure between the caller's factory and the core a stack frame of its own, on every level of a
@@ -29,8 +29,8 @@ extension DependencyContainer {
     /// `resolveTyped(tag:typeOfArguments:arguments:)` with no tag and no arguments, the most common resolve: no tag
     /// value is passed around (the caller's module copied and destroyed even a `nil` one through generic value
     /// witnesses).
-    @usableFromInline
-    @_transparent
+    @inlinable
+    @inline(__always)
     func resolveTyped<T>() throws -> T {
         try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             let storage = resolveStorage(buffer)
@@ -40,16 +40,16 @@ extension DependencyContainer {
     }
 
     /// Uninitialized stack storage for a `T`.
-    @usableFromInline
-    @_transparent
+    @inlinable
+    @inline(__always)
     func withResolveStorage<T, R>(for type: T.Type, _ body: (UnsafeMutableRawPointer) throws -> R) rethrows -> R {
         try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { try body(resolveStorage($0)) }
     }
 
     /// The address of a temporary allocation for one `T`. A zero-sized `T` may get no address: its instance is then
     /// "stored" at `zeroSizedArguments`, whose bytes a zero-sized value never reads or writes.
-    @usableFromInline
-    @_transparent
+    @inlinable
+    @inline(__always)
     func resolveStorage<T>(_ buffer: UnsafeMutableBufferPointer<T>) -> UnsafeMutableRawPointer {
         guard let base = buffer.baseAddress else { return UnsafeMutableRawPointer(mutating: zeroSizedArguments) }
         return UnsafeMutableRawPointer(base)
