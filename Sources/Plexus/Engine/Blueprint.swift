@@ -250,6 +250,7 @@ extension Blueprint {
     /// `make(scope:type:factory:)` for a factory without arguments, for the library's own generic code (typed
     /// accessors' overrides): unspecialized, the parameter-pack form looked up the metadata of the empty argument tuple
     /// on every call of the factory.
+    @usableFromInline
     static func makeNullary<T>(
         scope: ComponentScope, type: T.Type, factory: @escaping @Sendable () throws -> T
     ) -> Blueprint {

@@ -114,7 +114,7 @@ private final class Wrap<Inner: Sendable>: Sendable {
 
 /// The shapes of chain a nested resolve must go deep in: the ways users write a dependency on the next level.
 enum ChainShape: String, CaseIterable, Sendable {
-    /// `register { c in Wrap(inner: try c.resolve()) }`, a type per level.
+    /// `register(tag: level) { c in Link(next: try c.resolve(tag: level + 1)) }`: the factory is handed its container.
     case keyed
     /// `register(tag: level) { [unowned container] in Link(next: try container.resolve(tag: level + 1)) }`.
     case tagged
@@ -128,18 +128,15 @@ enum ChainShape: String, CaseIterable, Sendable {
     case autoWired
 }
 
-/// Registers the levels above `Inner` up to `levels` of them, each one type deeper (`Wrap<Inner>`), and returns what
-/// resolves the top one. Recursive, so that each level's type exists: call it on a thread with a large stack.
-private func registerWrapped<Inner: Sendable>(
-    _: Inner.Type, levels: Int, in container: DependencyContainer, autoWired: Bool
+/// Registers the auto-wired levels above `Inner` up to `levels` of them, each one type deeper (`Wrap<Inner>`), and
+/// returns what resolves the top one. Recursive, so that each level's type exists: call it on a thread with a large
+/// stack.
+private func registerAutoWired<Inner: Sendable>(
+    _: Inner.Type, levels: Int, in container: DependencyContainer
 ) -> @Sendable () throws -> Void {
-    if autoWired {
-        container.register(.unique) { (inner: Inner) in Wrap(inner: inner) }
-    } else {
-        container.register(.unique) { c in Wrap(inner: try c.resolve() as Inner) }
-    }
+    container.register(.unique) { (inner: Inner) in Wrap(inner: inner) }
     guard levels > 1 else { return { [unowned container] in _ = try container.resolve() as Wrap<Inner> } }
-    return registerWrapped(Wrap<Inner>.self, levels: levels - 1, in: container, autoWired: autoWired)
+    return registerAutoWired(Wrap<Inner>.self, levels: levels - 1, in: container)
 }
 
 extension DependencyContainer {
@@ -157,10 +154,17 @@ extension DependencyContainer {
 private func chain(_ shape: ChainShape, depth: Int) -> (DependencyContainer, @Sendable () throws -> Void) {
     let container = DependencyContainer()
     switch shape {
-    case .keyed, .autoWired:
+    case .keyed:
+        for level in 0..<depth {
+            container.register(.unique, tag: level) { c -> Link in
+                guard level + 1 < depth else { return Link(next: nil) }
+                return Link(next: try c.resolve(tag: level + 1) as Link)
+            }
+        }
+        return (container, { [unowned container] in _ = try container.resolve(tag: 0) as Link })
+    case .autoWired:
         container.register(.unique) { Link(next: nil) }
-        let top = registerWrapped(Link.self, levels: depth - 1, in: container, autoWired: shape == .autoWired)
-        return (container, top)
+        return (container, registerAutoWired(Link.self, levels: depth - 1, in: container))
     case .tagged, .singleton:
         let tagged = chain(depth: depth, scope: shape == .singleton ? .singleton : .unique)
         return (tagged, { [unowned tagged] in _ = try tagged.resolve(tag: 0) as Link })
@@ -225,7 +229,7 @@ private let stackGoalRequested = ProcessInfo.processInfo.environment["PLEXUS_STA
             (try container.resolve(tag: 0) as Link).next != nil
         }
         // Guards against regressions. On Linux x86_64 (printed with `PLEXUS_PRINT_STACK=1`): in release 560 bytes for
-        // `.unique` and `.shared` and 688 for `.singleton` (all on the fast path); in debug 3,856 and 4,816 (more
+        // `.unique` and `.shared` and 688 for `.singleton` (all on the fast path); in debug 3,776 and 4,064 (more
         // under ThreadSanitizer). The bound is the general path's for every scope: while another test validates a
         // container (tests run in parallel), every resolve takes the general path.
         #if DEBUG
@@ -243,7 +247,7 @@ private let stackGoalRequested = ProcessInfo.processInfo.environment["PLEXUS_STA
         let perLevel = try bytesPerLevel("general path", levels: 200, probe: probe) {
             (try container.resolve(tag: 0) as ResolvableLink).next != nil
         }
-        // On Linux x86_64 (printed with `PLEXUS_PRINT_STACK=1`): 2,368 bytes in release, 11,472 in debug.
+        // On Linux x86_64 (printed with `PLEXUS_PRINT_STACK=1`): 2,368 bytes in release, 11,712 in debug.
         #if DEBUG
             #expect(perLevel < 16_384)
         #else
@@ -267,7 +271,7 @@ private let stackGoalRequested = ProcessInfo.processInfo.environment["PLEXUS_STA
     @Test func aNestedTypedAccessorUsesLittleStack() throws {
         // The first use registers each accessor's default; the measured resolve is the second.
         let perLevel = try accessorBytesPerLevel("typed accessor") { _ = $0.link0() }
-        // On Linux x86_64 (printed with `PLEXUS_PRINT_STACK=1`): 594 bytes in release, 4,062 in debug (the eight levels
+        // On Linux x86_64 (printed with `PLEXUS_PRINT_STACK=1`): 594 bytes in release, 4,080 in debug (the eight levels
         // include the outermost call's own frames). The bounds leave room for the general path and ThreadSanitizer, as
         // below.
         #if DEBUG
@@ -279,7 +283,7 @@ private let stackGoalRequested = ProcessInfo.processInfo.environment["PLEXUS_STA
 
     @Test func aTypedAccessorsFirstUseUsesLittleStack() throws {
         let perLevel = try accessorBytesPerLevel("typed accessor, first use") { _ in }
-        // On Linux x86_64 (printed with `PLEXUS_PRINT_STACK=1`): 1,024 bytes in release, 5,358 in debug; 3,908 and
+        // On Linux x86_64 (printed with `PLEXUS_PRINT_STACK=1`): 1,024 bytes in release, 4,080 in debug; 3,908 and
         // 14,674 when a first use resolved through the engine's general path. The bounds are that path's, with room for
         // ThreadSanitizer's larger frames: while another test validates a container (tests run in parallel), a first
         // use takes it (4,244 bytes per level seen in release).
