@@ -83,9 +83,15 @@ extension DependencyContainer {
         factory: @escaping @Sendable (DependencyContainer) throws -> T
     ) -> Definition<T, ()> {
         let tagged = tag?.dependencyTag
-        return register(scope, type: type, tag: tag, file: file, line: line) { () throws -> T in
-            try DependencyContainer.withRunningFactoryOwner(T.self, tag: tagged, factory)
-        }
+        // A factory without arguments, not the parameter-pack form: each nested resolve of a chain of these factories
+        // runs through it, and the pack form's frame is several times larger in a debug build.
+        let definition = Definition<T, ()>(
+            blueprint: Blueprint.makeNullary(scope: scope, type: T.self) {
+                try DependencyContainer.withRunningFactoryOwner(T.self, tag: tagged, factory)
+            },
+            site: CallSite(file: file, line: line))
+        register(definition, tag: tag)
+        return definition
     }
 
     /// Registers an existing definition under its type, argument types and `tag`.

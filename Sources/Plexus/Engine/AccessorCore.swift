@@ -25,7 +25,15 @@ struct AccessorStorage {
             guard try fill(&storage) else { return nil }
             return AccessorCore<T>.take(&storage)
         }
-        return try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+        return try temporaryInstance(of: T.self, fill)
+    }
+
+    /// `instance(of:_:)` for a `T` that does not fit: in a temporary allocation. Out of line, so that a debug build
+    /// keeps the allocation's locals off the frame of every accessor resolve.
+    @inlinable
+    @inline(never)
+    static func temporaryInstance<T>(of _: T.Type, _ fill: (UnsafeMutableRawPointer) throws -> Bool) rethrows -> T? {
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             guard let storage = buffer.baseAddress, try fill(UnsafeMutableRawPointer(storage)) else { return nil }
             return storage.move()
         }
@@ -64,10 +72,34 @@ struct AccessorCore<T>: Sendable {
         // The common cases are made in storage specialized here, through a call that is not generic (generic code in
         // the library would look up the metadata of the types it builds around `T` on every call). The container
         // stays optional inside the closure: unwrapped outside it, it is retained and released around every call.
-        let instance = try AccessorStorage.instance(of: T.self) {
-            try container?.tryFastAccessor(site, into: $0) == true
-        }
-        return try instance ?? resolveInGeneral(container, site, declared, make)
+        //
+        // A first use registers the declared default, then the same call is tried again, from this frame: each level
+        // of a graph of accessors resolved for the first time (an app's start) then adds no frames to those of a
+        // later resolve.
+        var registered = false
+        repeat {
+            let instance = try AccessorStorage.instance(of: T.self) {
+                try container?.tryFastAccessor(site, into: $0) == true
+            }
+            if let instance { return instance }
+            if registered { break }
+            registered = registerDefault(container, site, declared, make)
+        } while registered
+        return try resolveInGeneral(container, site, declared, make)
+    }
+
+    /// Registers the declared default on the accessor's first use in `container`; returns whether the non-generic
+    /// call is worth trying again. Out of line: a first use is rare, and its locals stay off the frame of every
+    /// accessor resolve.
+    @inlinable
+    @inline(never)
+    static func registerDefault(
+        _ container: DependencyContainer?, _ site: AccessorSite, _ declared: DeclaredStorage,
+        _ make: @escaping @Sendable () throws -> T
+    ) -> Bool {
+        guard let container else { return false }
+        return container.registerAccessorDefaultIfNeeded(
+            site, storage: declared, make: make, factory: DeclaredFactory())
     }
 
     /// The instance, as `Factory.callAsFunction()` gives it: stops the process if it cannot be made.

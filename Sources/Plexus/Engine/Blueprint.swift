@@ -250,6 +250,7 @@ extension Blueprint {
     /// `make(scope:type:factory:)` for a factory without arguments, for the library's own generic code (typed
     /// accessors' overrides): unspecialized, the parameter-pack form looked up the metadata of the empty argument tuple
     /// on every call of the factory.
+    @usableFromInline
     static func makeNullary<T>(
         scope: ComponentScope, type: T.Type, factory: @escaping @Sendable () throws -> T
     ) -> Blueprint {
@@ -319,14 +320,25 @@ final class InstanceBox {
     let ops: TypeOps
 
     /// Allocates the storage and lets `initialize` fill it; if `initialize` throws, nothing is left allocated.
-    init(ops: TypeOps, initialize: (UnsafeMutableRawPointer) throws -> Void) throws {
-        let pointer = UnsafeMutableRawPointer.allocate(byteCount: max(ops.size, 1), alignment: ops.alignment)
+    convenience init(ops: TypeOps, initialize: (UnsafeMutableRawPointer) throws -> Void) throws {
+        let pointer = InstanceBox.allocate(ops)
         do {
             try initialize(pointer)
         } catch {
             pointer.deallocate()
             throw error
         }
+        self.init(ops: ops, initialized: pointer)
+    }
+
+    /// Storage for an instance of the type `ops` describes, for `init(ops:initialized:)`; the caller deallocates it
+    /// if the instance cannot be made.
+    static func allocate(_ ops: TypeOps) -> UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer.allocate(byteCount: max(ops.size, 1), alignment: ops.alignment)
+    }
+
+    /// A box owning `pointer`, from `allocate(_:)`, which holds an instance of the type `ops` describes.
+    init(ops: TypeOps, initialized pointer: UnsafeMutableRawPointer) {
         self.pointer = pointer
         self.ops = ops
         reference = ops.isClassReference ? pointer.load(as: UnsafeRawPointer.self) : nil

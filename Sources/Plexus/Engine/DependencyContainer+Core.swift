@@ -16,7 +16,11 @@ extension DependencyContainer {
     @inlinable
     @inline(__always)
     func resolveTyped<T>(tag: Tag?, typeOfArguments: Any.Type, arguments: UnsafeRawPointer) throws -> T {
-        try withResolveStorage(for: T.self) { storage in
+        // The storage is allocated here rather than through `withResolveStorage`: a debug build gives every function
+        // and closure between the caller's factory and the core a stack frame of its own, on every level of a
+        // nested resolve.
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            let storage = resolveStorage(buffer)
             try resolveRaw(T.self, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments, into: storage)
             return storage.assumingMemoryBound(to: T.self).move()
         }
@@ -28,7 +32,8 @@ extension DependencyContainer {
     @inlinable
     @inline(__always)
     func resolveTyped<T>() throws -> T {
-        try withResolveStorage(for: T.self) { storage in
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            let storage = resolveStorage(buffer)
             try resolveRaw(T.self, into: storage)
             return storage.assumingMemoryBound(to: T.self).move()
         }
@@ -38,16 +43,16 @@ extension DependencyContainer {
     @inlinable
     @inline(__always)
     func withResolveStorage<T, R>(for type: T.Type, _ body: (UnsafeMutableRawPointer) throws -> R) rethrows -> R {
-        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-            guard let storage = buffer.baseAddress else {
-                // A zero-sized `T` may get no address; heap storage keeps this free of force-unwraps.
-                let heap = UnsafeMutableRawPointer.allocate(
-                    byteCount: Swift.max(MemoryLayout<T>.size, 1), alignment: MemoryLayout<T>.alignment)
-                defer { heap.deallocate() }
-                return try body(heap)
-            }
-            return try body(UnsafeMutableRawPointer(storage))
-        }
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { try body(resolveStorage($0)) }
+    }
+
+    /// The address of a temporary allocation for one `T`. A zero-sized `T` may get no address: its instance is then
+    /// "stored" at `zeroSizedArguments`, whose bytes a zero-sized value never reads or writes.
+    @inlinable
+    @inline(__always)
+    func resolveStorage<T>(_ buffer: UnsafeMutableBufferPointer<T>) -> UnsafeMutableRawPointer {
+        guard let base = buffer.baseAddress else { return UnsafeMutableRawPointer(mutating: zeroSizedArguments) }
+        return UnsafeMutableRawPointer(base)
     }
 
     /// An instance handed back as `Any`, as a `T`.
@@ -102,6 +107,38 @@ extension DependencyContainer {
             try resolveInGraph(
                 type, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments,
                 into: result)
+        }
+    }
+
+    /// The one dispatcher of the fast path: carries out `step` into `result`. Returns `false` for `.general`, with
+    /// `result` untouched; the caller then takes the general path. `requested` runs `make` at the requested key, for
+    /// a step whose key lives nowhere else (`KeyHome.requested`); the caller builds that key out of line, so that no
+    /// key sits in this frame (inlined into every resolve) while a factory runs.
+    ///
+    /// Kept in this file, beside `resolveRaw`, and transparent: a debug build compiles each file on its own and
+    /// inlines a transparent function only into callers in the same file, so that the dispatcher adds no frame of
+    /// its own to each level of a nested resolve.
+    @_transparent
+    func carryOut(
+        _ step: consuming FastStep, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer,
+        requested: (FastMake) throws -> Void
+    ) throws -> Bool {
+        switch consume step {
+        case .copied:
+            return true
+        case .general:
+            return false
+        case .make(let make):
+            switch make.key {
+            case .slot:
+                try perform(make, at: nil, arguments: arguments, into: result)
+            case .entry(let entry):
+                defer { entry.release() }
+                try perform(make, at: entry.takeUnretainedValue().keyPointer, arguments: arguments, into: result)
+            case .requested:
+                try requested(make)
+            }
+            return true
         }
     }
 

@@ -45,20 +45,19 @@ extension DependencyContainer {
 
     /// The body of the `tryFastAccessor` entries, inlined into each: a call more costs the singleton hit
     /// of `Benchmarks/profile accessor-singleton/plexus` a measurable share.
-    @inline(__always)
+    @_transparent
     private func fastAccessor(
         _ site: AccessorSite, arguments: UnsafeRawPointer, onMainActor: Bool, into result: UnsafeMutableRawPointer
     ) throws -> Bool {
         // Graph report: while `validate` records on any thread, accessors take the general path, where the accessor
         // and its edges are noted (as `resolveRaw` leaves the fast path).
         if GraphRecorder.isActive { return false }
+        // A `switch` rather than `??`: each `??` is a call with an autoclosure in a debug build, in the frame of
+        // every nested accessor resolve.
         let step: FastStep
-        if let biased = registry.withBiasedRead({ readStep(site, in: $0, onMainActor, into: result) }) ?? nil {
-            step = biased
-        } else if let locked = registry.withLockKeepingReaders({ readStep(site, in: $0, onMainActor, into: result) }) {
-            step = locked
-        } else {
-            step = writeLockedStep(site, onMainActor, into: result)
+        switch registry.withBiasedRead({ readStep(site, in: $0, onMainActor, locked: false, into: result) }) {
+        case .some(.some(let biased)): step = biased
+        default: step = lockedStep(site, onMainActor, into: result)
         }
         // An accessor's step keeps its key at the slot or the entry, never as a requested key.
         return try carryOut(step, arguments: arguments, into: result) {
@@ -71,7 +70,7 @@ extension DependencyContainer {
     /// entry's answer and the slot are only changed under the lock for writing (`withLock`), which waits for them,
     /// and a stale answer is seen as stale (see `Route`).
     private func readStep(
-        _ site: AccessorSite, in registry: UnsafePointer<Registry>, _ onMainActor: Bool,
+        _ site: AccessorSite, in registry: UnsafePointer<Registry>, _ onMainActor: Bool, locked: Bool,
         into result: UnsafeMutableRawPointer
     ) -> FastStep? {
         guard let keys = registry.pointer(to: \.accessorKeys),
@@ -79,11 +78,25 @@ extension DependencyContainer {
         else { return nil }
         return found._withUnsafeGuaranteedRef { entry -> FastStep? in
             guard let answering = entry.currentAnswer else { return nil }
-            return answering._withUnsafeGuaranteedRef { slot -> FastStep in
+            return answering._withUnsafeGuaranteedRef { slot -> FastStep? in
                 if slot.copyPublished(into: result) { return .copied }
-                return makeStep(answering, entry: found, hasKey: entry.answeringHasKey, onMainActor)
+                return makeStep(answering, entry: found, hasKey: entry.answeringHasKey, onMainActor, locked: locked)
             }
         }
+    }
+
+    /// `tryFastAccessor(_:into:)` when the reader bias is off or does not suffice: under the lock without stopping
+    /// readers, else under the lock for writing. Out of line: in a debug build, the steps of each way would sit in
+    /// the frame of every nested accessor resolve.
+    @inline(never)
+    private func lockedStep(_ site: AccessorSite, _ onMainActor: Bool, into result: UnsafeMutableRawPointer) -> FastStep
+    {
+        if let locked = registry.withLockKeepingReaders({
+            readStep(site, in: $0, onMainActor, locked: true, into: result)
+        }) {
+            return locked
+        }
+        return writeLockedStep(site, onMainActor, into: result)
     }
 
     /// `tryFastAccessor(_:into:)` under the lock for writing: a first use, or an answer to find again.
@@ -99,21 +112,34 @@ extension DependencyContainer {
                 return answering._withUnsafeGuaranteedRef { slot -> FastStep in
                     // Copying a value runs no user code, so it may happen under the lock.
                     if slot.copyPublished(into: result) { return .copied }
-                    return makeStep(answering, entry: found, hasKey: entry.answeringHasKey, onMainActor)
+                    return makeStep(answering, entry: found, hasKey: entry.answeringHasKey, onMainActor, locked: true)
+                        ?? .general
                 }
             }
         }
     }
 
     /// The step for an answering slot without a published instance: a new instance on the fast path, at the slot's
-    /// key (`hasKey`: registered under exactly the accessor's key) or the entry's, or the general path. Out of line,
-    /// so that the common singleton read stays small. Call under the lock or the reader bias.
+    /// key (`hasKey`: registered under exactly the accessor's key) or the entry's, or the general path. A
+    /// singleton's first construction is claimed as for a requested key, only with `locked` (`nil` without it):
+    /// then a graph of singleton accessors built for the first time recurses through the fast path, whose frames
+    /// are several times smaller than the general path's. Out of line, so that the common singleton read stays
+    /// small. Call under the lock (`locked`) or the reader bias.
     @inline(never)
     private func makeStep(
-        _ answering: Unmanaged<Slot>, entry: Unmanaged<AccessorKeys.Entry>, hasKey: Bool, _ onMainActor: Bool
-    ) -> FastStep {
-        answering._withUnsafeGuaranteedRef { slot -> FastStep in
-            guard let type = fastType(for: slot, onMainActor: onMainActor) else { return .general }
+        _ answering: Unmanaged<Slot>, entry: Unmanaged<AccessorKeys.Entry>, hasKey: Bool, _ onMainActor: Bool,
+        locked: Bool
+    ) -> FastStep? {
+        answering._withUnsafeGuaranteedRef { slot -> FastStep? in
+            guard let type = fastType(for: slot, onMainActor: onMainActor) else {
+                guard locked else { return nil }
+                let key = entry._withUnsafeGuaranteedRef { $0.key }
+                guard let claim = claimSingleton(slot, requested: key) else { return .general }
+                return .make(
+                    FastMake(
+                        slot: .passRetained(slot), mark: -1, making: .singleton(.passRetained(claim)), owner: nil,
+                        key: hasKey ? .slot : .entry(entry.retain()), wraps: false))
+            }
             let keyHome: FastMake.KeyHome = hasKey ? .slot : .entry(entry.retain())
             return .make(
                 FastMake(
@@ -162,12 +188,31 @@ extension DependencyContainer {
     ///
     /// `factory` is made by the caller, specialized for `T`: the declared default's blueprint (`DeclaredBlueprint`)
     /// makes each instance with it.
+    ///
+    /// `AccessorCore` registers a first use's declared default itself (`registerAccessorDefaultIfNeeded`) and tries
+    /// the fast call again before it calls this, so this does not register it first.
     @usableFromInline
     func resolveAccessor<T>(
         _ site: AccessorSite, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T,
         factory: DeclaredFactory<T>
     ) throws -> T {
-        try resolveAccessor(site, arguments: zeroSizedArguments) {
+        try resolveAccessorInGeneral(site, arguments: zeroSizedArguments, onMainActor: false) {
+            DeclaredDefault(
+                DeclaredBlueprint(scope: storage.scope, declared: make, factory: factory), hooks: storage.hooks)
+        }
+    }
+
+    /// Registers the declared default (`make`, with `storage`) of the accessor at `site` on its first use here, and
+    /// returns whether `tryFastAccessor(_:into:)` is worth trying again (see
+    /// `registerAccessorDefaultIfNeeded(_:declared:)`). The caller tries it again from its own frame: a graph of
+    /// accessors resolved for the first time (an app's start) then recurses with no more stack per level than later
+    /// resolves.
+    @usableFromInline
+    func registerAccessorDefaultIfNeeded<T>(
+        _ site: AccessorSite, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T,
+        factory: DeclaredFactory<T>
+    ) -> Bool {
+        registerAccessorDefaultIfNeeded(site) {
             DeclaredDefault(
                 DeclaredBlueprint(scope: storage.scope, declared: make, factory: factory), hooks: storage.hooks)
         }
@@ -184,7 +229,10 @@ extension DependencyContainer {
         // resolved for the first time (an app's start) then recurses through the fast path, as later resolves do,
         // instead of the general path below, whose frames are several times larger.
         if registerAccessorDefaultIfNeeded(site, declared: declared) {
-            let resolved = try withResolveStorage(for: T.self) { result -> T? in
+            // The storage is allocated here rather than through `withResolveStorage`, which would add a frame and a
+            // closure to each level of a nested first use in a debug build.
+            let resolved = try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer -> T? in
+                let result = resolveStorage(buffer)
                 guard try tryFastAccessor(site, arguments: arguments, onMainActor: onMainActor, into: result)
                 else { return nil }
                 return result.assumingMemoryBound(to: T.self).move()
@@ -211,7 +259,7 @@ extension DependencyContainer {
                         if slot.copyPublished(into: result) { return .copied }
                         return makeStep(
                             answering, entry: Unmanaged.passUnretained(entry), hasKey: entry.answeringHasKey,
-                            onMainActor)
+                            onMainActor, locked: true) ?? .general
                     }
                     return (step, entry.key, false)
                 case .slot, .general:

@@ -228,7 +228,7 @@ extension DependencyContainer {
     /// calling thread's graph, as `Slot.acquire` claims it on the general path; `nil` for anything else (a
     /// construction in progress, a weak singleton still alive, hooks on the main actor, decorators, an `async`
     /// factory). Call under the lock of the slot's owner.
-    private func claimSingleton(_ slot: Slot, requested key: DefinitionKey) -> Pending? {
+    func claimSingleton(_ slot: Slot, requested key: DefinitionKey) -> Pending? {
         guard slot.blueprint.scope.isSingleton, slot.instance == nil, slot.weakInstance == nil, slot.pending == nil,
             slot.hasDirectRecipe, slot.blueprint.isolation == .none
         else { return nil }

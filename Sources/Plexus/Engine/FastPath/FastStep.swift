@@ -75,37 +75,9 @@ struct FastMake {
 }
 
 extension DependencyContainer {
-    /// The one dispatcher of the fast path: carries out `step` into `result`. Returns `false` for `.general`, with
-    /// `result` untouched; the caller then takes the general path. `requested` runs `make` at the requested key, for
-    /// a step whose key lives nowhere else (`KeyHome.requested`); the caller builds that key out of line, so that no
-    /// key sits in this frame (inlined into every resolve) while a factory runs.
-    @inline(__always)
-    func carryOut(
-        _ step: consuming FastStep, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer,
-        requested: (FastMake) throws -> Void
-    ) throws -> Bool {
-        switch consume step {
-        case .copied:
-            return true
-        case .general:
-            return false
-        case .make(let make):
-            switch make.key {
-            case .slot:
-                try perform(make, at: nil, arguments: arguments, into: result)
-            case .entry(let entry):
-                defer { entry.release() }
-                try perform(make, at: entry.takeUnretainedValue().keyPointer, arguments: arguments, into: result)
-            case .requested:
-                try requested(make)
-            }
-            return true
-        }
-    }
-
     /// Runs the factory of `make`'s slot into `result`, with the frame's key at `key` (the slot's own copy when
-    /// `nil`), in the owner `make` names; then ends the step's hold on the slot and the owner (also when the factory
-    /// throws).
+    /// `nil`), in the owner `make` names and the calling thread's graph; then ends the step's hold on the slot and
+    /// the owner (also when the factory throws).
     @inline(__always)
     func perform(
         _ make: FastMake, at key: UnsafePointer<DefinitionKey>?, arguments: UnsafeRawPointer,
@@ -116,21 +88,26 @@ extension DependencyContainer {
             make.owner?.release()
         }
         try make.slot._withUnsafeGuaranteedRef { slot in
-            try createInOwner(make, slot, at: key ?? slot.keyPointer, arguments: arguments, into: result)
+            let key = key ?? slot.keyPointer
+            // The container that owns the slot makes the instance: a collaborator's is retained for the step.
+            guard let owner = make.owner else {
+                return try createInCurrentGraph(slot, make.making, at: key, arguments: arguments, into: result)
+            }
+            try owner._withUnsafeGuaranteedRef {
+                try $0.createInCurrentGraph(slot, make.making, at: key, arguments: arguments, into: result)
+            }
         }
     }
 
-    /// `perform` with the slot in hand: the instance made by the container that owns the slot.
-    @inline(__always)
-    private func createInOwner(
-        _ make: FastMake, _ slot: Slot, at key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
+    /// `create` in the calling thread's graph, borrowed. Out of line, with `create` written out in it (also in a
+    /// debug build, which gives every function and closure on the way to the factory a stack frame of its own).
+    @inline(never)
+    private func createInCurrentGraph(
+        _ slot: Slot, _ making: FastMake.Making, at key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer
     ) throws {
-        guard let owner = make.owner else {
-            return try createInCurrentGraph(slot, make.making, at: key, arguments: arguments, into: result)
-        }
-        try owner._withUnsafeGuaranteedRef { owner in
-            try owner.createInCurrentGraph(slot, make.making, at: key, arguments: arguments, into: result)
+        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
+            try create(slot, making, at: key, arguments: arguments, into: result, graph: graph)
         }
     }
 
@@ -153,19 +130,6 @@ extension DependencyContainer {
         blueprint.ops.wrapInOptional(result)
     }
 
-    /// The fast path's new instance: the factory of `slot` runs into `result` as `making` says, in a light scope of
-    /// the calling thread's resolution graph (a hooked definition's hooks are queued there, and run when the scope
-    /// closes).
-    @inline(never)
-    private func createInCurrentGraph(
-        _ slot: Slot, _ making: FastMake.Making, at key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
-        into result: UnsafeMutableRawPointer
-    ) throws {
-        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
-            try create(slot, making, at: key, arguments: arguments, into: result, graph: graph)
-        }
-    }
-
     /// The new instance in the calling thread's `graph` (borrowed): the graph's `.shared` instance if it has one,
     /// else made in a light scope and the factory's frame, then finished as `finishFast` says (a singleton is stored
     /// by `makeSingleton`, its claim abandoned if anything in the factory's frame fails; either ends the step's
@@ -175,7 +139,7 @@ extension DependencyContainer {
     /// recurses through here, and an unoptimized build gives each closure a stack frame of its own. The steps are
     /// those of `inGraph`: open the scope; close it, destroying the instance if closing fails, or abandon it on an
     /// error; release the leftovers of an outermost resolve.
-    @inline(__always)
+    @_transparent
     private func create(
         _ slot: Slot, _ making: FastMake.Making, at key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer, graph: ResolutionGraph
@@ -203,10 +167,7 @@ extension DependencyContainer {
                     claim.release()
                 }
             } catch {
-                if case .singleton(let claim) = making {
-                    slot.abandon(claim.takeUnretainedValue(), owner: self)
-                    claim.release()
-                }
+                abandonClaim(of: making, at: slot)
                 throw error
             }
             do {
@@ -216,10 +177,26 @@ extension DependencyContainer {
                 throw error
             }
         } catch {
-            graph.abandonLightScope(scope, after: error)
-            logFailure(ofResolve: error, in: graph)
+            abandon(scope, in: graph, after: error)
             throw error
         }
+    }
+
+    /// After the factory of a fast step failed: gives up the singleton claim `making` holds, if any, and ends the
+    /// step's reference to it. Out of line, as the other failure steps of `create`: their locals stay off the stack
+    /// of the factories below it.
+    @inline(never)
+    private func abandonClaim(of making: FastMake.Making, at slot: Slot) {
+        guard case .singleton(let claim) = making else { return }
+        slot.abandon(claim.takeUnretainedValue(), owner: self)
+        claim.release()
+    }
+
+    /// After a fast step failed: abandons its light scope and logs the failure.
+    @inline(never)
+    private func abandon(_ scope: ResolutionGraph.LightScope, in graph: ResolutionGraph, after error: any Error) {
+        graph.abandonLightScope(scope, after: error)
+        logFailure(ofResolve: error, in: graph)
     }
 
     /// Copies the graph's instance of the `.shared` definition of `slot` into `result`, if the graph has one.
@@ -265,7 +242,25 @@ extension DependencyContainer {
         _ slot: Slot, claim: Pending, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer,
         graph: ResolutionGraph
     ) throws {
-        let box = try InstanceBox(ops: slot.blueprint.ops) { try slot.blueprint.make(arguments, into: $0) }
+        // The factory runs from this frame, not from a closure handed to the box: every nested singleton's first
+        // construction recurses through here, and a debug build gives each closure and initializer a frame.
+        let ops = slot.blueprint.ops
+        let storage = InstanceBox.allocate(ops)
+        do {
+            try slot.blueprint.make(arguments, into: storage)
+        } catch {
+            storage.deallocate()
+            throw error
+        }
+        try storeSingleton(slot, InstanceBox(ops: ops, initialized: storage), claim: claim, into: result, graph: graph)
+    }
+
+    /// Stores the singleton `box` that `makeSingleton` made for `claim`. Out of line: its locals stay off the stack
+    /// of the factory `makeSingleton` runs.
+    @inline(never)
+    private func storeSingleton(
+        _ slot: Slot, _ box: InstanceBox, claim: Pending, into result: UnsafeMutableRawPointer, graph: ResolutionGraph
+    ) throws {
         // Read under the lock, as `acquire` does: hooks may be added and types learned meanwhile.
         let (recipe, info) = registry.withLockKeepingReaders { _ in (slot.recipe, slot.typeInfo) }
         _ = try slot.store(
