@@ -40,6 +40,18 @@ public final class ContainerManager: @unchecked Sendable {
 
         init() {}
 
+        /// Clears the context alternatives and returns them, to be released after the lock (see `reset(options:)`).
+        func takeContexts() -> Any {
+            defer { (contexts, argumentContexts) = (nil, nil) }
+            return (contexts, argumentContexts)
+        }
+
+        /// Clears the override and returns it, to be released after the lock.
+        func takeRegistration() -> Any {
+            defer { registration = nil }
+            return registration as Any
+        }
+
         /// A copy, for ``push()``.
         func copy() -> Options {
             let copy = Options()
@@ -157,17 +169,11 @@ public final class ContainerManager: @unchecked Sendable {
                 plexus.forgetDeclarations()
                 state = State()
             case .context:
-                for declaration in self.options.values {
-                    dropped.append((declaration.contexts, declaration.argumentContexts))
-                    (declaration.contexts, declaration.argumentContexts) = (nil, nil)
-                }
+                dropped = self.options.values.map { $0.takeContexts() }
             case .none:
                 break
             case .registration:
-                for declaration in self.options.values {
-                    dropped.append(declaration.registration as Any)
-                    declaration.registration = nil
-                }
+                dropped = self.options.values.map { $0.takeRegistration() }
                 state.autoRegistrationNeeded = true
             case .scope:
                 plexus.dropDeclaredInstances()

@@ -169,13 +169,9 @@ extension FactoryRegistration {
                 // Moved out of the table before it is released (after the lock): see `Sendability.swift`.
                 dropped = manager.options.removeValue(forKey: key)
             case .context:
-                guard let declaration = manager.options[key] else { return }
-                dropped = (declaration.contexts, declaration.argumentContexts)
-                (declaration.contexts, declaration.argumentContexts) = (nil, nil)
+                dropped = manager.options[key]?.takeContexts()
             case .registration:
-                guard let declaration = manager.options[key] else { return }
-                dropped = declaration.registration
-                declaration.registration = nil
+                dropped = manager.options[key]?.takeRegistration()
             case .scope:
                 manager.dropInstances(of: key)
             case .none:
