@@ -101,8 +101,8 @@ public final class Definition<T, U>: Sendable {
                 let hooks = state.hooks
                 linkedHooks.withLock { $0 = hooks }
             }
-            for registry in state.registrations.registries {
-                if let old = registry.refresh(self, recipe: state.recipe) { released.append(old) }
+            for registered in state.registrations.registries {
+                if let old = registered.refresh(self, recipe: state.recipe) { released.append(old) }
             }
         }
         return self
@@ -140,7 +140,7 @@ struct WeakContainer {
 /// The registry, not the container, is held weakly: a weak reference gives its object a side table, and every
 /// retain and release of an object with a side table takes the runtime's slow path. Containers are retained and
 /// released throughout a resolve; their registries hardly ever. What a definition changes later (hooks, forwarding
-/// registrations) is all in the registry.
+/// registrations) is all in the registry itself.
 struct Registrations {
     private struct WeakRegistry {
         weak var registry: Protected<Registry>?

@@ -18,7 +18,7 @@
 public final class DependencyContainer: Sendable {
     let registry = Protected(Registry(), readerBiased: true)
     /// Slots that changes dropped from the registry while their factory ran on some thread without holding them
-    /// (`release(dropped:)`).
+    /// (`release(_:)`).
     let retired = Protected<[Slot]>([])
 
     /// Whether instances get their `@Injected` / `@InjectedWeak` properties filled unless a definition says
@@ -91,8 +91,8 @@ public final class DependencyContainer: Sendable {
     /// tags callers write: a tag passed down from the instance being made (to its auto-wired arguments, its
     /// `@Injected` properties, or a resolve in its factory with the same tag) still reaches untagged dependencies.
     public var fallsBackToUntaggedDefinitions: Bool {
-        get { registry.withLock { $0.fallsBackToUntagged } }
-        set { registry.withLock { $0.fallsBackToUntagged = newValue } }
+        get { fallsBackToUntagged }
+        set { fallsBackToUntagged = newValue }
     }
 
     deinit {
@@ -105,27 +105,9 @@ public final class DependencyContainer: Sendable {
     /// Singletons this container owns are released everywhere: collaborators never keep their own copy. The
     /// ``defaults`` companion forgets its declared defaults and their instances too.
     public func reset() {
-        release(dropped: registry.withLock { $0.reset() })
+        removeAll()
         dropParameterInstances()
         if !isDefaultsOnly, let companion = defaultsCompanion.withLock({ $0 }) { companion.reset() }
     }
 
-}
-
-extension Protected where Value == Registry {
-    /// Re-publishes a definition's hooks after it changed. Called with the definitions' lock held: returns the old
-    /// recipe, to be released after that lock (its hooks may hold objects whose `deinit` is user code).
-    func refresh(_ definition: AnyObject, recipe: Recipe) -> Recipe? {
-        withLock { registry in
-            guard let slot = registry.slot(of: definition) else { return nil }
-            defer { slot.recipe = recipe.with(decorators: slot.recipe.decorators) }  // decorators stay
-            return slot.recipe
-        }
-    }
-
-    /// Adds a forwarding registration of `definition`. Returns what it replaced, to be released after the lock the
-    /// caller holds.
-    func addForward(_ forward: Forward, of definition: AnyObject) -> [Any] {
-        withLock { $0.addForward(forward, of: definition) }
-    }
 }

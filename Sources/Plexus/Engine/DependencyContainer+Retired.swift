@@ -1,5 +1,49 @@
 internal import PlexusSystem
 
+/// What a change dropped from a registry, released by `DependencyContainer.release(_:)` after the change's lock (a
+/// `deinit` is user code). Typed so that whatever holds a slot is listed as such: `release` keeps a slot whose
+/// factory some thread runs without holding it, and only the slots it can list get that check. A new kind of thing
+/// that holds a slot gets a field here and a line in `droppedSlots()`.
+struct Released {
+    /// A slot dropped on its own (the one an override replaced), kept apart so that an override lists nothing else
+    /// (no array).
+    var slot: Slot?
+    /// Other slots that left the registry (a removed definition's, declared defaults).
+    var slots: [Slot] = []
+    /// Forwarding registrations removed or replaced, each holding its slot.
+    var forwards: [Registry.ForwardEntry] = []
+    /// What slots cached and dropped (the slots stay).
+    var cached: [Slot.Cached] = []
+    /// A whole registry replaced (a reset, a restored snapshot), with every slot it held.
+    var registry: Registry?
+
+    /// Whether any slot is among them (only then can one be marked).
+    var dropsSlots: Bool {
+        slot != nil || !slots.isEmpty || !forwards.isEmpty || registry != nil
+    }
+
+    /// Every slot among them, for the look for marks (made only when some thread has marked a slot).
+    func droppedSlots() -> [Slot] {
+        var listed = slots + forwards.map(\.slot)
+        if let slot { listed.append(slot) }
+        if let registry { listed += registry.slots.allValues + registry.accessorDefaults.allValues }
+        return listed
+    }
+
+    /// Adds what `other` dropped.
+    mutating func append(_ other: Released) {
+        if let otherSlot = other.slot {
+            if slot == nil { slot = otherSlot } else { slots.append(otherSlot) }
+        }
+        slots += other.slots
+        forwards += other.forwards
+        cached += other.cached
+        // No change replaces two registries.
+        assert(registry == nil || other.registry == nil, "Released holds one registry")
+        if registry == nil { registry = other.registry }
+    }
+}
+
 // Factories that run without retaining their slot (the fast path, `plexus_hazard_mark`): a change that drops such a
 // slot from the registry keeps it until its factory returned.
 
@@ -15,23 +59,10 @@ extension DependencyContainer {
     /// slots. A retired slot cannot be marked again, so it stays retired only while a factory that was running when it
     /// was dropped still runs. The look happens under the lock of `retired`, so that one change never releases what
     /// another change kept before looking.
-    /// `slot`: a dropped slot passed on its own (an override's), besides those in `dropped`.
-    func release(dropped: [Any], slot: Slot? = nil) {
-        retireMarked(any: slot != nil || !dropped.isEmpty) {
-            let listed = dropped.compactMap { item in
-                if let slot = item as? Slot { return slot }
-                return (item as? Registry.ForwardEntry)?.slot
-            }
-            return slot.map { [$0] + listed } ?? listed
-        }
+    func release(_ released: Released) {
+        retireMarked(any: released.dropsSlots) { released.droppedSlots() }
         // Released after the lock: a `deinit` is user code.
-        withExtendedLifetime((dropped, slot)) {}
-    }
-
-    /// `release(dropped:)` for an old registry (a reset, a restored snapshot).
-    func release(dropped: Registry) {
-        retireMarked(any: true) { dropped.slots.allValues + dropped.accessorDefaults.allValues }
-        withExtendedLifetime(dropped) {}
+        withExtendedLifetime(released) {}
     }
 
     /// Keeps the slots of `dropped` that some thread has marked, and releases (after the lock) those kept before that

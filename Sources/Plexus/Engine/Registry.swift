@@ -227,25 +227,18 @@ struct Registry {
 
     // MARK: Changes
 
-    /// What a change removed from the registry, to be released outside the lock: the slot it replaced, kept apart
-    /// so that an override lists nothing else (no array), and the rest.
-    struct Dropped {
-        var slot: Slot?
-        var others: [Any] = []
-    }
-
     /// Registers `definition` under `key`, replacing (and returning, to be released outside the lock) what was
     /// registered under `key` before. `hash`: `KeyTable.hash(key)`, if the caller has it.
     mutating func insert(
         _ definition: AnyObject, blueprint: Blueprint, key: DefinitionKey, hash: Int? = nil, recipe: Recipe,
         forwards definitionForwards: [Forward]
-    ) -> Dropped {
+    ) -> Released {
         let hash = hash ?? KeyTable<Slot>.hash(key)
         Generation.advance()
         if autoWiringCandidates.count > 0 { autoWiringCandidates = KeyTable() }
         let old = slots[key, hash: hash]
         // Registering a definition again under its key still drops what it cached.
-        if let old, old.definition === definition { return Dropped(slot: nil, others: old.dropCached()) }
+        if let old, old.definition === definition { return Released(cached: [old.dropCached()]) }
         let slot: Slot
         if let existing = slotsByDefinition[ObjectKey(definition)] {
             slot = existing
@@ -257,63 +250,66 @@ struct Registry {
         // An override takes the old slot's place in the table, and its key stays indexed for its type.
         slots.updateValue(slot, forKey: key, hash: hash)
         slot.keyCount += 1
-        var released: [Any] = []
-        if let old { released = detach(old) }
+        var released = Released(slot: old)
+        if let old { released.forwards = detach(old) }
         if decorators.count > 0, let decorators = decorators[key, hash: hash]?.matching(blueprint) {
             slot.recipe = slot.recipe.with(decorators: decorators)  // decorators survive re-registration
         }
         if old == nil { keysByType.modify(.typeOnly(key.type), default: TypeKeys()) { $0.insert(key) } }
         for forward in definitionForwards {
-            released += add(forward, to: slot, typeOfArguments: key.typeOfArguments)
+            if let replaced = add(forward, to: slot, typeOfArguments: key.typeOfArguments) {
+                released.forwards.append(replaced)
+            }
         }
-        return Dropped(slot: old, others: released)
+        return released
     }
 
     /// Adds a forwarding registration to the slot of `definition`, if registered here.
-    mutating func addForward(_ forward: Forward, of definition: AnyObject) -> [Any] {
-        guard let slot = slotsByDefinition[ObjectKey(definition)] else { return [] }
-        return add(forward, to: slot, typeOfArguments: slot.key.typeOfArguments)
+    mutating func addForward(_ forward: Forward, of definition: AnyObject) -> Released {
+        guard let slot = slotsByDefinition[ObjectKey(definition)] else { return Released() }
+        return Released(forwards: add(forward, to: slot, typeOfArguments: slot.key.typeOfArguments).map { [$0] } ?? [])
     }
 
-    private mutating func add(_ forward: Forward, to slot: Slot, typeOfArguments: Any.Type) -> [Any] {
+    /// Adds a forwarding registration to `slot`; returns the one it replaced.
+    private mutating func add(_ forward: Forward, to slot: Slot, typeOfArguments: Any.Type) -> ForwardEntry? {
         Generation.advance()
         autoWiringCandidates = KeyTable()
         let key = DefinitionKey(type: forward.type, typeOfArguments: typeOfArguments, tag: forward.tag)
         let replaced = forwards.updateValue(ForwardEntry(slot: slot, forward: forward), forKey: key)
         if replaced == nil { keysByType.modify(.typeOnly(key.type), default: TypeKeys()) { $0.insert(key) } }
-        return replaced.map { [$0] } ?? []
+        return replaced
     }
 
     /// Removes the forwarding registration under `key` if it is the one made for `linkedHooks` (by
     /// `register(_:type:tag:)`). Returns what was removed, to be released outside the lock.
-    mutating func removeForward(_ key: DefinitionKey, linkedHooks: Protected<[Hook]>) -> [Any] {
-        guard let entry = forwards[key], entry.forward.linkedHooks === linkedHooks else { return [] }
+    mutating func removeForward(_ key: DefinitionKey, linkedHooks: Protected<[Hook]>) -> Released {
+        guard let entry = forwards[key], entry.forward.linkedHooks === linkedHooks else { return Released() }
         Generation.advance()
         autoWiringCandidates = KeyTable()
         forwards[key] = nil
         unindex(key)
-        return [entry]
+        return Released(forwards: [entry])
     }
 
     /// Removes `key`; once a definition has no key left here, its forwarding registrations and cached instances go
     /// too. Returns what was removed, to be released outside the lock.
-    mutating func remove(_ key: DefinitionKey) -> [Any] {
-        guard let slot = slots.removeValue(forKey: key) else { return [] }
+    mutating func remove(_ key: DefinitionKey) -> Released {
+        guard let slot = slots.removeValue(forKey: key) else { return Released() }
         Generation.advance()
         if autoWiringCandidates.count > 0 { autoWiringCandidates = KeyTable() }
         unindex(key)
-        return [slot] + detach(slot)
+        return Released(slots: [slot], forwards: detach(slot))
     }
 
     /// Accounts for one key of `slots` no longer naming `slot`; once none does, its forwarding registrations go too.
-    /// Returns what was removed, to be released outside the lock.
+    /// Returns those, to be released outside the lock.
     /// `slot` itself is not among them: the caller keeps it.
-    private mutating func detach(_ slot: Slot) -> [Any] {
+    private mutating func detach(_ slot: Slot) -> [ForwardEntry] {
         slot.keyCount -= 1
         guard slot.keyCount == 0 else { return [] }
         slotsByDefinition[ObjectKey(slot.definition)] = nil
         guard forwards.count > 0 else { return [] }
-        var released: [Any] = []
+        var released: [ForwardEntry] = []
         for (forwardKey, entry) in forwards.entries where entry.slot === slot {
             forwards[forwardKey] = nil
             unindex(forwardKey)
@@ -343,6 +339,17 @@ struct Registry {
         fallsBackToUntagged = old.fallsBackToUntagged
         nextOrder = old.nextOrder
         return old
+    }
+
+    /// Puts `restored` (a copy made by `copyingSlots()`) in place of this registry's content, keeping the
+    /// collaborators. Returns the old registry, to be released outside the lock.
+    mutating func restore(_ restored: Registry) -> Registry {
+        Generation.advance()
+        var restored = restored
+        restored.collaborators = collaborators
+        restored.releasedCollaborators = releasedCollaborators
+        swap(&self, &restored)
+        return restored
     }
 }
 
