@@ -256,7 +256,7 @@ extension DependencyContainer {
     }
 
     /// Removes the declared default under `key` unless it holds an instance or one is being made; returns whether it
-    /// did.
+    /// did. A kept instance of a `ParameterFactory` whose factory threw goes this way, so that it keeps nothing.
     func removeUnmadeDefault(_ key: DefinitionKey) -> Bool {
         let removed = registry.withLock { registry -> Slot? in
             guard let slot = registry.accessorDefaults[key], slot.instance == nil, slot.weakInstance == nil,

@@ -221,20 +221,6 @@ extension DependencyContainer {
         for keeper in parameterKeepers.withLock({ $0[key] ?? [] }) { keeper.instances?.drop() }
     }
 
-    /// Removes the declared default under `key` unless it holds an instance or one is being made; returns whether it
-    /// did. A kept instance of a `ParameterFactory` whose factory threw goes this way, so that it keeps nothing.
-    func removeUnmadeDefault(_ key: DefinitionKey) -> Bool {
-        let released = registry.withLock { registry -> Slot? in
-            guard let slot = registry.accessorDefaults[key], slot.instance == nil, slot.weakInstance == nil,
-                slot.pending == nil
-            else { return nil }
-            return registry.removeAccessorDefault(key)
-        }
-        guard let released else { return false }
-        release(dropped: [released])
-        return true
-    }
-
     /// Drops the instances kept for every `ParameterFactory` key (a reset, a restored snapshot).
     func dropParameterInstances() {
         for keeper in parameterKeepers.withLock({ Array($0.values.joined()) }) { keeper.instances?.drop() }
