@@ -70,7 +70,9 @@ extension Definition {
         let released = state.withLock { state -> Released in
             state.forwards.append(forward)
             var released = Released()
-            for registered in state.registrations.registries { released.append(registered.addForward(forward, of: self)) }
+            for registered in state.registrations.registries {
+                released.append(registered.addForward(forward, of: self))
+            }
             return released
         }
         withExtendedLifetime(released) {}

@@ -14,19 +14,20 @@ struct Released {
     var forwards: [Registry.ForwardEntry] = []
     /// What slots cached and dropped (the slots stay).
     var cached: [Slot.Cached] = []
-    /// A whole registry replaced (a reset, a restored snapshot), with every slot it held.
-    var registry: Registry?
+    /// Whole registries replaced (a reset, a restored snapshot), with every slot they held. An array, one word
+    /// when empty, where a registry inline would be a dozen.
+    var registries: [Registry] = []
 
     /// Whether any slot is among them (only then can one be marked).
     var dropsSlots: Bool {
-        slot != nil || !slots.isEmpty || !forwards.isEmpty || registry != nil
+        slot != nil || !slots.isEmpty || !forwards.isEmpty || !registries.isEmpty
     }
 
     /// Every slot among them, for the look for marks (made only when some thread has marked a slot).
     func droppedSlots() -> [Slot] {
         var listed = slots + forwards.map(\.slot)
         if let slot { listed.append(slot) }
-        if let registry { listed += registry.slots.allValues + registry.accessorDefaults.allValues }
+        for registry in registries { listed += registry.slots.allValues + registry.accessorDefaults.allValues }
         return listed
     }
 
@@ -38,9 +39,7 @@ struct Released {
         slots += other.slots
         forwards += other.forwards
         cached += other.cached
-        // No change replaces two registries.
-        assert(registry == nil || other.registry == nil, "Released holds one registry")
-        if registry == nil { registry = other.registry }
+        registries += other.registries
     }
 }
 
@@ -67,7 +66,7 @@ extension DependencyContainer {
 
     /// Keeps the slots of `dropped` that some thread has marked, and releases (after the lock) those kept before that
     /// no thread marks any more. `dropped` is only listed when some thread has marked a slot: usually none has. `any`:
-    /// whether the change dropped anything.
+    /// whether the change dropped any slot.
     private func retireMarked(any: Bool, _ dropped: () -> [Slot]) {
         let released = retired.withLock { retired -> [Slot] in
             guard any || !retired.isEmpty else { return [] }

@@ -33,22 +33,25 @@ extension DependencyContainer {
     /// the registration replaced after both.
     func insert<T, U>(_ definition: Definition<T, U>, key: DefinitionKey, hash: Int, origin: TagOrigin?) -> Registration
     {
-        var forwarding: (@Sendable (DependencyContainer, Tag?) -> Void)?
-        let insertion = definition.state.withLock { state -> (Released, Collision?)? in
+        var registration = Registration.inserted(collision: nil)
+        var released = Released()
+        definition.state.withLock { state in
             if let registerAsForwarding = state.registerAsForwarding {
-                forwarding = registerAsForwarding
-                return nil
+                registration = .forwarding(registerAsForwarding)
+                return
             }
             state.registrations.add(self)
-            return registry.withLock { registry in
+            let collision: Collision?
+            (released, collision) = registry.withLock { registry in
                 Self.insert(
                     definition, blueprint: definition.blueprint, key: key, hash: hash, origin: origin,
                     recipe: state.recipe, forwards: state.forwards, into: &registry)
             }
+            registration = .inserted(collision: collision)
         }
-        guard let (released, collision) = insertion else { return .forwarding(forwarding!) }
+        guard case .inserted = registration else { return registration }
         release(released)
-        return .inserted(collision: collision)
+        return registration
     }
 
     /// Registers a definition Plexus makes itself (a typed accessor's override) under `key` (whose `KeyTable` hash
@@ -107,7 +110,7 @@ extension DependencyContainer {
     /// Forgets every definition, cached instance and the bootstrap state; keeps the collaborators.
     func removeAll() {
         let old = registry.withLock { $0.reset() }
-        release(Released(registry: old))
+        release(Released(registries: [old]))
     }
 
     /// Whether a tagged request with no definition for its tag is answered by the untagged one.
@@ -152,7 +155,7 @@ extension DependencyContainer {
     func restoreRegistry(_ copy: RegistryCopy) {
         let restored = copy.registry.withLock { $0.copyingSlots() }
         let old = registry.withLock { $0.restore(restored) }
-        release(Released(registry: old))
+        release(Released(registries: [old]))
     }
 
     /// Gives `copy`, a container just made, a copy of this registry's definitions and the instances they keep now,
@@ -165,7 +168,7 @@ extension DependencyContainer {
             swap(&current, &copied)
             return copied
         }
-        copy.release(Released(registry: empty))
+        copy.release(Released(registries: [empty]))
     }
 
     // MARK: Bootstrap and validate
