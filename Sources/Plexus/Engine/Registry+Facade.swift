@@ -33,21 +33,18 @@ extension DependencyContainer {
     /// the registration replaced after both.
     func insert<T, U>(_ definition: Definition<T, U>, key: DefinitionKey, hash: Int, origin: TagOrigin?) -> Registration
     {
-        var registration = Registration.inserted(collision: nil)
-        var released = Released()
-        definition.state.withLock { state in
+        // Values returned, not variables captured: the closures stay as cheap as the registration they wrap.
+        let (registration, released) = definition.state.withLock { state -> (Registration, Released) in
             if let registerAsForwarding = state.registerAsForwarding {
-                registration = .forwarding(registerAsForwarding)
-                return
+                return (.forwarding(registerAsForwarding), Released())
             }
             state.registrations.add(self)
-            let collision: Collision?
-            (released, collision) = registry.withLock { registry in
+            let (released, collision) = registry.withLock { registry in
                 Self.insert(
                     definition, blueprint: definition.blueprint, key: key, hash: hash, origin: origin,
                     recipe: state.recipe, forwards: state.forwards, into: &registry)
             }
-            registration = .inserted(collision: collision)
+            return (.inserted(collision: collision), released)
         }
         guard case .inserted = registration else { return registration }
         release(released)
@@ -110,7 +107,7 @@ extension DependencyContainer {
     /// Forgets every definition, cached instance and the bootstrap state; keeps the collaborators.
     func removeAll() {
         let old = registry.withLock { $0.reset() }
-        release(Released(registries: [old]))
+        release(Released(registry: old))
     }
 
     /// Whether a tagged request with no definition for its tag is answered by the untagged one.
@@ -155,7 +152,7 @@ extension DependencyContainer {
     func restoreRegistry(_ copy: RegistryCopy) {
         let restored = copy.registry.withLock { $0.copyingSlots() }
         let old = registry.withLock { $0.restore(restored) }
-        release(Released(registries: [old]))
+        release(Released(registry: old))
     }
 
     /// Gives `copy`, a container just made, a copy of this registry's definitions and the instances they keep now,
@@ -168,7 +165,7 @@ extension DependencyContainer {
             swap(&current, &copied)
             return copied
         }
-        copy.release(Released(registries: [empty]))
+        copy.release(Released(registry: empty))
     }
 
     // MARK: Bootstrap and validate
@@ -223,7 +220,7 @@ extension DependencyContainer {
                 guard let matching = decorators.matching(slot.blueprint) else { continue }
                 slot.recipe = slot.recipe.with(decorators: matching)
                 // A construction in progress was made without the decorator: it is not published either.
-                released.cached.append(slot.dropCached())
+                released.add(slot.dropCached())
             }
             return released
         }
@@ -238,7 +235,7 @@ extension DependencyContainer {
             if override { released.append(registry.remove(key)) }
             if instances {
                 for case let slot? in [registry.slots[key], registry.accessorDefaults[key]] {
-                    released.cached.append(slot.dropCached())
+                    released.add(slot.dropCached())
                 }
             }
             return released
@@ -252,7 +249,7 @@ extension DependencyContainer {
         let released = registry.withLock { registry -> Released in
             let key = registry.accessorKeys.entry(for: site).key
             var released = registry.remove(key)
-            if let slot = registry.removeAccessorDefault(key) { released.slots.append(slot) }
+            if let slot = registry.removeAccessorDefault(key) { released.add(slot) }
             return released
         }
         release(released)
@@ -281,16 +278,22 @@ extension DependencyContainer {
 
     /// Drops every instance the declared defaults here keep; they stay registered.
     func dropAccessorDefaultInstances() {
-        let released = registry.withLock { registry in
-            Released(cached: registry.accessorDefaults.allValues.map { $0.dropCached() })
+        let released = registry.withLock { registry -> Released in
+            var released = Released()
+            for slot in registry.accessorDefaults.allValues { released.add(slot.dropCached()) }
+            return released
         }
         release(released)
     }
 
     /// Removes every declared default here, with what it keeps.
     func removeAccessorDefaults() {
-        let released = registry.withLock { registry in
-            Released(slots: registry.accessorDefaults.entries.compactMap { registry.removeAccessorDefault($0.key) })
+        let released = registry.withLock { registry -> Released in
+            var released = Released()
+            for (key, _) in registry.accessorDefaults.entries {
+                if let slot = registry.removeAccessorDefault(key) { released.add(slot) }
+            }
+            return released
         }
         release(released)
     }
@@ -300,7 +303,7 @@ extension DependencyContainer {
         let released = registry.withLock { registry -> Released in
             var released = Released()
             for slot in registry.slots.allValues + registry.accessorDefaults.allValues where slot.scope == .cached {
-                if let instance = slot.instance { released.cached.append(Slot.Cached(instance: instance)) }
+                if let instance = slot.instance { released.add(Slot.Cached(instance: instance)) }
                 slot.instance = nil
             }
             return released

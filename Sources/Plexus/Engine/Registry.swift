@@ -238,7 +238,11 @@ struct Registry {
         if autoWiringCandidates.count > 0 { autoWiringCandidates = KeyTable() }
         let old = slots[key, hash: hash]
         // Registering a definition again under its key still drops what it cached.
-        if let old, old.definition === definition { return Released(cached: [old.dropCached()]) }
+        if let old, old.definition === definition {
+            var released = Released()
+            released.add(old.dropCached())
+            return released
+        }
         let slot: Slot
         if let existing = slotsByDefinition[ObjectKey(definition)] {
             slot = existing
@@ -251,15 +255,13 @@ struct Registry {
         slots.updateValue(slot, forKey: key, hash: hash)
         slot.keyCount += 1
         var released = Released(slot: old)
-        if let old { released.forwards = detach(old) }
+        if let old { released.add(detach(old)) }
         if decorators.count > 0, let decorators = decorators[key, hash: hash]?.matching(blueprint) {
             slot.recipe = slot.recipe.with(decorators: decorators)  // decorators survive re-registration
         }
         if old == nil { keysByType.modify(.typeOnly(key.type), default: TypeKeys()) { $0.insert(key) } }
         for forward in definitionForwards {
-            if let replaced = add(forward, to: slot, typeOfArguments: key.typeOfArguments) {
-                released.forwards.append(replaced)
-            }
+            if let replaced = add(forward, to: slot, typeOfArguments: key.typeOfArguments) { released.add([replaced]) }
         }
         return released
     }
@@ -267,7 +269,9 @@ struct Registry {
     /// Adds a forwarding registration to the slot of `definition`, if registered here.
     mutating func addForward(_ forward: Forward, of definition: AnyObject) -> Released {
         guard let slot = slotsByDefinition[ObjectKey(definition)] else { return Released() }
-        return Released(forwards: add(forward, to: slot, typeOfArguments: slot.key.typeOfArguments).map { [$0] } ?? [])
+        var released = Released()
+        if let replaced = add(forward, to: slot, typeOfArguments: slot.key.typeOfArguments) { released.add([replaced]) }
+        return released
     }
 
     /// Adds a forwarding registration to `slot`; returns the one it replaced.
@@ -288,7 +292,9 @@ struct Registry {
         autoWiringCandidates = KeyTable()
         forwards[key] = nil
         unindex(key)
-        return Released(forwards: [entry])
+        var released = Released()
+        released.add([entry])
+        return released
     }
 
     /// Removes `key`; once a definition has no key left here, its forwarding registrations and cached instances go
@@ -298,7 +304,9 @@ struct Registry {
         Generation.advance()
         if autoWiringCandidates.count > 0 { autoWiringCandidates = KeyTable() }
         unindex(key)
-        return Released(slots: [slot], forwards: detach(slot))
+        var released = Released(slot: slot)
+        released.add(detach(slot))
+        return released
     }
 
     /// Accounts for one key of `slots` no longer naming `slot`; once none does, its forwarding registrations go too.
