@@ -16,6 +16,7 @@
 /// it alive for as long as the definition is registered, as in Dip. Take it as the factory's parameter instead
 /// (`container.register { c in X(try c.resolve()) }`), as hooks do, or capture it `[unowned container]`.
 public final class DependencyContainer: Sendable {
+    /// The definitions and their indexes, reached only by the engine (`Engine/Registry+Facade.swift` for the rest).
     let registry = Protected(Registry(), readerBiased: true)
     /// Slots that changes dropped from the registry while their factory ran on some thread without holding them
     /// (`release(_:)`).
