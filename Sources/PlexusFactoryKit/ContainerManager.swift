@@ -17,17 +17,20 @@ public final class ContainerManager: @unchecked Sendable {
     /// place under the resolution lock; ``push()`` copies them.
     @usableFromInline
     final class Options {
-        @usableFromInline var registration: AnyObject?
-        @exclusivity(unchecked) @usableFromInline var scope: Scope?
-        @exclusivity(unchecked) var scopeOnParameters = false
-        @exclusivity(unchecked) var timeToLive: TimeInterval?
-        @usableFromInline var argumentContexts: [String: AnyObject]?
-        @usableFromInline var contexts: [String: AnyObject]?
-        @exclusivity(unchecked) @usableFromInline var decorator: AnyObject?
-        @usableFromInline var once = false
+        // Each field a lock-free read depends on forgets the records when it changes (see `DeclarationRecord`).
+        @usableFromInline var registration: AnyObject? { didSet { ContainerManager.forgetRecords() } }
+        @exclusivity(unchecked) @usableFromInline var scope: Scope? { didSet { ContainerManager.forgetRecords() } }
+        @exclusivity(unchecked) var scopeOnParameters = false { didSet { ContainerManager.forgetRecords() } }
+        @exclusivity(unchecked) var timeToLive: TimeInterval? { didSet { ContainerManager.forgetRecords() } }
+        @usableFromInline var argumentContexts: [String: AnyObject]? { didSet { ContainerManager.forgetRecords() } }
+        @usableFromInline var contexts: [String: AnyObject]? { didSet { ContainerManager.forgetRecords() } }
+        @exclusivity(unchecked) @usableFromInline var decorator: AnyObject? {
+            didSet { ContainerManager.forgetRecords() }
+        }
+        @usableFromInline var once = false { didSet { ContainerManager.forgetRecords() } }
         /// The scope the declaration's slot was registered with in Plexus, and the type it makes: a resolve in
         /// another scope (a modifier, a new default scope) forgets that slot first.
-        @exclusivity(unchecked) var slotScope: Scope?
+        @exclusivity(unchecked) var slotScope: Scope? { didSet { ContainerManager.forgetRecords() } }
         var instanceType: Any.Type = Void.self
         /// The type of the container that declares it, whose name the key's tag starts with.
         var containerType: Any.Type = Void.self
@@ -36,7 +39,7 @@ public final class ContainerManager: @unchecked Sendable {
         /// When each slot's instance was last resolved, for ``FactoryModifying/timeToLive(_:)``.
         var resolvedAt: [String: TimeInterval] = [:]
         /// The slot of the declaration without an argument, once resolved in `slotScope`.
-        @exclusivity(unchecked) var slot: DeclarationSlot?
+        @exclusivity(unchecked) var slot: DeclarationSlot? { didSet { ContainerManager.forgetRecords() } }
 
         init() {}
 
@@ -84,8 +87,10 @@ public final class ContainerManager: @unchecked Sendable {
         var promiseTriggersError = FactoryContext.current.isDebug && !FactoryContext.current.isPreview
     }
 
-    @exclusivity(unchecked) @usableFromInline var options: [FactoryKey: Options] = [:]
-    @exclusivity(unchecked) @usableFromInline var state = State()
+    @exclusivity(unchecked) @usableFromInline var options: [FactoryKey: Options] = [:] {
+        didSet { Self.forgetRecords() }
+    }
+    @exclusivity(unchecked) @usableFromInline var state = State() { didSet { Self.forgetRecords() } }
     var isAutoRegistering = false
     private var saved: [(options: [FactoryKey: Options], plexus: DependencyContainer.Snapshot, state: State)] = []
 
@@ -100,6 +105,10 @@ public final class ContainerManager: @unchecked Sendable {
     public init() {
         plexus = DependencyContainer(name: "PlexusFactoryKit")
         DependencyContainer.trimOnMemoryPressure(self) { $0.trimCaches() }
+    }
+
+    deinit {
+        Self.records.removeAll(owner: ObjectIdentifier(self))
     }
 
     /// The scope of every declaration that names none; nil (unique) by default.
@@ -326,7 +335,7 @@ public final class ContainerManager: @unchecked Sendable {
 /// ``ContainerManager/plexus``, or the singleton scope's own), the key's namespace marker and name, and the storage
 /// the scope maps to.
 @usableFromInline
-struct DeclarationSlot {
+struct DeclarationSlot: Sendable {
     @usableFromInline let store: DependencyContainer
     @usableFromInline let site: DeclarationSite
     let name: String
@@ -361,5 +370,55 @@ extension ContainerManager {
     /// elsewhere. Custom scopes and `.shared` instances are kept.
     public func trimCaches() {
         plexus.trimCaches()
+    }
+}
+
+/// What a read of a declaration finds without the resolution lock, one record per declaration and manager, published
+/// by a resolve under the lock and forgotten by every change of a declaration's options, of a manager's table or
+/// settings, or of tracing (each `didSet` of those fields): a record a reader finds is as current as a read under the
+/// lock. It answers the two reads that need no user code: a scope modifier already applied (`scope`, `once`), and
+/// the instance the scope keeps (`kept`, the slot to read it from, set only when no decorator, context alternative,
+/// time to live, per-argument scope or trace has to see the read).
+@usableFromInline
+final class DeclarationRecord: Sendable {
+    /// The declared scope (`Options.scope`), by identity: the options hold it, so no other scope has its address.
+    @usableFromInline let scope: ObjectIdentifier?
+    @usableFromInline let once: Bool
+    @usableFromInline let kept: DeclarationSlot?
+
+    init(scope: Scope?, once: Bool, kept: DeclarationSlot?) {
+        self.scope = scope.map(ObjectIdentifier.init)
+        self.once = once
+        self.kept = kept
+    }
+}
+
+extension ContainerManager {
+    /// The records of every manager's declarations (see `DeclarationRecord`).
+    static let records = DeclarationRecords<DeclarationRecord>()
+
+    /// The record of `key`, found without the resolution lock.
+    @usableFromInline
+    func record(of key: FactoryKey) -> DeclarationRecord? {
+        Self.records.record(owner: ObjectIdentifier(self), type: key.type, name: key.name)
+    }
+
+    /// Publishes the record of `key` from its `options`, whose slot is `slot`. Call under the resolution lock, after
+    /// auto-registration and `slot(of:…)`.
+    @usableFromInline
+    func publishRecord(of key: FactoryKey, _ options: Options, slot: DeclarationSlot) {
+        let noContexts = options.contexts?.isEmpty != false && options.argumentContexts?.isEmpty != false
+        let readsKept =
+            slot.storage != .unique && slot.storage != .shared && options.decorator == nil && state.decorator == nil
+            && noContexts && options.timeToLive == nil && !options.scopeOnParameters && !Diagnostics.shared.isTracing
+            && !state.autoRegistrationNeeded
+        let record = DeclarationRecord(scope: options.scope, once: options.once, kept: readsKept ? slot : nil)
+        Self.records.insert(record, owner: ObjectIdentifier(self), type: key.type, name: key.name)
+    }
+
+    /// Forgets every record: something a record describes changed. Call under the resolution lock.
+    @usableFromInline
+    static func forgetRecords() {
+        records.removeAll()
     }
 }

@@ -19,7 +19,7 @@ final class Diagnostics: @unchecked Sendable {
     }
 
     @exclusivity(unchecked) var checksCycles = true
-    @exclusivity(unchecked) @usableFromInline var isTracing = false
+    @exclusivity(unchecked) @usableFromInline var isTracing = false { didSet { ContainerManager.forgetRecords() } }
     var logger: (String) -> Void = { print($0) }
     @exclusivity(unchecked) private var stack: [Frame] = []
     private var traceLines: [String] = []
