@@ -18,12 +18,12 @@ public final class ContainerManager: @unchecked Sendable {
     @usableFromInline
     final class Options {
         // Each field a lock-free read depends on forgets the records when it changes (see `DeclarationRecord`).
-        @usableFromInline var registration: AnyObject? { didSet { ContainerManager.forgetRecords() } }
+        @exclusivity(unchecked) @usableFromInline var registration: AnyObject? { didSet { ContainerManager.forgetRecords() } }
         @exclusivity(unchecked) @usableFromInline var scope: Scope? { didSet { ContainerManager.forgetRecords() } }
         @exclusivity(unchecked) var scopeOnParameters = false { didSet { ContainerManager.forgetRecords() } }
         @exclusivity(unchecked) var timeToLive: TimeInterval? { didSet { ContainerManager.forgetRecords() } }
-        @usableFromInline var argumentContexts: [String: AnyObject]? { didSet { ContainerManager.forgetRecords() } }
-        @usableFromInline var contexts: [String: AnyObject]? { didSet { ContainerManager.forgetRecords() } }
+        @exclusivity(unchecked) @usableFromInline var argumentContexts: [String: AnyObject]? { didSet { ContainerManager.forgetRecords() } }
+        @exclusivity(unchecked) @usableFromInline var contexts: [String: AnyObject]? { didSet { ContainerManager.forgetRecords() } }
         @exclusivity(unchecked) @usableFromInline var decorator: AnyObject? {
             didSet { ContainerManager.forgetRecords() }
         }
@@ -376,20 +376,40 @@ extension ContainerManager {
 /// What a read of a declaration finds without the resolution lock, one record per declaration and manager, published
 /// by a resolve under the lock and forgotten by every change of a declaration's options, of a manager's table or
 /// settings, or of tracing (each `didSet` of those fields): a record a reader finds is as current as a read under the
-/// lock. It answers the two reads that need no user code: a scope modifier already applied (`scope`, `once`), and
-/// the instance the scope keeps (`kept`, the slot to read it from, set only when no decorator, context alternative,
-/// time to live, per-argument scope or trace has to see the read).
+/// lock. It answers the reads that need no user code: a scope modifier already applied (`scope`, `once`), and the
+/// instance the scope keeps (`keptStore`, set only when no decorator, context alternative, time to live, per-argument
+/// scope or trace has to see the read). Under the lock, a record still current (`generation`) also gives the options
+/// and the slot, so that a resolve that makes an instance looks nothing up.
+///
+/// `@unchecked Sendable`: every field is a constant; `options`, the one that is not `Sendable`, is only read under
+/// the resolution lock, as every `Options` is (see `Sendability.swift`).
 @usableFromInline
-final class DeclarationRecord: Sendable {
+final class DeclarationRecord: @unchecked Sendable {
     /// The declared scope (`Options.scope`), by identity: the options hold it, so no other scope has its address.
     @usableFromInline let scope: ObjectIdentifier?
     @usableFromInline let once: Bool
-    @usableFromInline let kept: DeclarationSlot?
+    /// The container to read the kept instance from without the lock, or nil when a read must take the lock.
+    @usableFromInline let keptStore: DependencyContainer?
+    /// The options, when the slot needs no update on a resolve (no time to live, no per-argument scope).
+    @usableFromInline let options: ContainerManager.Options?
+    @usableFromInline let slot: DeclarationSlot
+    /// `Diagnostics.recordGeneration` when published: equal under the lock, nothing changed since.
+    @usableFromInline let generation: Int
 
-    init(scope: Scope?, once: Bool, kept: DeclarationSlot?) {
-        self.scope = scope.map(ObjectIdentifier.init)
-        self.once = once
-        self.kept = kept
+    init(_ options: ContainerManager.Options, slot: DeclarationSlot, readsKept: Bool, generation: Int) {
+        scope = options.scope.map(ObjectIdentifier.init)
+        once = options.once
+        keptStore = readsKept ? slot.store : nil
+        self.options = options.timeToLive == nil && !options.scopeOnParameters ? options : nil
+        self.slot = slot
+        self.generation = generation
+    }
+
+    /// The instance the scope keeps, read without the lock, if the record allows it and there is one.
+    @inlinable
+    func keptInstance<T>(_: T.Type) -> T? {
+        guard let keptStore else { return nil }
+        return keptStore.publishedDeclaration(at: slot.site)
     }
 }
 
@@ -412,13 +432,15 @@ extension ContainerManager {
             slot.storage != .unique && slot.storage != .shared && options.decorator == nil && state.decorator == nil
             && noContexts && options.timeToLive == nil && !options.scopeOnParameters && !Diagnostics.shared.isTracing
             && !state.autoRegistrationNeeded
-        let record = DeclarationRecord(scope: options.scope, once: options.once, kept: readsKept ? slot : nil)
+        let record = DeclarationRecord(
+            options, slot: slot, readsKept: readsKept, generation: Diagnostics.shared.recordGeneration)
         Self.records.insert(record, owner: ObjectIdentifier(self), type: key.type, name: key.name)
     }
 
     /// Forgets every record: something a record describes changed. Call under the resolution lock.
     @usableFromInline
     static func forgetRecords() {
+        Diagnostics.shared.recordGeneration &+= 1
         records.removeAll()
     }
 }

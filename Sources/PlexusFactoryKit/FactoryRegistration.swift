@@ -43,16 +43,25 @@ public struct FactoryRegistration<P, T> {
         // Without the lock: a record found says whether nothing but the kept instance has to see this read (no
         // decorator, context, time to live or trace), and where that instance is; reading it runs no user code.
         let record = manager.record(of: key)
-        if let kept = record?.kept, let instance: T = kept.store.publishedDeclaration(at: kept.site) {
+        if let record, let instance = record.keptInstance(T.self) {
             return instance
         }
         ResolutionLock.acquire()
         defer { ResolutionLock.release() }
-        container.runAutoRegistrationIfNeeded()
-        let options = manager.declaration(key)
-        let scope = options.scope ?? manager.state.defaultScope ?? Scope.unique
-        let slot = manager.slot(of: options, key: key, T.self, in: container, scope: scope, keeping: parameters)
-        if record == nil { manager.publishRecord(of: key, options, slot: slot) }
+        let options: ContainerManager.Options
+        let slot: DeclarationSlot
+        if let record, let known = record.options, record.generation == Diagnostics.shared.recordGeneration {
+            // Nothing changed since the record was published: auto-registration ran, the options and slot are these.
+            (options, slot) = (known, record.slot)
+        } else {
+            container.runAutoRegistrationIfNeeded()
+            options = manager.declaration(key)
+            let scope = options.scope ?? manager.state.defaultScope ?? Scope.unique
+            slot = manager.slot(of: options, key: key, T.self, in: container, scope: scope, keeping: parameters)
+            if record?.generation != Diagnostics.shared.recordGeneration {
+                manager.publishRecord(of: key, options, slot: slot)
+            }
+        }
 
         let instance: T
         let made: Bool
