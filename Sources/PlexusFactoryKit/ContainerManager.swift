@@ -18,12 +18,18 @@ public final class ContainerManager: @unchecked Sendable {
     @usableFromInline
     final class Options {
         // Each field a lock-free read depends on forgets the records when it changes (see `DeclarationRecord`).
-        @exclusivity(unchecked) @usableFromInline var registration: AnyObject? { didSet { ContainerManager.forgetRecords() } }
+        @exclusivity(unchecked) @usableFromInline var registration: AnyObject? {
+            didSet { ContainerManager.forgetRecords() }
+        }
         @exclusivity(unchecked) @usableFromInline var scope: Scope? { didSet { ContainerManager.forgetRecords() } }
         @exclusivity(unchecked) var scopeOnParameters = false { didSet { ContainerManager.forgetRecords() } }
         @exclusivity(unchecked) var timeToLive: TimeInterval? { didSet { ContainerManager.forgetRecords() } }
-        @exclusivity(unchecked) @usableFromInline var argumentContexts: [String: AnyObject]? { didSet { ContainerManager.forgetRecords() } }
-        @exclusivity(unchecked) @usableFromInline var contexts: [String: AnyObject]? { didSet { ContainerManager.forgetRecords() } }
+        @exclusivity(unchecked) @usableFromInline var argumentContexts: [String: AnyObject]? {
+            didSet { ContainerManager.forgetRecords() }
+        }
+        @exclusivity(unchecked) @usableFromInline var contexts: [String: AnyObject]? {
+            didSet { ContainerManager.forgetRecords() }
+        }
         @exclusivity(unchecked) @usableFromInline var decorator: AnyObject? {
             didSet { ContainerManager.forgetRecords() }
         }
