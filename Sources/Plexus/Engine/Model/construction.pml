@@ -6,8 +6,8 @@
  * The scene: two singletons, A (slot 0) and B (slot 1), whose factories take no dependencies and whose property
  * hooks resolve each other (A's hook resolves B, B's hook resolves A): the hook-closed cycle of
  * Graph/README.md. Three threads, each an outermost resolve (one resolution graph, one session): graph 0 resolves
- * A, graph 1 resolves B, graph 2 resolves THIRD (A unless told). A hook may fail (throw) at most FAILURES times in
- * all, anywhere.
+ * A, graph 1 resolves B, graph 2 resolves THIRD (A unless told). A hook may fail (throw) before or after its resolve,
+ * at most FAILURES times in all.
  *
  * Abstractions:
  * - The registry lock, and each ConstructionSignal's mutex, guard short sections that take no other lock and run
@@ -29,6 +29,8 @@
  *   BUG_CLAIM_IN_TWO_STEPS    Slot.acquire checks `pending` and claims in two lock sections -> made twice
  *   BUG_PUBLISH_BEFORE_HOOKS  a singleton is published when its factory returns          -> half-built answer
  *   BUG_NO_FINISH_TOGETHER    a graph that borrowed publishes without finishTogether       -> half-built answer
+ *   BUG_IGNORE_ROLLBACK       finishTogether takes a rolled-back loan for a published one -> half-built answer
+ *                             (graphs that borrowed do not fail together)
  *   BUG_NO_CYCLE_CHECK        prepareWait blocks without looking for a cycle               -> deadlock
  *   BUG_NO_CHANGED            ConstructionSignal.open does not wake finishTogether         -> deadlock
  *   BUG_SPIN_FINISH           finishTogether waits for every loan's publication, polling   -> livelock
@@ -41,7 +43,10 @@
 #define FAILURES 1
 #endif
 #define GRAPHS 3
+/* Claims in all (a failure lets two more be made); at most 8: `borrowed` holds a bit per claim. */
+#ifndef MAXC
 #define MAXC 4
+#endif
 #define NONE 255
 
 /* Acquisition (Slot.swift), and how a wait ends. */
@@ -382,7 +387,9 @@ inline finish_together() {
                :: (borrowed[me] >> k) & 1 ->
                    if
                    :: !c_open[k] -> underway = 1
+#ifndef BUG_IGNORE_ROLLBACK
                    :: c_open[k] && c_rolled[k] -> failed = 1
+#endif
                    :: else
                    fi
                :: else
@@ -413,7 +420,9 @@ inline finish_together() {
                    if
                    :: ((borrowed[g] >> k) & 1) && !c_open[k] && !((seen >> c_owner[k]) & 1) ->
                        seen = seen | (1 << c_owner[k]); next = next | (1 << c_owner[k])
+#ifndef BUG_IGNORE_ROLLBACK
                    :: ((borrowed[g] >> k) & 1) && c_open[k] && c_rolled[k] -> together = 0
+#endif
                    :: else
                    fi
                }
@@ -490,7 +499,7 @@ proctype Graph(byte me; byte x) {
     byte commits = 0;
     byte earliest_unfinished = NONE;
     byte mark2 = NONE;
-    short lendable;
+    int lendable;
     bit any_cycle, lent, failed, underway, together, finishing_me;
 
     /* depth 1: resolve x */
@@ -513,12 +522,14 @@ proctype Graph(byte me; byte x) {
             hook_may_fail();
             get(x);
             if :: kind == THROW -> goto abandon :: else fi;
+            hook_may_fail();
             holds[v2] = c;
             hook_done[v2] = 1
         :: else
         fi;
         close_scope(2, mark2);
         mark2 = NONE;
+        hook_may_fail();
         holds[v] = v2;
         hook_done[v] = 1
     :: else
