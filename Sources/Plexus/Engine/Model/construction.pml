@@ -31,6 +31,8 @@
  *   BUG_NO_FINISH_TOGETHER    a graph that borrowed publishes without finishTogether       -> half-built answer
  *   BUG_IGNORE_ROLLBACK       finishTogether takes a rolled-back loan for a published one -> half-built answer
  *                             (graphs that borrowed do not fail together)
+ *   BUG_DROP_KEEPS_INSTANCE   (with REGISTRAR) Slot.dropCached keeps the published      -> stale answer after a
+ *                             instance                                                    registration
  *   BUG_NO_CYCLE_CHECK        prepareWait blocks without looking for a cycle               -> deadlock
  *   BUG_NO_CHANGED            ConstructionSignal.open does not wake finishTogether         -> deadlock
  *   BUG_SPIN_FINISH           finishTogether waits for every loan's publication, polling   -> livelock
@@ -45,7 +47,11 @@
 #define GRAPHS 3
 /* Claims in all (a failure lets two more be made); at most 8: `borrowed` holds a bit per claim. */
 #ifndef MAXC
+#ifndef REGISTRAR
 #define MAXC 4
+#else
+#define MAXC 6
+#endif
 #endif
 #define NONE 255
 
@@ -74,9 +80,12 @@ byte holds[MAXC];
 byte instance[2];
 byte pending[2];
 bit pending_value[2];
-/* Constructions of each slot whose factory ran and that are not rolled back. */
+/* Constructions of each slot whose factory ran and that are neither rolled back nor dropped (counted: c_made). */
 byte made[2];
+bit c_made[MAXC];
 byte failures = 0;
+/* REGISTRAR: the claims made before its registration returned (NONE: not yet). */
+byte registered = NONE;
 
 /* WaitBoard.Records: `waits` (kind and, for `.one`, its construction) and `finishing`, and each graph's `borrowed`
  * (ResolutionGraph state). */
@@ -211,7 +220,13 @@ inline acquire(s) {
         :: instance[s] == NONE && pending[s] != NONE && c_owner[pending[s]] == me && pending_value[s] ->
             /* graph.usesUnfinished: the graph's own value, before it is published */
             kind = CACHED; c = pending[s];
-            if :: commit[0] == c -> earliest_unfinished = 0 :: else -> earliest_unfinished = 1 fi
+            for (j : 0 .. 2) {
+                if
+                :: j < commits && commit[j] == c && j < earliest_unfinished -> earliest_unfinished = j
+                :: else
+                fi
+            }
+            j = 0
         :: instance[s] == NONE && pending[s] != NONE && !(c_owner[pending[s]] == me && pending_value[s]) ->
             kind = WAIT; c = pending[s]
         :: instance[s] == NONE && pending[s] == NONE ->
@@ -290,7 +305,8 @@ inline get(s) {
         :: else -> acquire(s)
         fi
     :: kind != WAIT -> break
-    od
+    od;
+    outcome = 0
 }
 
 /* Whether value v is whole: its hook ran, it was not rolled back, and so for what it holds (a cycle of two). */
@@ -333,20 +349,22 @@ inline publish(index) {
         :: else
         fi
     }
-    open(cc, 0)
+    open(cc, 0);
+    cc = 0
 }
 
 /* The same, rolling back: Slot.rollBack, then open(rollback:). */
 inline roll_back(index) {
     cc = commit[index];
     atomic {
-        made[c_slot[cc]]--;
+        if :: c_made[cc] -> made[c_slot[cc]]--; c_made[cc] = 0 :: else fi;
         if
         :: pending[c_slot[cc]] == cc -> pending[c_slot[cc]] = NONE; pending_value[c_slot[cc]] = 0
         :: else
         fi
     }
-    open(cc, 1)
+    open(cc, 1);
+    cc = 0
 }
 
 /*
@@ -354,13 +372,30 @@ inline roll_back(index) {
  * it is ready (markValueReady), the claim is the scope's commit (willCommit) and the value's hook is queued.
  */
 inline construct(s) {
-    atomic { made[s]++; assert(made[s] == 1); assert(instance[s] == NONE) }   /* a singleton made once */
+    /* A singleton made once: counted while the construction is the slot's (a registration may have dropped it). */
+    atomic {
+        if
+        :: pending[s] == c -> made[s]++; c_made[c] = 1; assert(made[s] == 1); assert(instance[s] == NONE)
+        :: else
+        fi
+    }
     atomic { if :: pending[s] == c -> pending_value[s] = 1 :: else fi }
     c_ready[c] = 1;
     commit[commits] = c; commits++;
 #ifdef BUG_PUBLISH_BEFORE_HOOKS
     publish(commits - 1);
 #endif
+}
+
+/* abandonScope's end(commitsFrom:rollingBackAfter:): rolls back the commits from `from` on, in order. */
+inline roll_back_range(from) {
+    for (j : from .. 2) {
+        if
+        :: j < commits -> roll_back(j)
+        :: else
+        fi
+    }
+    j = 0
 }
 
 /* A property hook that may throw (user code). */
@@ -474,7 +509,7 @@ inline close_scope(depth, mark) {
             :: else
             fi;
 #endif
-            for (j : mark .. 1) {
+            for (j : mark .. 2) {
                 if
                 :: j < commits -> publish(j)
                 :: else
@@ -495,12 +530,20 @@ inline close_scope(depth, mark) {
 proctype Graph(byte me; byte x) {
     byte y = 1 - x;
     byte i, kind, c, outcome, cc, v, v2, w, e, k, j, g, g1, g2, c1, c2, c3, seen, next;
-    byte commit[2];
+    byte commit[3];
     byte commits = 0;
     byte earliest_unfinished = NONE;
     byte mark2 = NONE;
+    byte mark3 = NONE;
+    byte v3;
     int lendable;
     bit any_cycle, lent, failed, underway, together, finishing_me;
+
+    /* A resolve that starts after the registration returned never gets a value of A made before it. */
+#ifdef REGISTRAR
+    bit after_registration;
+    after_registration = (registered != NONE);
+#endif
 
     /* depth 1: resolve x */
     get(x);
@@ -522,37 +565,87 @@ proctype Graph(byte me; byte x) {
             hook_may_fail();
             get(x);
             if :: kind == THROW -> goto abandon :: else fi;
+            v3 = c;
+            if
+            :: kind == CREATE ->
+                /* Only after a registration dropped x's construction (REGISTRAR): x is made again, in depth 3's
+                 * full scope, and its hook resolves y (depth 4): the graph's own unfinished value. */
+                mark3 = commits;
+                construct(x);
+                get(y);
+                if :: kind == THROW -> goto abandon :: else fi;
+                holds[v3] = c;
+                hook_done[v3] = 1;
+                close_scope(3, mark3);
+                mark3 = NONE
+            :: else
+            fi;
             hook_may_fail();
-            holds[v2] = c;
-            hook_done[v2] = 1
+            holds[v2] = v3;
+            hook_done[v2] = 1;
+            v3 = 0
         :: else
         fi;
         close_scope(2, mark2);
         mark2 = NONE;
         hook_may_fail();
         holds[v] = v2;
-        hook_done[v] = 1
+        hook_done[v] = 1;
+        v2 = 0
     :: else
     fi;
     close_scope(1, 0);
     /* The resolve returns v. */
     check_whole(v);
+#ifdef REGISTRAR
+    assert(!after_registration || x != 0 || v >= registered);   /* no stale answer after a registration */
+#endif
     goto done;
 
 abandon:
-    /* abandonScope: depth 2's commits, then depth 1's. */
+    /* abandonScope at each open scope, innermost first; each rolls back its own commits in order. */
     if
-    :: mark2 != NONE && commits > mark2 -> roll_back(mark2); commits = mark2
+    :: mark3 != NONE -> roll_back_range(mark3); commits = mark3
     :: else
     fi;
-    do
-    :: commits > 0 -> commits--; roll_back(commits)
-    :: else -> break
-    od;
+    if
+    :: mark2 != NONE -> roll_back_range(mark2); commits = mark2
+    :: else
+    fi;
+    roll_back_range(0);
+    commits = 0;
     /* The graph that borrowed drops its loans (popScope). */
     borrowed[me] = 0;
 
 done:
+    finished++
+}
+
+/*
+ * With REGISTRAR, the third thread registers A's definition again while the others resolve: Registry.insert under the
+ * registry lock finds the same definition and calls Slot.dropCached, which drops the published instance and the
+ * construction in progress (its graph goes on, but can no longer publish it; graphs waiting for it wake when it
+ * ends). The dropped construction no longer counts as the slot's: the next resolve may make another.
+ */
+proctype Registrar() {
+    atomic {
+        if
+        :: pending[0] != NONE && c_made[pending[0]] -> made[0]--; c_made[pending[0]] = 0
+        :: else
+        fi;
+#ifndef BUG_DROP_KEEPS_INSTANCE
+        if
+        :: instance[0] != NONE && c_made[instance[0]] -> made[0]--; c_made[instance[0]] = 0
+        :: else
+        fi;
+#endif
+#ifndef BUG_DROP_KEEPS_INSTANCE
+        instance[0] = NONE;
+#endif
+        pending[0] = NONE; pending_value[0] = 0;
+        /* Every value of A made so far was claimed before this registration. */
+        registered = claims
+    }
     finished++
 }
 
@@ -563,7 +656,11 @@ init {
         pending[0] = NONE; pending[1] = NONE;
         run Graph(0, 0);
         run Graph(1, 1);
+#ifndef REGISTRAR
         run Graph(2, THIRD)
+#else
+        run Registrar()
+#endif
     }
 }
 
