@@ -6,8 +6,8 @@
  * The scene: two singletons, A (slot 0) and B (slot 1), whose factories take no dependencies and whose property
  * hooks resolve each other (A's hook resolves B, B's hook resolves A): the hook-closed cycle of
  * Graph/README.md. Three threads, each an outermost resolve (one resolution graph, one session): graph 0 resolves
- * A, graph 1 resolves B, graph 2 resolves THIRD (A unless told). A hook may fail (throw) before or after its resolve,
- * at most FAILURES times in all.
+ * A, graph 1 resolves B, graph 2 resolves THIRD (A unless told), or, with REGISTRAR, registers A's definition again
+ * (Registrar, below). A hook may fail (throw) before or after its resolve, at most FAILURES times in all.
  *
  * Abstractions:
  * - The registry lock, and each ConstructionSignal's mutex, guard short sections that take no other lock and run
@@ -21,9 +21,9 @@
  * - Which cycle the depth-first search finds first, and which of its edges it lends, depend on the order of
  *   dictionaries: the model lends any lendable edge on any cycle through the waiter (every choice the engine could
  *   make, and more).
- * - Not modelled: async resolution (`waitAsync`, `holdAcrossAwait`), registrations that drop a construction
- *   (`Slot.dropCached`), `.shared` and weak singletons, `validate`, factories that throw (a hook's failure takes the
- *   same rollback path), `didResolveDependencies` callbacks.
+ * - Not modelled: async resolution (`waitAsync`, `holdAcrossAwait`), a registration of another definition or a
+ *   removal during a construction (the slot itself replaced), `.shared` and weak singletons, `validate`, factories
+ *   that throw (a hook's failure takes the same rollback path), `didResolveDependencies` callbacks.
  *
  * Seeded bugs (each must make spin fail; `.ci/spin` checks that it does):
  *   BUG_CLAIM_IN_TWO_STEPS    Slot.acquire checks `pending` and claims in two lock sections -> made twice
@@ -45,7 +45,7 @@
 #define FAILURES 1
 #endif
 #define GRAPHS 3
-/* Claims in all (a failure lets two more be made); at most 8: `borrowed` holds a bit per claim. */
+/* Claims in all (a failure or a registration lets more be made); at most 8: `borrowed` holds a bit per claim. */
 #ifndef MAXC
 #ifndef REGISTRAR
 #define MAXC 4
