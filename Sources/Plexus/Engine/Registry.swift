@@ -20,7 +20,7 @@ struct Registry {
     private var forwards = KeyTable<ForwardEntry>()
     /// Every key registered (directly or by forwarding) for a type: auto-wiring candidates and near misses.
     private var keysByType = KeyTable<TypeKeys>()
-    private var slotsByDefinition: [ObjectKey: Slot] = [:]
+    private var slotsByDefinition = IdentityTable<Slot>()
     private var nextOrder = 0
     var isBootstrapped = false
     /// Whether a tagged request with no definition for its tag is answered by the untagged definition (Dip's
@@ -222,7 +222,7 @@ struct Registry {
 
     /// The slot that holds `definition`, if registered here.
     func slot(of definition: AnyObject) -> (Slot)? {
-        slotsByDefinition[ObjectKey(definition)]
+        slotsByDefinition[ObjectIdentifier(definition)]
     }
 
     // MARK: Changes
@@ -247,12 +247,12 @@ struct Registry {
         // Registering a definition again under its key still drops what it cached.
         if let old, old.definition === definition { return Dropped(slot: nil, others: old.dropCached()) }
         let slot: Slot
-        if let existing = slotsByDefinition[ObjectKey(definition)] {
+        if let existing = slotsByDefinition[ObjectIdentifier(definition)] {
             slot = existing
         } else {
             slot = Slot(definition: definition, blueprint: blueprint, recipe: recipe, key: key, order: nextOrder)
             nextOrder += 1
-            slotsByDefinition[ObjectKey(definition)] = slot
+            slotsByDefinition[ObjectIdentifier(definition)] = slot
         }
         // An override takes the old slot's place in the table, and its key stays indexed for its type.
         slots.updateValue(slot, forKey: key, hash: hash)
@@ -271,7 +271,7 @@ struct Registry {
 
     /// Adds a forwarding registration to the slot of `definition`, if registered here.
     mutating func addForward(_ forward: Forward, of definition: AnyObject) -> [Any] {
-        guard let slot = slotsByDefinition[ObjectKey(definition)] else { return [] }
+        guard let slot = slotsByDefinition[ObjectIdentifier(definition)] else { return [] }
         return add(forward, to: slot, typeOfArguments: slot.key.typeOfArguments)
     }
 
@@ -311,7 +311,7 @@ struct Registry {
     private mutating func detach(_ slot: Slot) -> [Any] {
         slot.keyCount -= 1
         guard slot.keyCount == 0 else { return [] }
-        slotsByDefinition[ObjectKey(slot.definition)] = nil
+        slotsByDefinition[ObjectIdentifier(slot.definition)] = nil
         guard forwards.count > 0 else { return [] }
         var released: [Any] = []
         for (forwardKey, entry) in forwards.entries where entry.slot === slot {
@@ -354,15 +354,15 @@ extension Registry {
     /// instances: sharing them would let instances made after the copy leak into it. Call under the lock that
     /// guards the slots being copied.
     func copyingSlots() -> Registry {
-        var copies: [ObjectKey: Slot] = [:]
+        var copies = IdentityTable<Slot>()
         func copy(_ slot: Slot) -> Slot {
-            if let made = copies[ObjectKey(slot)] { return made }
+            if let made = copies[ObjectIdentifier(slot)] { return made }
             let made = Slot(
                 definition: slot.definition, blueprint: slot.blueprint, recipe: slot.recipe, key: slot.key,
                 order: slot.order)
             (made.instance, made.weakInstance, made.typeInfo) = (slot.instance, slot.weakInstance, slot.typeInfo)
             made.keyCount = slot.keyCount
-            copies[ObjectKey(slot)] = made
+            copies[ObjectIdentifier(slot)] = made
             return made
         }
         var result = self
@@ -389,29 +389,5 @@ struct TagOrigin {
     /// `String`, `Int` or `DependencyContainer.Tag`.
     static func ofEnum(_ type: Any.Type) -> TagOrigin? {
         type == String.self || type == Int.self || type == DependencyContainer.Tag.self ? nil : TagOrigin(type: type)
-    }
-}
-
-/// An identity (an object's, a type's) as a dictionary key, hashed with a multiplication and a shift instead of the
-/// standard library's seeded SipHash (about 150 instructions per lookup, paid on every registration). The tables
-/// that use it are private to Plexus and their keys are addresses, never chosen to collide.
-struct ObjectKey: Hashable {
-    let id: ObjectIdentifier
-
-    init(_ object: AnyObject) {
-        id = ObjectIdentifier(object)
-    }
-
-    init(_ type: Any.Type) {
-        id = ObjectIdentifier(type)
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
-    }
-
-    func _rawHashValue(seed: Int) -> Int {
-        let hash = (UInt(bitPattern: id) ^ UInt(bitPattern: seed)) &* 0x9E37_79B9_7F4A_7C15
-        return Int(bitPattern: hash ^ (hash >> 29))
     }
 }
