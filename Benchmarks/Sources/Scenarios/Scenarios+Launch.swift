@@ -175,3 +175,16 @@ public func launch(_ contender: Contender, optedOut: Bool = false) -> AnyObject?
         return nil
     }
 }
+
+extension Scenario {
+    /// The launch row in a warm process: each operation makes a new container, registers the 50 classes and resolves
+    /// the 20-node graph once, with every type already seen by the runtime (what a second container, a test's fresh
+    /// container or a reopened scene pays).
+    static var launchWarm: Scenario {
+        Scenario(id: "launch-warm", title: "new container, 50 registered, a 20-node graph once") { contender in
+            Runner { count in
+                for _ in 0..<count { blackHole(launch(contender)) }
+            }
+        }
+    }
+}
