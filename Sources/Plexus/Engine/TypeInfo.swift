@@ -50,7 +50,13 @@ struct TypeInfo {
             learned.hasInjectedProperties = !AutoInjector.boxes(in: instance).isEmpty
         }
         if cached != learned {
-            known.withLock { [learned] in $0[key] = learned }
+            // Merged with what another thread may have learned meanwhile, which may answer the other question.
+            known.withLock { [learned] known in
+                let other = known[key]
+                known[key] = Learned(
+                    isResolvable: learned.isResolvable ?? other?.isResolvable,
+                    hasInjectedProperties: learned.hasInjectedProperties ?? other?.hasInjectedProperties)
+            }
         }
         return TypeInfo(
             type: type, isResolvable: completing && learned.isResolvable == true,
