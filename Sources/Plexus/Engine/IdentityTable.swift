@@ -3,27 +3,29 @@
 ///
 /// Not a `Dictionary`: a dictionary's storage is generic over a `Hashable` key, and the Swift runtime instantiates it
 /// with a check that the key conforms to `Hashable`, which on first use walks every protocol conformance the process
-/// has loaded (about 330,000 instructions in `Benchmarks/launch`, paid by an app's first registration). Open
-/// addressing with linear probing and backward-shift deletion, and a multiplicative hash of the identity's address;
-/// it grows at three-quarters load.
+/// has loaded (about 330,000 instructions in `Benchmarks/launch`, paid by an app's first registration).
+///
+/// The values are kept dense, in insertion order (a removal moves the last one into the gap), and the buckets hold
+/// only positions: growing rehashes integers and moves no value, and freeing the table destroys only the values there
+/// are (an array of optionals would be destroyed bucket by bucket through `Optional`'s generic value witness, which
+/// `Benchmarks/profile register/plexus` sees). Open addressing with linear probing and backward-shift deletion, a
+/// multiplicative hash of the identity's address; the buckets grow at three-quarters load.
 struct IdentityTable<Value> {
-    /// Each bucket's identity as an address; 0 (no object or type has it) marks an empty bucket. Both arrays have the
-    /// same count, a power of two, or are empty until the first insertion.
+    /// Each bucket's position in `keys` and `values` plus one; 0 marks an empty bucket. A power of two, or empty until
+    /// the first insertion.
+    private var buckets: [Int32] = []
+    /// The identities, as addresses, in the order of `values`.
     private var keys: [UInt] = []
-    private var values: [Value?] = []
-    private(set) var count = 0
+    private var values: [Value] = []
+
+    /// The number of values.
+    var count: Int { values.count }
 
     /// The value stored for `key`; setting `nil` removes it.
     subscript(key: ObjectIdentifier) -> Value? {
         get {
-            guard !keys.isEmpty else { return nil }
-            let address = Self.address(key)
-            var index = home(of: address)
-            while keys[index] != 0 {
-                if keys[index] == address { return values[index] }
-                index = (index + 1) & mask
-            }
-            return nil
+            guard let bucket = bucket(of: Self.address(key)) else { return nil }
+            return values[Int(buckets[bucket]) - 1]
         }
         set {
             if let newValue { insert(newValue, at: Self.address(key)) } else { remove(Self.address(key)) }
@@ -33,13 +35,13 @@ struct IdentityTable<Value> {
     /// The same table with each value transformed.
     func mapValues<T>(_ transform: (Value) throws -> T) rethrows -> IdentityTable<T> {
         var result = IdentityTable<T>()
+        result.buckets = buckets
         result.keys = keys
-        result.values = try values.map { try $0.map(transform) }
-        result.count = count
+        result.values = try values.map(transform)
         return result
     }
 
-    private var mask: Int { keys.count - 1 }
+    private var mask: Int { buckets.count - 1 }
 
     private static func address(_ key: ObjectIdentifier) -> UInt {
         UInt(bitPattern: Int(bitPattern: key))
@@ -51,55 +53,68 @@ struct IdentityTable<Value> {
         Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 
-    private mutating func insert(_ value: Value, at address: UInt) {
-        if (count + 1) * 4 > keys.count * 3 { grow() }
-        var index = home(of: address)
-        while keys[index] != 0 {
-            if keys[index] == address {
-                values[index] = value
-                return
-            }
-            index = (index + 1) & mask
+    /// The bucket that holds `address`, if any.
+    private func bucket(of address: UInt) -> Int? {
+        guard !buckets.isEmpty else { return nil }
+        var bucket = home(of: address)
+        while buckets[bucket] != 0 {
+            if keys[Int(buckets[bucket]) - 1] == address { return bucket }
+            bucket = (bucket + 1) & mask
         }
-        keys[index] = address
-        values[index] = value
-        count += 1
+        return nil
     }
 
-    private mutating func grow() {
-        let (oldKeys, oldValues) = (keys, values)
-        let capacity = Swift.max(8, keys.count * 2)
-        keys = Array(repeating: 0, count: capacity)
-        values = Array(repeating: nil, count: capacity)
-        count = 0
-        for index in oldKeys.indices where oldKeys[index] != 0 {
-            if let value = oldValues[index] { insert(value, at: oldKeys[index]) }
+    private mutating func insert(_ value: Value, at address: UInt) {
+        if let bucket = bucket(of: address) {
+            values[Int(buckets[bucket]) - 1] = value
+            return
         }
+        keys.append(address)
+        values.append(value)
+        if values.count * 4 > buckets.count * 3 {
+            rehash(capacity: Swift.max(8, buckets.count * 2))
+        } else {
+            place(values.count, at: address)
+        }
+    }
+
+    /// Writes `position` (plus one) into the first empty bucket from `address`'s home.
+    private mutating func place(_ position: Int, at address: UInt) {
+        var bucket = home(of: address)
+        while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
+        buckets[bucket] = Int32(position)
+    }
+
+    private mutating func rehash(capacity: Int) {
+        buckets = Array(repeating: 0, count: capacity)
+        for (index, address) in keys.enumerated() { place(index + 1, at: address) }
     }
 
     private mutating func remove(_ address: UInt) {
-        guard !keys.isEmpty else { return }
-        var hole = home(of: address)
-        while keys[hole] != address {
-            if keys[hole] == 0 { return }
-            hole = (hole + 1) & mask
-        }
-        keys[hole] = 0
-        values[hole] = nil
-        count -= 1
-        // Backward shift: an entry after the hole moves into it unless its home lies after the hole (cyclically), so
-        // that every entry stays reachable from its home without tombstones.
+        guard var hole = bucket(of: address) else { return }
+        let position = Int(buckets[hole]) - 1
+        buckets[hole] = 0
+        // Backward shift: a bucket after the hole moves into it unless its home lies after the hole (cyclically), so
+        // that every key stays reachable from its home without tombstones.
         var next = (hole + 1) & mask
-        while keys[next] != 0 {
-            let home = home(of: keys[next])
+        while buckets[next] != 0 {
+            let home = home(of: keys[Int(buckets[next]) - 1])
             if (next - home) & mask >= (next - hole) & mask {
-                keys[hole] = keys[next]
-                values[hole] = values[next]
-                keys[next] = 0
-                values[next] = nil
+                buckets[hole] = buckets[next]
+                buckets[next] = 0
                 hole = next
             }
             next = (next + 1) & mask
         }
+        // The last value moves into the gap, and its bucket follows it.
+        let last = values.count - 1
+        if position != last {
+            let moved = keys[last]
+            if let movedBucket = bucket(of: moved) { buckets[movedBucket] = Int32(position + 1) }
+            keys[position] = moved
+            values.swapAt(position, last)
+        }
+        keys.removeLast()
+        values.removeLast()
     }
 }
