@@ -9,7 +9,8 @@
 /// only positions: growing rehashes integers and moves no value, and freeing the table destroys only the values there
 /// are (an array of optionals would be destroyed bucket by bucket through `Optional`'s generic value witness, which
 /// `Benchmarks/profile register/plexus` sees). Open addressing with linear probing and backward-shift deletion, a
-/// multiplicative hash of the identity's address; the buckets grow at three-quarters load.
+/// multiplicative hash of the identity's address; the buckets (4 bytes each) grow at half load, which keeps the
+/// runs that a lookup probes and a removal shifts short.
 struct IdentityTable<Value> {
     /// Each bucket's position in `keys` and `values` plus one; 0 marks an empty bucket. A power of two, or empty until
     /// the first insertion.
@@ -64,17 +65,42 @@ struct IdentityTable<Value> {
         return nil
     }
 
-    private mutating func insert(_ value: Value, at address: UInt) {
-        if let bucket = bucket(of: address) {
-            values[Int(buckets[bucket]) - 1] = value
-            return
+    /// The value stored for `key`, or the one `make` returns, stored first; and whether it is the new one. One probe.
+    mutating func value(for key: ObjectIdentifier, orInsert make: () -> Value) -> (Value, isNew: Bool) {
+        let address = Self.address(key)
+        var bucket = buckets.isEmpty ? -1 : home(of: address)
+        while bucket >= 0, buckets[bucket] != 0 {
+            let position = Int(buckets[bucket]) - 1
+            if keys[position] == address { return (values[position], false) }
+            bucket = (bucket + 1) & mask
         }
+        let value = make()
+        append(value, at: address, bucket: bucket)
+        return (value, true)
+    }
+
+    private mutating func insert(_ value: Value, at address: UInt) {
+        // One probe finds the key or the empty bucket it goes to.
+        var bucket = buckets.isEmpty ? -1 : home(of: address)
+        while bucket >= 0, buckets[bucket] != 0 {
+            let position = Int(buckets[bucket]) - 1
+            if keys[position] == address {
+                values[position] = value
+                return
+            }
+            bucket = (bucket + 1) & mask
+        }
+        append(value, at: address, bucket: bucket)
+    }
+
+    /// Adds a value for a new key whose probe ended at the empty `bucket` (-1 while there are no buckets).
+    private mutating func append(_ value: Value, at address: UInt, bucket: Int) {
         keys.append(address)
         values.append(value)
-        if values.count * 4 > buckets.count * 3 {
+        if values.count * 2 > buckets.count {
             rehash(capacity: Swift.max(8, buckets.count * 2))
         } else {
-            place(values.count, at: address)
+            buckets[bucket] = Int32(values.count)
         }
     }
 
@@ -107,14 +133,17 @@ struct IdentityTable<Value> {
             next = (next + 1) & mask
         }
         // The last value moves into the gap, and its bucket follows it.
-        let last = values.count - 1
+        let last = keys.count - 1
         if position != last {
             let moved = keys[last]
-            if let movedBucket = bucket(of: moved) { buckets[movedBucket] = Int32(position + 1) }
+            var bucket = home(of: moved)
+            while buckets[bucket] != Int32(last + 1) { bucket = (bucket + 1) & mask }
+            buckets[bucket] = Int32(position + 1)
             keys[position] = moved
-            values.swapAt(position, last)
+            values[position] = values.removeLast()
+        } else {
+            values.removeLast()
         }
         keys.removeLast()
-        values.removeLast()
     }
 }

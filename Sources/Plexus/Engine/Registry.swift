@@ -246,14 +246,11 @@ struct Registry {
         let old = slots[key, hash: hash]
         // Registering a definition again under its key still drops what it cached.
         if let old, old.definition === definition { return Dropped(slot: nil, others: old.dropCached()) }
-        let slot: Slot
-        if let existing = slotsByDefinition[ObjectIdentifier(definition)] {
-            slot = existing
-        } else {
-            slot = Slot(definition: definition, blueprint: blueprint, recipe: recipe, key: key, order: nextOrder)
-            nextOrder += 1
-            slotsByDefinition[ObjectIdentifier(definition)] = slot
+        let order = nextOrder
+        let (slot, isNew) = slotsByDefinition.value(for: ObjectIdentifier(definition)) {
+            Slot(definition: definition, blueprint: blueprint, recipe: recipe, key: key, order: order)
         }
+        if isNew { nextOrder += 1 }
         // An override takes the old slot's place in the table, and its key stays indexed for its type.
         slots.updateValue(slot, forKey: key, hash: hash)
         slot.keyCount += 1
