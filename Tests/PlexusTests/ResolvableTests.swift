@@ -102,6 +102,16 @@ private final class HoldsAConformer {
     @Injected var injected: OnlyDidResolve?
 }
 
+/// Resolved for the first time by several threads at once: both questions about its class are learned concurrently.
+private final class LearnedConcurrently: Resolvable {
+    @Injected var peer: Peer?
+    var resolveCalls = 0
+
+    func resolveDependencies(_ container: DependencyContainer) {
+        resolveCalls += 1
+    }
+}
+
 private enum HookError: Error {
     case failed
 }
@@ -302,5 +312,17 @@ private enum HookError: Error {
         #expect((try off.resolve() as ConformingSubclass).resolveCalls == 0)
         #expect((try container.resolve() as ConformingSubclass).resolveCalls == 1)
         #expect((try off.resolve() as ConformingSubclass).resolveCalls == 0)
+    }
+
+    @Test func threadsMeetingANewClassAtOnceAllCompleteAndInjectIt() {
+        container.register(.unique) { LearnedConcurrently() }
+        container.register(.unique) { Peer() }
+
+        DispatchQueue.concurrentPerform(iterations: 8) { [container, log] _ in
+            let instance = try? container.resolve() as LearnedConcurrently
+            log.record(instance?.resolveCalls == 1 && instance?.peer != nil ? "completed" : "missed")
+        }
+
+        #expect(log.count(of: "completed") == 8)
     }
 }
