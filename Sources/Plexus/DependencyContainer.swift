@@ -26,7 +26,11 @@ public final class DependencyContainer: Sendable {
     /// otherwise (``Definition/autoInjectingProperties(_:)``).
     public let autoInjectProperties: Bool
 
-    /// The container's name, for messages and reports: the one given to ``init(name:autoInjectProperties:threadSafe:configBlock:)``,
+    /// Whether instances that conform to ``Resolvable`` get ``Resolvable/resolveDependencies(_:)`` and
+    /// ``Resolvable/didResolveDependencies()`` called.
+    public let callsResolvable: Bool
+
+    /// The container's name, for messages and reports: the one given to ``init(name:autoInjectProperties:callsResolvable:threadSafe:configBlock:)``,
     /// or the file that created the container (`"Checkout/CheckoutModule.swift"`).
     public let name: String
 
@@ -37,7 +41,7 @@ public final class DependencyContainer: Sendable {
     let defaultsCompanion = Protected<DependencyContainer?>(nil)
     /// What each definition of a singleton typed accessor taking a runtime argument keeps per argument value, by key,
     /// held weakly (the definitions hold them): found here to be dropped.
-    let parameterKeepers = Protected<[DefinitionKey: [WeakParameterInstances]]>([:])
+    let parameterKeepers = Protected(ParameterKeepers())
 
     /// Creates a container.
     ///
@@ -49,17 +53,23 @@ public final class DependencyContainer: Sendable {
     /// - Parameters:
     ///   - name: The name used in messages and reports; by default the file that creates the container.
     ///   - autoInjectProperties: Whether to fill `@Injected` / `@InjectedWeak` properties (default `true`).
+    ///   - callsResolvable: Whether to call the ``Resolvable`` methods of instances that conform (default `true`).
+    ///     With this and `autoInjectProperties` off, Plexus never asks the Swift runtime whether a new instance's
+    ///     type conforms to a protocol: the first such check of each type an app resolves walks every protocol
+    ///     conformance the process has loaded, which is most of what a container costs at launch.
     ///   - threadSafe: Accepted and ignored, so that Dip's code compiles: a container is always thread-safe,
     ///     whatever you pass.
     ///   - configBlock: Runs at the end of `init` with the new container, typically to register definitions.
     public init(
         name: String = #fileID,
         autoInjectProperties: Bool = true,
+        callsResolvable: Bool = true,
         threadSafe: Bool = true,
         configBlock: (DependencyContainer) -> Void = { _ in }
     ) {
         self.name = name
         self.autoInjectProperties = autoInjectProperties
+        self.callsResolvable = callsResolvable
         self.isDefaultsOnly = false
         configBlock(self)
     }
@@ -68,6 +78,7 @@ public final class DependencyContainer: Sendable {
     init(defaultsOf container: DependencyContainer) {
         self.name = container.name + ".defaults"
         self.autoInjectProperties = container.autoInjectProperties
+        self.callsResolvable = container.callsResolvable
         self.isDefaultsOnly = true
     }
 

@@ -20,7 +20,7 @@ struct Registry {
     private var forwards = KeyTable<ForwardEntry>()
     /// Every key registered (directly or by forwarding) for a type: auto-wiring candidates and near misses.
     private var keysByType = KeyTable<TypeKeys>()
-    private var slotsByDefinition: [ObjectKey: Slot] = [:]
+    private var slotsByDefinition = IdentityTable<Slot>()
     private var nextOrder = 0
     var isBootstrapped = false
     /// Whether a tagged request with no definition for its tag is answered by the untagged definition (Dip's
@@ -222,7 +222,7 @@ struct Registry {
 
     /// The slot that holds `definition`, if registered here.
     func slot(of definition: AnyObject) -> (Slot)? {
-        slotsByDefinition[ObjectKey(definition)]
+        slotsByDefinition[ObjectIdentifier(definition)]
     }
 
     // MARK: Changes
@@ -243,14 +243,11 @@ struct Registry {
             released.add(old.dropCached())
             return released
         }
-        let slot: Slot
-        if let existing = slotsByDefinition[ObjectKey(definition)] {
-            slot = existing
-        } else {
-            slot = Slot(definition: definition, blueprint: blueprint, recipe: recipe, key: key, order: nextOrder)
-            nextOrder += 1
-            slotsByDefinition[ObjectKey(definition)] = slot
+        let order = nextOrder
+        let (slot, isNew) = slotsByDefinition.value(for: ObjectIdentifier(definition)) {
+            Slot(definition: definition, blueprint: blueprint, recipe: recipe, key: key, order: order)
         }
+        if isNew { nextOrder += 1 }
         // An override takes the old slot's place in the table, and its key stays indexed for its type.
         slots.updateValue(slot, forKey: key, hash: hash)
         slot.keyCount += 1
@@ -268,7 +265,7 @@ struct Registry {
 
     /// Adds a forwarding registration to the slot of `definition`, if registered here.
     mutating func addForward(_ forward: Forward, of definition: AnyObject) -> Released {
-        guard let slot = slotsByDefinition[ObjectKey(definition)] else { return Released() }
+        guard let slot = slotsByDefinition[ObjectIdentifier(definition)] else { return Released() }
         var released = Released()
         if let replaced = add(forward, to: slot, typeOfArguments: slot.key.typeOfArguments) { released.add([replaced]) }
         return released
@@ -315,7 +312,7 @@ struct Registry {
     private mutating func detach(_ slot: Slot) -> [ForwardEntry] {
         slot.keyCount -= 1
         guard slot.keyCount == 0 else { return [] }
-        slotsByDefinition[ObjectKey(slot.definition)] = nil
+        slotsByDefinition[ObjectIdentifier(slot.definition)] = nil
         guard forwards.count > 0 else { return [] }
         var released: [ForwardEntry] = []
         for (forwardKey, entry) in forwards.entries where entry.slot === slot {
@@ -369,15 +366,15 @@ extension Registry {
     /// instances: sharing them would let instances made after the copy leak into it. Call under the lock that
     /// guards the slots being copied.
     func copyingSlots() -> Registry {
-        var copies: [ObjectKey: Slot] = [:]
+        var copies = IdentityTable<Slot>()
         func copy(_ slot: Slot) -> Slot {
-            if let made = copies[ObjectKey(slot)] { return made }
+            if let made = copies[ObjectIdentifier(slot)] { return made }
             let made = Slot(
                 definition: slot.definition, blueprint: slot.blueprint, recipe: slot.recipe, key: slot.key,
                 order: slot.order)
             (made.instance, made.weakInstance, made.typeInfo) = (slot.instance, slot.weakInstance, slot.typeInfo)
             made.keyCount = slot.keyCount
-            copies[ObjectKey(slot)] = made
+            copies[ObjectIdentifier(slot)] = made
             return made
         }
         var result = self
@@ -404,29 +401,5 @@ struct TagOrigin {
     /// `String`, `Int` or `DependencyContainer.Tag`.
     static func ofEnum(_ type: Any.Type) -> TagOrigin? {
         type == String.self || type == Int.self || type == DependencyContainer.Tag.self ? nil : TagOrigin(type: type)
-    }
-}
-
-/// An identity (an object's, a type's) as a dictionary key, hashed with a multiplication and a shift instead of the
-/// standard library's seeded SipHash (about 150 instructions per lookup, paid on every registration). The tables
-/// that use it are private to Plexus and their keys are addresses, never chosen to collide.
-struct ObjectKey: Hashable {
-    let id: ObjectIdentifier
-
-    init(_ object: AnyObject) {
-        id = ObjectIdentifier(object)
-    }
-
-    init(_ type: Any.Type) {
-        id = ObjectIdentifier(type)
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
-    }
-
-    func _rawHashValue(seed: Int) -> Int {
-        let hash = (UInt(bitPattern: id) ^ UInt(bitPattern: seed)) &* 0x9E37_79B9_7F4A_7C15
-        return Int(bitPattern: hash ^ (hash >> 29))
     }
 }
