@@ -9,8 +9,9 @@
 /// Readers probe the table under the lock's reader bias (`Protected.withBiasedRead`) and retain the record they
 /// find before the read ends; every change (`insert`, `removeAll`) takes the lock, which first waits for those
 /// readers, so a reader never sees a change in progress nor a record being released. What a change removes is
-/// released after the lock: a record may hold the last reference to a container whose instances' `deinit`s run user
-/// code.
+/// released after the table's lock: a record may hold the last reference to a container whose instances' `deinit`s
+/// run user code. A caller may still hold a lock of its own then (PlexusFactoryKit forgets records under its
+/// process-wide resolution lock, which is recursive and is where such `deinit`s run anyway).
 package final class DeclarationRecords<Record: AnyObject & Sendable>: Sendable {
     private let table = Protected(Table(), readerBiased: true)
 

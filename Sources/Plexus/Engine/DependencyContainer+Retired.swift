@@ -38,10 +38,15 @@ struct Released {
         madeMore().registries.append(registry)
     }
 
-    /// `more`, made if it was not.
+    /// `more`, made if it was not, and this value's own: a copy of a `Released` that adds to it copies `More` first,
+    /// so that what one copy adds never shows in the other.
     private mutating func madeMore() -> More {
-        if let more { return more }
+        if isKnownUniquelyReferenced(&more), let more { return more }
         let made = More()
+        if let shared = more {
+            (made.slots, made.forwards, made.cached, made.registries) =
+                (shared.slots, shared.forwards, shared.cached, shared.registries)
+        }
         more = made
         return made
     }
@@ -58,6 +63,7 @@ struct Released {
 
     /// Adds what a slot cached and dropped.
     mutating func add(_ cached: Slot.Cached) {
+        guard cached.instance != nil || cached.weakInstance != nil || cached.pendingValue != nil else { return }
         madeMore().cached.append(cached)
     }
 

@@ -21,8 +21,8 @@
  *   to zero.
  *
  * Seeded bugs (each must make spin fail; `.ci/spin` checks that it does):
- *   BUG_NO_HAZARD        release(dropped:) ignores hazard marks            -> a slot freed while marked
- *   BUG_MARK_AFTER_READ  the fast step marks its slot after the read ends  -> a slot freed while marked
+ *   BUG_NO_HAZARD        release(_:) ignores hazard marks                  -> a slot freed while marked
+ *   BUG_MARK_AFTER_READ  the fast step marks its slot after the read ends  -> a freed slot used
  *   BUG_NO_RECHECK       plexus_bias_read_begin skips its second bias load -> a read overlaps a write
  *   BUG_NO_REVOKE_WAIT   plexus_bias_revoke does not wait for readers      -> a read overlaps a write
  *   BUG_NO_GENERATION    Registry.insert does not advance the generation   -> a stale answer after a registration
@@ -249,9 +249,9 @@ proctype Reader(byte me) {
 }
 
 /*
- * A registration of K in B (DependencyContainer+Register.swift): under B's lock (Protected.withLock, which first
- * revokes the bias: plexus_bias_revoke), Registry.insert advances the generation and puts a new slot in the old one's
- * place; after the lock, `finish` → release(dropped:slot:) → retireMarked (DependencyContainer+Retired.swift) looks
+ * A registration of K in B (DependencyContainer.insert, Registry+Facade.swift): under B's lock (Protected.withLock,
+ * which first revokes the bias: plexus_bias_revoke), Registry.insert advances the generation and puts a new slot in
+ * the old one's place; after the lock, release(_:) → retireMarked (DependencyContainer+Retired.swift) looks
  * for hazard marks under the lock of `retired` (plexus_hazard_collect, one mark at a time), keeps the marked slots and
  * releases the others, with those kept before that nobody marks any more, after that lock.
  */
