@@ -1,5 +1,11 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+// `PLEXUS_CHECK_INVARIANTS=1 swift test` builds the engine with its data structures checked after every change
+// (`Sources/Plexus/Engine/Invariants.swift`); CI's AddressSanitizer run sets it. Off in every other build.
+let engineSettings: [SwiftSetting] =
+    ProcessInfo.processInfo.environment["PLEXUS_CHECK_INVARIANTS"] == nil ? [] : [.define("PLEXUS_CHECK_INVARIANTS")]
 
 let package = Package(
     name: "Plexus",
@@ -14,7 +20,9 @@ let package = Package(
         .library(name: "PlexusFactoryTesting", targets: ["PlexusFactoryTesting"]),
     ],
     targets: [
-        .target(name: "Plexus", dependencies: ["PlexusSystem"], exclude: ["Engine/README.md", "Engine/Graph/README.md"]),
+        .target(
+            name: "Plexus", dependencies: ["PlexusSystem"], exclude: ["Engine/README.md", "Engine/Graph/README.md"],
+            swiftSettings: engineSettings),
         // Operating-system calls Swift cannot reach portably (the calling thread's stack bounds).
         .target(name: "PlexusSystem"),
         .target(name: "PlexusTesting", dependencies: ["Plexus"]),

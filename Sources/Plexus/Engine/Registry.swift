@@ -381,6 +381,52 @@ extension Registry {
     }
 }
 
+// MARK: Invariants
+
+extension Registry: InvariantChecked {
+    /// Checks every table and how they agree, after each change under the container's lock in builds that check
+    /// invariants (`Invariants`): a registered key is indexed under its type and its slot is its definition's; a
+    /// slot's `keyCount` is the number of keys it is registered under; a forwarding registration's slot is
+    /// registered; a type's index lists at least one key and no more stale ones than it has.
+    var checkedSize: Int { slots.count + forwards.count + accessorDefaults.count + routes.count }
+
+    func checkInvariants() {
+        slots.checkInvariants("slots")
+        forwards.checkInvariants("forwards")
+        keysByType.checkInvariants("keys by type")
+        accessorDefaults.checkInvariants("accessor defaults")
+        decorators.checkInvariants("decorators")
+        tagOrigins.checkInvariants("tag origins")
+        routes.checkInvariants("routes")
+        autoWiringCandidates.checkInvariants("auto-wiring candidates")
+        accessorKeys.checkInvariants()
+
+        var indexed = Set<DefinitionKey>()
+        for (type, index) in keysByType.entries {
+            Invariants.require(!index.keys.isEmpty, "an empty index of keys for \(type)")
+            Invariants.require(index.staleCount <= index.keys.count, "more stale keys than keys for \(type)")
+            indexed.formUnion(index.keys)
+        }
+        var keysPerSlot: [ObjectIdentifier: Int] = [:]
+        for (key, slot) in slots.entries {
+            Invariants.require(
+                slotsByDefinition[ObjectKey(slot.definition)] === slot, "the slot of \(key) is not its definition's")
+            Invariants.require(indexed.contains(key), "\(key) is registered but not indexed")
+            keysPerSlot[ObjectIdentifier(slot), default: 0] += 1
+        }
+        for slot in slotsByDefinition.values {
+            let keys = keysPerSlot[ObjectIdentifier(slot)] ?? 0
+            Invariants.require(slot.keyCount == keys, "\(slot.key): keyCount \(slot.keyCount), registered \(keys) times")
+        }
+        for (key, entry) in forwards.entries {
+            Invariants.require(
+                slotsByDefinition[ObjectKey(entry.slot.definition)] === entry.slot,
+                "the forwarding registration \(key) names a slot that is not registered")
+            Invariants.require(indexed.contains(key), "the forwarding registration \(key) is not indexed")
+        }
+    }
+}
+
 /// The type of the value a tag was made from.
 struct TagOrigin {
     let type: Any.Type
