@@ -416,7 +416,7 @@ extension Registry: InvariantChecked {
         }
         for slot in slotsByDefinition.values {
             let keys = keysPerSlot[ObjectIdentifier(slot)] ?? 0
-            Invariants.require(slot.keyCount == keys, "\(slot.key): keyCount \(slot.keyCount), registered \(keys) times")
+            Invariants.require(slot.keyCount == keys, "\(slot.key): keyCount \(slot.keyCount), \(keys) keys")
         }
         for (key, entry) in forwards.entries {
             Invariants.require(

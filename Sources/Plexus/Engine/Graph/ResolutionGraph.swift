@@ -147,14 +147,13 @@ final class ResolutionGraph {
         /// one left nothing behind but what it releases later: no frame, scope, queued hook, callback, pending
         /// singleton, borrowed construction or shared instance, and no unfinished use recorded.
         func checkIdle() {
-            Invariants.require(frames.count == 0 && deepSlots.isEmpty, "a new resolve starts with \(frames.count) frames")
+            Invariants.require(frames.count == 0 && deepSlots.isEmpty, "a new resolve starts with frames left")
             // The outermost call's own scope may be open already (`openScope` records it before counting the depth).
             Invariants.require(scopes.count <= 1, "a new resolve starts inside \(scopes.count - 1) scopes")
-            Invariants.require(
-                queue.isEmpty && callbacks.isEmpty, "a new resolve starts with hooks or callbacks of the last one queued")
+            Invariants.require(queue.isEmpty && callbacks.isEmpty, "a new resolve starts with hooks queued")
             Invariants.require(commits.isEmpty && borrowed.isEmpty, "a new resolve starts with singletons pending")
-            Invariants.require(shared.isEmpty && sharedIndex.isEmpty, "a new resolve starts with the last one's shared instances")
-            Invariants.require(earliestUnfinishedUse == Int.max, "a new resolve starts with an unfinished use recorded")
+            Invariants.require(shared.isEmpty && sharedIndex.isEmpty, "a new resolve starts with shared instances kept")
+            Invariants.require(earliestUnfinishedUse == Int.max, "a new resolve starts with an unfinished use")
         }
     }
 
