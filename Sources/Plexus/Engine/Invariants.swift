@@ -5,7 +5,7 @@
 ///
 /// Where they run: `Protected.withLock` checks a value that is `InvariantChecked` (the registry) as its lock is
 /// released after a change, when a check is due (`isDue(change:size:)`: after every change of a small registry, one
-/// in `size / 128` of a large one); the resolution graph checks that it is empty each time an outermost resolve starts
+/// in `2 * size` of a large one); the resolution graph checks that it is empty each time an outermost resolve starts
 /// on its thread.
 protocol InvariantChecked {
     /// Stops the process if the value's structure is broken.
@@ -25,11 +25,13 @@ enum Invariants {
     }
 
     /// Whether a structure of `size` entries is checked in full after its `change`-th change: after every change
-    /// while it is small, and after one change in `size / 128` beyond, so that a check costs O(1) per change
-    /// amortized (a full check after every change made tests that register thousands of keys quadratic). A broken
-    /// invariant stays broken, so a later check still stops the process, only further from the change that broke it.
+    /// while it has at most 32 entries (most tests' containers), and after one change in `2 * size` beyond, so that
+    /// checking a large registry costs less than one entry per change. Checking more often made the suite several
+    /// times slower (tests that remember hundreds of thousands of routes, or register thousands of keys, while
+    /// holding the lock all definitions share). A broken invariant stays broken, so a later check still stops the
+    /// process, only further from the change that broke it.
     static func isDue(change: Int, size: Int) -> Bool {
-        size <= 128 || change % (size / 128 + 1) == 0
+        size <= 32 || change % (2 * size) == 0
     }
 
     /// Stops the process with `message` unless `condition` holds.
