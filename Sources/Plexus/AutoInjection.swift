@@ -3,7 +3,7 @@
 /// ``Injected`` and ``InjectedWeak`` conform; write your own box by conforming to it. Plexus finds boxes by
 /// reflection (superclass properties first) and calls ``resolve(_:)`` with the container that owns the
 /// instance's definition, while `container.context` describes the property being injected.
-public protocol AutoInjectedPropertyBox {
+public protocol AutoInjectedPropertyBox: CompletedAfterResolution {
     /// The type the box resolves.
     static var wrappedType: Any.Type { get }
 

@@ -67,9 +67,13 @@ extension Definition {
             return self
         }
         // Released after the lock: a `deinit` is user code, which may register or configure definitions.
-        let released = state.withLock { state -> [Any] in
+        let released = state.withLock { state -> Released in
             state.forwards.append(forward)
-            return state.registrations.registries.flatMap { $0.addForward(forward, of: self) }
+            var released = Released()
+            for registered in state.registrations.registries {
+                released.append(registered.addForward(forward, of: self))
+            }
+            return released
         }
         withExtendedLifetime(released) {}
         return self

@@ -6,10 +6,7 @@ extension DependencyContainer {
     /// singleton whose factory takes arguments is auto-wired.
     /// - Throws: The first error a factory, hook or resolution throws.
     public func bootstrap() throws {
-        let eager = registry.withLock { registry in
-            registry.isBootstrapped = false
-            return registry.entriesInOrder.filter { $0.slot.scope == .eagerSingleton }
-        }
+        let eager = beginBootstrap()
         var created = Set<ObjectIdentifier>()
         for (key, slot) in eager where created.insert(ObjectIdentifier(slot)).inserted {
             if slot.blueprint.argumentCount == 0 {
@@ -18,13 +15,13 @@ extension DependencyContainer {
                 try produce(slot, key: key, arguments: .autoWire)
             }
         }
-        registry.withLock { $0.isBootstrapped = true }
+        endBootstrap()
         log(.verbose, "Bootstrapped \(eager.count) eager singletons")
     }
 
     /// Whether ``bootstrap()-y393`` has completed since the container was created or reset.
     public var isBootstrapped: Bool {
-        registry.withLock { $0.isBootstrapped }
+        hasBootstrapped()
     }
 
     /// Resolves every definition, in registration order, to check that the graph can be built; then the typed
@@ -165,20 +162,6 @@ extension DependencyContainer {
                 .errors,
                 "Plexus: validate(roots:) did not build \(root): it needs `await`; use "
                     + "`try await validateAsync(roots:)`.")
-        }
-    }
-
-    /// What `validate` resolves, in order: each definition with the keys it is forwarded under, then the typed
-    /// accessors' declared defaults used so far that no override here replaces.
-    func validationEntries() -> [(DefinitionKey, Slot, [(key: DefinitionKey, forward: Forward)])] {
-        registry.withLock { registry in
-            let registered = registry.entriesInOrder.map { entry in
-                (entry.key, entry.slot, registry.forwardEntries(of: entry.slot).sorted { "\($0.key)" < "\($1.key)" })
-            }
-            let defaults = registry.accessorDefaults.entries.filter { registry.slots[$0.key] == nil }
-                .sorted { $0.value.order < $1.value.order }
-                .map { ($0.key, $0.value, [(key: DefinitionKey, forward: Forward)]()) }
-            return registered + defaults
         }
     }
 

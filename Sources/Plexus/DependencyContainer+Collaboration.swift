@@ -19,14 +19,6 @@ extension DependencyContainer {
     /// Lets this container resolve what `containers` can resolve, in the order given.
     /// - Parameter containers: The containers to consult after this one.
     public func collaborate(with containers: [DependencyContainer]) {
-        registry.withLock { registry in
-            let count = registry.collaborators.count
-            registry.collaborators.removeAll { $0.container == nil }
-            registry.releasedCollaborators += count - registry.collaborators.count
-            for container in containers
-            where container !== self && !registry.collaborators.contains(where: { $0.container === container }) {
-                registry.collaborators.append(WeakContainer(container: container))
-            }
-        }
+        addCollaborators(containers)
     }
 }

@@ -15,7 +15,7 @@ extension DependencyContainer {
         var unshown = 0
         let type = (key.type as? any OptionalType.Type)?.wrappedType ?? key.type
         for container in containers {
-            let (candidates, fallsBack) = container.registry.withLock { ($0.keys(for: type), $0.fallsBackToUntagged) }
+            let (candidates, fallsBack) = container.nearMissCandidates(for: type)
             for candidate in candidates where seen.insert(candidate).inserted {
                 // a near miss says which container has it, and where it was registered; a type registered under
                 // many tags gets a few, and a count, rather than a message that grows with the registry.
@@ -34,12 +34,7 @@ extension DependencyContainer {
         if unshown > 0 {
             hints.append("\(unshown) more near \(unshown == 1 ? "miss" : "misses") of \(typeName(type)) not shown.")
         }
-        let released = containers.reduce(0) { count, container in
-            count
-                + container.registry.withLock {
-                    $0.releasedCollaborators + $0.collaborators.count { $0.container == nil }
-                }
-        }
+        let released = containers.reduce(0) { $0 + $1.releasedCollaboratorCount() }
         if released > 0 {
             hints.append(
                 "\(released == 1 ? "A collaborator" : "\(released) collaborators") of the searched containers "
@@ -71,7 +66,7 @@ extension DependencyContainer {
         var hints: [String] = []
         var named = Set<ObjectIdentifier>()
         for container in containers {
-            let keys = container.registry.withLock { $0.entriesInOrder.map(\.key) }
+            let keys = container.entriesInOrder().map(\.key)
             for candidate in keys where candidate.type != type {
                 let name = typeName(candidate.type)
                 guard name.contains(wanted), named.insert(ObjectIdentifier(candidate.type)).inserted else { continue }
@@ -181,7 +176,7 @@ extension DependencyContainer {
         while let container = stack.popLast() {
             guard !found.contains(where: { $0 === container }) else { continue }
             found.append(container)
-            let collaborators = container.registry.withLock { $0.collaborators.compactMap(\.container) }
+            let collaborators = container.liveCollaborators()
             stack.append(contentsOf: collaborators.reversed())
         }
         return found

@@ -143,81 +143,30 @@ extension DependencyContainer {
         let origin = tag.map { Swift.type(of: $0) }.flatMap { TagOrigin.ofEnum($0) }
         // Hashed once: an accessor's key has a long string tag.
         let hash = KeyTable<Slot>.hash(key)
-        var registerAsForwarding: (@Sendable (DependencyContainer, Tag?) -> Void)?
-        let insertion = definition.state.withLock { state -> Insertion? in
-            // A definition returned by `register(_:type:tag:)` adds a forwarding registration instead (after the lock).
-            if let forwarding = state.registerAsForwarding {
-                registerAsForwarding = forwarding
-                return nil
-            }
-            state.registrations.add(self)
-            return registry.withLock { registry in
-                Self.insert(
-                    definition, blueprint: definition.blueprint, key: key, hash: hash, origin: origin,
-                    recipe: state.recipe, forwards: state.forwards, into: &registry)
-            }
+        switch insert(definition, key: key, hash: hash, origin: origin) {
+        case .forwarding(let registerAsForwarding):
+            registerAsForwarding(self, key.tag)
+        case .inserted(let collision):
+            finish(collision, of: key, blueprint: definition.blueprint, origin: origin)
         }
-        guard let insertion else {
-            registerAsForwarding?(self, key.tag)
-            return
-        }
-        finish(insertion, of: key, blueprint: definition.blueprint, origin: origin)
     }
 
     /// Registers a definition Plexus makes itself and never hands out (a typed accessor's override) under `key`
     /// (whose `KeyTable` hash is `hash`), with `recipe`: the blueprint stands for the definition, as it does for an
     /// accessor's declared default, so that no `Definition` object is made.
     func register(_ blueprint: Blueprint, key: DefinitionKey, hash: Int, recipe: Recipe) {
-        let insertion = registry.withLock { registry in
-            Self.insert(
-                blueprint, blueprint: blueprint, key: key, hash: hash, origin: nil, recipe: recipe, forwards: [],
-                into: &registry)
-        }
-        finish(insertion, of: key, blueprint: blueprint, origin: nil)
+        let collision = insert(blueprint, key: key, hash: hash, recipe: recipe)
+        finish(collision, of: key, blueprint: blueprint, origin: nil)
     }
 
-    /// What a registration did under the registry's lock: what it replaced, to be released after the lock, and
-    /// whether that looks like a mistake.
-    private struct Insertion {
-        let dropped: Registry.Dropped
-        let collision: Collision?
-    }
-
-    /// Registers `definition` under `key` in `registry` (under its lock), with the enum type its tag came from.
-    private static func insert(
-        _ definition: AnyObject, blueprint: Blueprint, key: DefinitionKey, hash: Int, origin: TagOrigin?,
-        recipe: Recipe, forwards: [Forward], into registry: inout Registry
-    ) -> Insertion {
-        var collision: Collision?
-        if let old = registry.slots[key, hash: hash], old.definition !== definition {
-            collision = Collision(
-                oldOrigin: registry.tagOrigins[key, hash: hash]?.type, oldArgumentCount: old.blueprint.argumentCount)
-        }
-        if let origin {
-            registry.tagOrigins.updateValue(origin, forKey: key, hash: hash)
-        } else {
-            registry.tagOrigins.removeValue(forKey: key, hash: hash)
-        }
-        let dropped = registry.insert(
-            definition, blueprint: blueprint, key: key, hash: hash, recipe: recipe, forwards: forwards)
-        return Insertion(dropped: dropped, collision: collision)
-    }
-
-    /// What follows a registration, after every lock: releasing what it replaced, and the log lines.
-    private func finish(_ insertion: Insertion, of key: DefinitionKey, blueprint: Blueprint, origin: TagOrigin?) {
-        release(dropped: insertion.dropped.others, slot: insertion.dropped.slot)
+    /// What follows a registration, after every lock: the log lines.
+    private func finish(_ collision: Collision?, of key: DefinitionKey, blueprint: Blueprint, origin: TagOrigin?) {
         if blueprint.scope == .cached { watchMemoryPressure() }
-        if let collision = insertion.collision {
+        if let collision {
             warnAboutUnexpectedReplacement(
                 of: key, collision, origin: origin?.type, argumentCount: blueprint.argumentCount)
         }
         log(.verbose, "Registered \(key) as \(blueprint.scope)")
-    }
-
-    /// What a registration replaced, for telling an intended override from a surprising one.
-    private struct Collision {
-        let oldOrigin: Any.Type?
-        let oldArgumentCount: Int
     }
 
     /// Logs, at `.errors`, a replacement the user probably did not mean: a tag from another enum with the same raw
@@ -289,10 +238,9 @@ extension DependencyContainer {
     ) {
         // Asked of the registry, not of the definition's record of containers: a `remove` or `reset` since emptied
         // this registry of it.
-        if !registry.withLock({ $0.slot(of: definition) != nil }) { register(definition, tag: nil) }
-        let replaced = registry.addForward(
+        if !isRegistered(definition) { register(definition, tag: nil) }
+        addForward(
             Forward(type: F.self, tag: tag, hooks: [], linkedHooks: linkedHooks, accepts: { $0 is F }), of: definition)
-        withExtendedLifetime(replaced) {}
     }
 
     /// Removes the registration of `definition` under `tag`, and with it the instances it cached here.
@@ -302,12 +250,7 @@ extension DependencyContainer {
     public func remove<T, U>(_ definition: Definition<T, U>, tag: DependencyTagConvertible? = nil) {
         let key = DefinitionKey(type: T.self, typeOfArguments: U.self, tag: tag?.dependencyTag)
         let linkedHooks = definition.state.withLock { $0.linkedHooks }
-        let released = registry.withLock { registry -> [Any] in
-            // A definition returned by `register(_:type:tag:)` is registered as a forwarding registration.
-            if let linkedHooks { return registry.removeForward(key, linkedHooks: linkedHooks) }
-            guard let slot = registry.slots[key], slot.definition === definition else { return [] }
-            return registry.remove(key)
-        }
-        release(dropped: released)
+        // A definition returned by `register(_:type:tag:)` is registered as a forwarding registration.
+        remove(definition, key: key, linkedHooks: linkedHooks)
     }
 }

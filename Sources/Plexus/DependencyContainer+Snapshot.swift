@@ -5,8 +5,8 @@ extension DependencyContainer {
     /// Give it to ``DependencyContainer/restore(_:)`` of the same container to go back to that state; a snapshot
     /// can be restored any number of times.
     public struct Snapshot: Sendable {
-        /// The copied registry. Its slots are reached only under this lock, and only to be copied again.
-        let registry: Protected<Registry>
+        /// The copied registry.
+        let copy: RegistryCopy
         /// The container the snapshot was taken of.
         let container: ObjectIdentifier
     }
@@ -25,8 +25,7 @@ extension DependencyContainer {
     /// Taking a snapshot copies the registry (not the instances): it costs about as much as the registrations.
     /// - Returns: The state to restore.
     public func snapshot() -> Snapshot {
-        let copy = registry.withLock { $0.copyingSlots() }
-        return Snapshot(registry: Protected(copy), container: ObjectIdentifier(self))
+        Snapshot(copy: copyRegistry(), container: ObjectIdentifier(self))
     }
 
     /// Puts this container's definitions, typed-accessor overrides and decorators back to what they were when
@@ -51,16 +50,7 @@ extension DependencyContainer {
             log(.errors, "Plexus: a snapshot of another container was not restored into \(name).")
             return
         }
-        let restored = snapshot.registry.withLock { $0.copyingSlots() }
-        let old = registry.withLock { registry -> Registry in
-            Generation.advance()
-            var restored = restored
-            restored.collaborators = registry.collaborators
-            restored.releasedCollaborators = registry.releasedCollaborators
-            swap(&registry, &restored)
-            return restored
-        }
-        release(dropped: old)
+        restoreRegistry(snapshot.copy)
         dropParameterInstances()
     }
 }

@@ -16,16 +16,21 @@
 /// it alive for as long as the definition is registered, as in Dip. Take it as the factory's parameter instead
 /// (`container.register { c in X(try c.resolve()) }`), as hooks do, or capture it `[unowned container]`.
 public final class DependencyContainer: Sendable {
+    /// The definitions and their indexes, reached only by the engine (`Engine/Registry+Facade.swift` for the rest).
     let registry = Protected(Registry(), readerBiased: true)
     /// Slots that changes dropped from the registry while their factory ran on some thread without holding them
-    /// (`release(dropped:)`).
+    /// (`release(_:)`).
     let retired = Protected<[Slot]>([])
 
     /// Whether instances get their `@Injected` / `@InjectedWeak` properties filled unless a definition says
     /// otherwise (``Definition/autoInjectingProperties(_:)``).
     public let autoInjectProperties: Bool
 
-    /// The container's name, for messages and reports: the one given to ``init(name:autoInjectProperties:threadSafe:configBlock:)``,
+    /// Whether instances that conform to ``Resolvable`` get ``Resolvable/resolveDependencies(_:)`` and
+    /// ``Resolvable/didResolveDependencies()`` called.
+    public let callsResolvable: Bool
+
+    /// The container's name, for messages and reports: the one given to ``init(name:autoInjectProperties:callsResolvable:threadSafe:configBlock:)``,
     /// or the file that created the container (`"Checkout/CheckoutModule.swift"`).
     public let name: String
 
@@ -36,7 +41,7 @@ public final class DependencyContainer: Sendable {
     let defaultsCompanion = Protected<DependencyContainer?>(nil)
     /// What each definition of a singleton typed accessor taking a runtime argument keeps per argument value, by key,
     /// held weakly (the definitions hold them): found here to be dropped.
-    let parameterKeepers = Protected<[DefinitionKey: [WeakParameterInstances]]>([:])
+    let parameterKeepers = Protected(ParameterKeepers())
 
     /// Creates a container.
     ///
@@ -48,17 +53,23 @@ public final class DependencyContainer: Sendable {
     /// - Parameters:
     ///   - name: The name used in messages and reports; by default the file that creates the container.
     ///   - autoInjectProperties: Whether to fill `@Injected` / `@InjectedWeak` properties (default `true`).
+    ///   - callsResolvable: Whether to call the ``Resolvable`` methods of instances that conform (default `true`).
+    ///     With this and `autoInjectProperties` off, Plexus never asks the Swift runtime whether a new instance's
+    ///     type conforms to a protocol: the first such check of each type an app resolves walks every protocol
+    ///     conformance the process has loaded, which is most of what a container costs at launch.
     ///   - threadSafe: Accepted and ignored, so that Dip's code compiles: a container is always thread-safe,
     ///     whatever you pass.
     ///   - configBlock: Runs at the end of `init` with the new container, typically to register definitions.
     public init(
         name: String = #fileID,
         autoInjectProperties: Bool = true,
+        callsResolvable: Bool = true,
         threadSafe: Bool = true,
         configBlock: (DependencyContainer) -> Void = { _ in }
     ) {
         self.name = name
         self.autoInjectProperties = autoInjectProperties
+        self.callsResolvable = callsResolvable
         self.isDefaultsOnly = false
         configBlock(self)
     }
@@ -67,6 +78,7 @@ public final class DependencyContainer: Sendable {
     init(defaultsOf container: DependencyContainer) {
         self.name = container.name + ".defaults"
         self.autoInjectProperties = container.autoInjectProperties
+        self.callsResolvable = container.callsResolvable
         self.isDefaultsOnly = true
     }
 
@@ -91,8 +103,8 @@ public final class DependencyContainer: Sendable {
     /// tags callers write: a tag passed down from the instance being made (to its auto-wired arguments, its
     /// `@Injected` properties, or a resolve in its factory with the same tag) still reaches untagged dependencies.
     public var fallsBackToUntaggedDefinitions: Bool {
-        get { registry.withLock { $0.fallsBackToUntagged } }
-        set { registry.withLock { $0.fallsBackToUntagged = newValue } }
+        get { fallsBackToUntagged }
+        set { fallsBackToUntagged = newValue }
     }
 
     deinit {
@@ -105,27 +117,9 @@ public final class DependencyContainer: Sendable {
     /// Singletons this container owns are released everywhere: collaborators never keep their own copy. The
     /// ``defaults`` companion forgets its declared defaults and their instances too.
     public func reset() {
-        release(dropped: registry.withLock { $0.reset() })
+        removeAll()
         dropParameterInstances()
         if !isDefaultsOnly, let companion = defaultsCompanion.withLock({ $0 }) { companion.reset() }
     }
 
-}
-
-extension Protected where Value == Registry {
-    /// Re-publishes a definition's hooks after it changed. Called with the definitions' lock held: returns the old
-    /// recipe, to be released after that lock (its hooks may hold objects whose `deinit` is user code).
-    func refresh(_ definition: AnyObject, recipe: Recipe) -> Recipe? {
-        withLock { registry in
-            guard let slot = registry.slot(of: definition) else { return nil }
-            defer { slot.recipe = recipe.with(decorators: slot.recipe.decorators) }  // decorators stay
-            return slot.recipe
-        }
-    }
-
-    /// Adds a forwarding registration of `definition`. Returns what it replaced, to be released after the lock the
-    /// caller holds.
-    func addForward(_ forward: Forward, of definition: AnyObject) -> [Any] {
-        withLock { $0.addForward(forward, of: definition) }
-    }
 }

@@ -13,7 +13,7 @@
 ///     }
 /// }
 /// ```
-public protocol Resolvable: AnyObject {
+public protocol Resolvable: CompletedAfterResolution, AnyObject {
     /// Resolves property dependencies. Called once per created instance, with the container that owns its
     /// definition.
     func resolveDependencies(_ container: DependencyContainer)
@@ -29,3 +29,12 @@ extension Resolvable {
     /// Does nothing.
     public func didResolveDependencies() {}
 }
+
+/// A type whose instances, or the instances that hold it, get work from Plexus after their factory returns:
+/// ``Resolvable`` and ``AutoInjectedPropertyBox`` refine it, and you never conform to it directly.
+///
+/// It lets one question answer both of Dip's: the Swift runtime's first check of whether a type conforms to a protocol
+/// walks every conformance the process has loaded, so Plexus asks each new type once whether it conforms to this
+/// protocol (as an instance's type, or as the type of a stored property that may be an `@Injected` box), and asks
+/// which of the two it is only of the few types that do.
+public protocol CompletedAfterResolution {}

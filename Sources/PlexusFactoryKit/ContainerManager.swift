@@ -17,17 +17,26 @@ public final class ContainerManager: @unchecked Sendable {
     /// place under the resolution lock; ``push()`` copies them.
     @usableFromInline
     final class Options {
-        @usableFromInline var registration: AnyObject?
-        @exclusivity(unchecked) @usableFromInline var scope: Scope?
-        @exclusivity(unchecked) var scopeOnParameters = false
-        @exclusivity(unchecked) var timeToLive: TimeInterval?
-        @usableFromInline var argumentContexts: [String: AnyObject]?
-        @usableFromInline var contexts: [String: AnyObject]?
-        @exclusivity(unchecked) @usableFromInline var decorator: AnyObject?
-        @usableFromInline var once = false
+        // Each field a lock-free read depends on forgets the records when it changes (see `DeclarationRecord`).
+        @exclusivity(unchecked) @usableFromInline var registration: AnyObject? {
+            didSet { ContainerManager.forgetRecords() }
+        }
+        @exclusivity(unchecked) @usableFromInline var scope: Scope? { didSet { ContainerManager.forgetRecords() } }
+        @exclusivity(unchecked) var scopeOnParameters = false { didSet { ContainerManager.forgetRecords() } }
+        @exclusivity(unchecked) var timeToLive: TimeInterval? { didSet { ContainerManager.forgetRecords() } }
+        @exclusivity(unchecked) @usableFromInline var argumentContexts: [String: AnyObject]? {
+            didSet { ContainerManager.forgetRecords() }
+        }
+        @exclusivity(unchecked) @usableFromInline var contexts: [String: AnyObject]? {
+            didSet { ContainerManager.forgetRecords() }
+        }
+        @exclusivity(unchecked) @usableFromInline var decorator: AnyObject? {
+            didSet { ContainerManager.forgetRecords() }
+        }
+        @usableFromInline var once = false { didSet { ContainerManager.forgetRecords() } }
         /// The scope the declaration's slot was registered with in Plexus, and the type it makes: a resolve in
         /// another scope (a modifier, a new default scope) forgets that slot first.
-        @exclusivity(unchecked) var slotScope: Scope?
+        @exclusivity(unchecked) var slotScope: Scope? { didSet { ContainerManager.forgetRecords() } }
         var instanceType: Any.Type = Void.self
         /// The type of the container that declares it, whose name the key's tag starts with.
         var containerType: Any.Type = Void.self
@@ -36,7 +45,7 @@ public final class ContainerManager: @unchecked Sendable {
         /// When each slot's instance was last resolved, for ``FactoryModifying/timeToLive(_:)``.
         var resolvedAt: [String: TimeInterval] = [:]
         /// The slot of the declaration without an argument, once resolved in `slotScope`.
-        @exclusivity(unchecked) var slot: DeclarationSlot?
+        @exclusivity(unchecked) var slot: DeclarationSlot? { didSet { ContainerManager.forgetRecords() } }
 
         init() {}
 
@@ -84,8 +93,10 @@ public final class ContainerManager: @unchecked Sendable {
         var promiseTriggersError = FactoryContext.current.isDebug && !FactoryContext.current.isPreview
     }
 
-    @exclusivity(unchecked) @usableFromInline var options: [FactoryKey: Options] = [:]
-    @exclusivity(unchecked) @usableFromInline var state = State()
+    @exclusivity(unchecked) @usableFromInline var options: [FactoryKey: Options] = [:] {
+        didSet { Self.forgetRecords() }
+    }
+    @exclusivity(unchecked) @usableFromInline var state = State() { didSet { Self.forgetRecords() } }
     var isAutoRegistering = false
     private var saved: [(options: [FactoryKey: Options], plexus: DependencyContainer.Snapshot, state: State)] = []
 
@@ -100,6 +111,10 @@ public final class ContainerManager: @unchecked Sendable {
     public init() {
         plexus = DependencyContainer(name: "PlexusFactoryKit")
         DependencyContainer.trimOnMemoryPressure(self) { $0.trimCaches() }
+    }
+
+    deinit {
+        Self.records.removeAll(owner: ObjectIdentifier(self))
     }
 
     /// The scope of every declaration that names none; nil (unique) by default.
@@ -326,7 +341,7 @@ public final class ContainerManager: @unchecked Sendable {
 /// ``ContainerManager/plexus``, or the singleton scope's own), the key's namespace marker and name, and the storage
 /// the scope maps to.
 @usableFromInline
-struct DeclarationSlot {
+struct DeclarationSlot: Sendable {
     @usableFromInline let store: DependencyContainer
     @usableFromInline let site: DeclarationSite
     let name: String
@@ -361,5 +376,77 @@ extension ContainerManager {
     /// elsewhere. Custom scopes and `.shared` instances are kept.
     public func trimCaches() {
         plexus.trimCaches()
+    }
+}
+
+/// What a read of a declaration finds without the resolution lock, one record per declaration and manager, published
+/// by a resolve under the lock and forgotten by every change of a declaration's options, of a manager's table or
+/// settings, or of tracing (each `didSet` of those fields): a record a reader finds is as current as a read under the
+/// lock. It answers the reads that need no user code: a scope modifier already applied (`scope`, `once`), and the
+/// instance the scope keeps (`keptStore`, set only when no decorator, context alternative, time to live, per-argument
+/// scope or trace has to see the read). Under the lock, a record still current (`generation`) also gives the options
+/// and the slot, so that a resolve that makes an instance looks nothing up.
+///
+/// `@unchecked Sendable`: every field is a constant; `options`, the one that is not `Sendable`, is only read under
+/// the resolution lock, as every `Options` is (see `Sendability.swift`).
+@usableFromInline
+final class DeclarationRecord: @unchecked Sendable {
+    /// The declared scope (`Options.scope`), by identity: the options hold it, so no other scope has its address.
+    @usableFromInline let scope: ObjectIdentifier?
+    @usableFromInline let once: Bool
+    /// The container to read the kept instance from without the lock, or nil when a read must take the lock.
+    @usableFromInline let keptStore: DependencyContainer?
+    /// The options, when the slot needs no update on a resolve (no time to live, no per-argument scope).
+    @usableFromInline let options: ContainerManager.Options?
+    @usableFromInline let slot: DeclarationSlot
+    /// `Diagnostics.recordGeneration` when published: equal under the lock, nothing changed since.
+    @usableFromInline let generation: Int
+
+    init(_ options: ContainerManager.Options, slot: DeclarationSlot, readsKept: Bool, generation: Int) {
+        scope = options.scope.map(ObjectIdentifier.init)
+        once = options.once
+        keptStore = readsKept ? slot.store : nil
+        self.options = options.timeToLive == nil && !options.scopeOnParameters ? options : nil
+        self.slot = slot
+        self.generation = generation
+    }
+
+    /// The instance the scope keeps, read without the lock, if the record allows it and there is one.
+    @inlinable
+    func keptInstance<T>(_: T.Type) -> T? {
+        guard let keptStore else { return nil }
+        return keptStore.publishedDeclaration(at: slot.site)
+    }
+}
+
+extension ContainerManager {
+    /// The records of every manager's declarations (see `DeclarationRecord`).
+    static let records = DeclarationRecords<DeclarationRecord>()
+
+    /// The record of `key`, found without the resolution lock.
+    @usableFromInline
+    func record(of key: FactoryKey) -> DeclarationRecord? {
+        Self.records.record(owner: ObjectIdentifier(self), type: key.type, name: key.name)
+    }
+
+    /// Publishes the record of `key` from its `options`, whose slot is `slot`. Call under the resolution lock, after
+    /// auto-registration and `slot(of:…)`.
+    @usableFromInline
+    func publishRecord(of key: FactoryKey, _ options: Options, slot: DeclarationSlot) {
+        let noContexts = options.contexts?.isEmpty != false && options.argumentContexts?.isEmpty != false
+        let readsKept =
+            slot.storage != .unique && slot.storage != .shared && options.decorator == nil && state.decorator == nil
+            && noContexts && options.timeToLive == nil && !options.scopeOnParameters && !Diagnostics.shared.isTracing
+            && !state.autoRegistrationNeeded
+        let record = DeclarationRecord(
+            options, slot: slot, readsKept: readsKept, generation: Diagnostics.shared.recordGeneration)
+        Self.records.insert(record, owner: ObjectIdentifier(self), type: key.type, name: key.name)
+    }
+
+    /// Forgets every record: something a record describes changed. Call under the resolution lock.
+    @usableFromInline
+    static func forgetRecords() {
+        Diagnostics.shared.recordGeneration &+= 1
+        records.removeAll()
     }
 }

@@ -19,7 +19,9 @@ final class Diagnostics: @unchecked Sendable {
     }
 
     @exclusivity(unchecked) var checksCycles = true
-    @exclusivity(unchecked) @usableFromInline var isTracing = false
+    @exclusivity(unchecked) @usableFromInline var isTracing = false { didSet { ContainerManager.forgetRecords() } }
+    /// How many times the declaration records were forgotten (see `DeclarationRecord`).
+    @exclusivity(unchecked) @usableFromInline var recordGeneration = 0
     var logger: (String) -> Void = { print($0) }
     @exclusivity(unchecked) private var stack: [Frame] = []
     private var traceLines: [String] = []
@@ -123,6 +125,8 @@ final class FactoryHandOver: @unchecked Sendable {
     /// whether that slot called it.
     @exclusivity(unchecked) @usableFromInline var pending: AnyObject?
     @exclusivity(unchecked) @usableFromInline var made = false
+    /// A box no resolve uses now, kept for the next one of its type.
+    @exclusivity(unchecked) @usableFromInline var spare: AnyObject?
 
     /// Resolves through `resolve`, handing it the factory Plexus registers for the declaration on first use and
     /// calls whenever the scope keeps no instance: that factory calls `make`, the factory this resolve chose. The
@@ -131,8 +135,21 @@ final class FactoryHandOver: @unchecked Sendable {
     @inlinable
     func making<T>(_ resolve: (@escaping @Sendable () throws -> T) -> T, make: @escaping () -> T) -> (T, Bool) {
         let outer = (pending, made)
-        (pending, made) = (PendingFactory(make: make), false)
-        defer { (pending, made) = outer }
+        // The box of the last resolve of the same type is used again: one allocation less per instance made.
+        let factory: PendingFactory<T>
+        if let reused = spare as? PendingFactory<T> {
+            spare = nil
+            reused.make = make
+            factory = reused
+        } else {
+            factory = PendingFactory(make: make)
+        }
+        (pending, made) = (factory, false)
+        defer {
+            factory.make = nil
+            spare = factory
+            (pending, made) = outer
+        }
         let instance = resolve {
             let instance = try ResolutionLock.withLockIfAvailable { try FactoryHandOver.shared.runPending(T.self) }
             guard let instance else { throw DeclarationResolvedElsewhere(type: T.self) }
@@ -144,9 +161,11 @@ final class FactoryHandOver: @unchecked Sendable {
     /// Runs the factory the current resolve chose, once.
     @inlinable
     func runPending<T>(_: T.Type) throws -> T {
-        guard let factory = pending as? PendingFactory<T> else { throw DeclarationResolvedElsewhere(type: T.self) }
+        guard let factory = pending as? PendingFactory<T>, let make = factory.make else {
+            throw DeclarationResolvedElsewhere(type: T.self)
+        }
         pending = nil
-        let instance = factory.make()
+        let instance = make()
         made = true
         return instance
     }
@@ -156,7 +175,8 @@ final class FactoryHandOver: @unchecked Sendable {
 /// A factory chosen for one resolve (`FactoryHandOver.making`).
 @usableFromInline
 final class PendingFactory<T> {
-    @usableFromInline let make: () -> T
+    /// The factory; nil between two resolves.
+    @exclusivity(unchecked) @usableFromInline var make: (() -> T)?
     @usableFromInline init(make: @escaping () -> T) { self.make = make }
 }
 

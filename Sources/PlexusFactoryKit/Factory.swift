@@ -18,7 +18,7 @@ public struct Factory<T>: FactoryModifying {
     ///   - key: The declaration's name; the enclosing property's by default.
     ///   - factory: Makes an instance.
     public init(_ container: any ManagedContainer, key: StaticString = #function, _ factory: @escaping () -> T) {
-        registration = FactoryRegistration(key: key, container: container, factory: factory)
+        registration = FactoryRegistration(key: key, container: container, plain: factory)
     }
 
     init(registration: FactoryRegistration<Void, T>) {

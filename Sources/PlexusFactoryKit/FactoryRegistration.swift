@@ -12,26 +12,56 @@ import Plexus
 public struct FactoryRegistration<P, T> {
     @usableFromInline let key: FactoryKey
     @usableFromInline let container: any ManagedContainer
-    @usableFromInline let factory: (P) -> T
+    @usableFromInline let factory: Own
     @usableFromInline var once = false
+
+    /// The declaration's own factory, kept as it was written: a `() -> T` made into a `(Void) -> T` would need a
+    /// thunk, an allocation on every read of the declaration.
+    @usableFromInline
+    enum Own {
+        case plain(() -> T)
+        case taking((P) -> T)
+    }
 
     init(key: StaticString, container: any ManagedContainer, factory: @escaping (P) -> T) {
         self.key = FactoryKey(type: T.self, name: key)
         self.container = container
-        self.factory = factory
+        self.factory = .taking(factory)
+    }
+
+    init(key: StaticString, container: any ManagedContainer, plain factory: @escaping () -> T) where P == Void {
+        self.key = FactoryKey(type: T.self, name: key)
+        self.container = container
+        self.factory = .plain(factory)
     }
 
     /// Resolves an instance for `parameters`. Inlinable, as the functions it calls here: specialized where the
     /// declaration is resolved, it looks up no generic metadata for `P` and `T` on a call.
     @inlinable
     func resolve(_ parameters: P) -> T {
+        let manager = container.manager
+        // Without the lock: a record found says whether nothing but the kept instance has to see this read (no
+        // decorator, context, time to live or trace), and where that instance is; reading it runs no user code.
+        let record = manager.record(of: key)
+        if let record, let instance = record.keptInstance(T.self) {
+            return instance
+        }
         ResolutionLock.acquire()
         defer { ResolutionLock.release() }
-        let manager = container.manager
-        container.runAutoRegistrationIfNeeded()
-        let options = manager.declaration(key)
-        let scope = options.scope ?? manager.state.defaultScope ?? Scope.unique
-        let slot = manager.slot(of: options, key: key, T.self, in: container, scope: scope, keeping: parameters)
+        let options: ContainerManager.Options
+        let slot: DeclarationSlot
+        if let record, let known = record.options, record.generation == Diagnostics.shared.recordGeneration {
+            // Nothing changed since the record was published: auto-registration ran, the options and slot are these.
+            (options, slot) = (known, record.slot)
+        } else {
+            container.runAutoRegistrationIfNeeded()
+            options = manager.declaration(key)
+            let scope = options.scope ?? manager.state.defaultScope ?? Scope.unique
+            slot = manager.slot(of: options, key: key, T.self, in: container, scope: scope, keeping: parameters)
+            if record?.generation != Diagnostics.shared.recordGeneration {
+                manager.publishRecord(of: key, options, slot: slot)
+            }
+        }
 
         let instance: T
         let made: Bool
@@ -59,22 +89,21 @@ public struct FactoryRegistration<P, T> {
     /// returns the instance and whether that factory made it.
     @inlinable
     func construct(_ parameters: P, _ options: ContainerManager.Options, _ slot: DeclarationSlot) -> (T, Bool) {
-        let chosen = chooseFactory(options)
+        let chosen = chooseFactory(options, parameters)
         if P.self != Void.self, slot.storage == .unique, Diagnostics.shared.reentersUnchecked(key) {
             // A declaration with an argument calls itself (a recursion over its argument) with the cycle check off,
             // which Factory allows: the slot's own cycle check would stop it, and a unique instance needs no slot.
             // Without an argument, calling itself is a cycle, which the slot stops.
-            return (chosen(parameters), true)
+            return (chosen(), true)
         }
-        let (instance, made) = FactoryHandOver.shared.making { factory in
-            do {
-                return try slot.store.resolveDeclaration(at: slot.site, scope: slot.storage, make: factory)
-            } catch {
-                Diagnostics.shared.stop(couldNotMake: T.self, error)
-            }
-        } make: {
-            chosen(parameters)
-        }
+        let (instance, made) = FactoryHandOver.shared.making(
+            { factory in
+                do {
+                    return try slot.store.resolveDeclaration(at: slot.site, scope: slot.storage, make: factory)
+                } catch {
+                    Diagnostics.shared.stop(couldNotMake: T.self, error)
+                }
+            }, make: chosen)
         if made, slot.storage != .unique, let optional = instance as? any OptionalType, optional.wrappedValue == nil {
             // Factory keeps no nil: the next resolve asks again.
             slot.store.dropDeclaredInstance(at: slot.site)
@@ -82,18 +111,22 @@ public struct FactoryRegistration<P, T> {
         return (instance, made)
     }
 
-    /// The factory this resolve uses: a context alternative, else an override, else the declaration's own.
+    /// The factory this resolve uses, with its argument: a context alternative, else an override, else the
+    /// declaration's own.
     @inlinable
-    func chooseFactory(_ options: ContainerManager.Options) -> (P) -> T {
+    func chooseFactory(_ options: ContainerManager.Options, _ parameters: P) -> () -> T {
         if options.contexts != nil || options.argumentContexts != nil,
             let alternative = options.alternativeForCurrentContext() as? Maker<P, T>
         {
-            return alternative.make
+            return { alternative.make(parameters) }
         }
         if let registered = options.registration as? Maker<P, T> {
-            return registered.make
+            return { registered.make(parameters) }
         }
-        return factory
+        switch factory {
+        case .plain(let make): return make
+        case .taking(let make): return { make(parameters) }
+        }
     }
 }
 
@@ -126,7 +159,13 @@ extension FactoryRegistration {
     /// Sets the scope; the next resolve moves the declaration to it (see `ContainerManager.slot`).
     @inlinable
     func register(scope: Scope?) {
-        // Every read of a declaration with a scope modifier comes here: no closure, one lookup.
+        // Every read of a declaration with a scope modifier comes here: when its record says the scope is applied
+        // already (or frozen by `once()`), there is nothing to do, and nothing to lock.
+        if let record = container.manager.record(of: key),
+            record.once != once || record.scope == scope.map(ObjectIdentifier.init)
+        {
+            return
+        }
         ResolutionLock.acquire()
         defer { ResolutionLock.release() }
         container.runAutoRegistrationIfNeeded()

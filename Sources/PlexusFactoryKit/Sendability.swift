@@ -14,6 +14,15 @@
 // after the access: a table's entries are moved out (`removeValue`, or the whole table kept in a local) and released
 // after the lock, since their `deinit`s may resolve declarations of the same container
 // (`ReleaseAndRecursionTests`). The run-time check cost a third of a kept instance's resolve.
+//
+// Two reads take no lock, and run no user closure: a scope modifier whose scope the declaration has already, and the
+// instance its scope keeps when nothing else has to see the read (no decorator, context alternative, time to live,
+// per-argument scope or trace). Both read a `DeclarationRecord`: an immutable snapshot of the declaration's options,
+// published under the lock and found in a table of Plexus's that readers probe under its reader bias (a writer waits
+// for them, and a record is released only after). Every field the snapshot depends on forgets the records when it
+// changes, under the lock (`didSet`), so a record a reader finds is the state a read under the lock would see; the
+// kept instance itself is read from Plexus's slot, which publishes it safely. A resolve that has to make an instance
+// takes the lock as before.
 
 extension FactoryRegistration: @unchecked Sendable where P: Sendable, T: Sendable {}
 extension Factory: @unchecked Sendable where T: Sendable {}

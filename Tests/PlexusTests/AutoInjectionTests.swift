@@ -566,6 +566,47 @@ private func expectAutoInjectionFailed(
     }
 }
 
+/// `@Injected` only in the superclass.
+private class InjectingBase {
+    @Injected var api: Api?
+}
+private final class PlainSubclass: InjectingBase {}
+
+/// A base without `@Injected` properties, and a subclass that adds one.
+private class PlainBase {}
+private final class InjectingSubclass: PlainBase {
+    @Injected var api: Api?
+}
+
+@Suite struct AutoInjectionDynamicTypeTests {
+    let container = DependencyContainer()
+
+    @Test func propertiesOnlyInTheSuperclassAreInjected() throws {
+        container.register { Api() }
+        container.register { PlainSubclass() }
+
+        #expect((try container.resolve() as PlainSubclass).api != nil)
+    }
+
+    @Test func aSubclassRegisteredAsItsBaseIsInjected() throws {
+        container.register { Api() }
+        container.register { InjectingSubclass() as PlainBase }
+
+        let instance = try #require(try container.resolve() as PlainBase as? InjectingSubclass)
+
+        #expect(instance.api != nil)
+    }
+
+    @Test func aHostRegisteredAsAnOptionalIsInjected() throws {
+        container.register { Api() }
+        container.register { InjectingSubclass() as InjectingSubclass? }
+
+        let instance = try #require(try container.resolve() as InjectingSubclass?)
+
+        #expect(instance.api != nil)
+    }
+}
+
 /// Resolved first by a container that does not auto-inject, then by one that does.
 private final class LearnedTwice {
     @Injected var api: Api?

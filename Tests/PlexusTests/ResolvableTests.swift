@@ -81,6 +81,37 @@ private final class Completing: Resolvable {
     }
 }
 
+/// A class that does not conform, and a subclass of it that does.
+private class PlainBase {}
+private final class ConformingSubclass: PlainBase, Resolvable {
+    var resolveCalls = 0
+    var didResolveCalls = 0
+
+    func resolveDependencies(_ container: DependencyContainer) {
+        resolveCalls += 1
+    }
+
+    func didResolveDependencies() {
+        didResolveCalls += 1
+    }
+}
+
+/// Holds a `Resolvable` as a plain stored property, and an `@Injected` one.
+private final class HoldsAConformer {
+    let held = OnlyResolves()
+    @Injected var injected: OnlyDidResolve?
+}
+
+/// Resolved for the first time by several threads at once: both questions about its class are learned concurrently.
+private final class LearnedConcurrently: Resolvable {
+    @Injected var peer: Peer?
+    var resolveCalls = 0
+
+    func resolveDependencies(_ container: DependencyContainer) {
+        resolveCalls += 1
+    }
+}
+
 private enum HookError: Error {
     case failed
 }
@@ -226,5 +257,72 @@ private enum HookError: Error {
         #expect(throws: HookError.self) { try container.resolve() as Middle }
         #expect(log.count(of: "did bottom") == 0)
         #expect(log.count(of: "did middle") == 0)
+    }
+
+    // MARK: Dynamic types
+
+    @Test func subclassThatConformsIsCompletedWhenRegisteredAsItsBase() throws {
+        container.register(.unique) { ConformingSubclass() as PlainBase }
+
+        let instance = try #require(try container.resolve() as PlainBase as? ConformingSubclass)
+
+        #expect(instance.resolveCalls == 1)
+        #expect(instance.didResolveCalls == 1)
+    }
+
+    @Test func conformerRegisteredAsAnOptionalIsCompleted() throws {
+        container.register(.unique) { OnlyResolves() as OnlyResolves? }
+
+        let instance = try #require(try container.resolve() as OnlyResolves?)
+
+        #expect(instance.resolveCalls == 1)
+    }
+
+    @Test func aConformerHeldInAStoredPropertyIsNotTakenForAnInjectedProperty() throws {
+        container.register(.unique) { OnlyDidResolve() }
+        container.register(.unique) { HoldsAConformer() }
+
+        let host: HoldsAConformer = try container.resolve()
+
+        #expect(host.held.resolveCalls == 0)
+        #expect(try #require(host.injected).didResolveCalls == 1)
+    }
+
+    // MARK: On and off
+
+    @Test func containerCanTurnResolvableOff() throws {
+        let container = DependencyContainer(callsResolvable: false)
+        container.register(.unique) { OnlyResolves() }
+        container.register(.unique) { OnlyDidResolve() }
+        container.register(.unique) { HoldsAConformer() }
+
+        let host: HoldsAConformer = try container.resolve()
+
+        #expect(!container.callsResolvable)
+        #expect((try container.resolve() as OnlyResolves).resolveCalls == 0)
+        // Auto-injection stays on, and the injected instance is not completed either.
+        #expect(try #require(host.injected).didResolveCalls == 0)
+    }
+
+    @Test func aClassFirstResolvedWithResolvableOffIsStillCompletedWhereItIsOn() throws {
+        let off = DependencyContainer(autoInjectProperties: false, callsResolvable: false)
+        off.register(.unique) { ConformingSubclass() }
+        container.register(.unique) { ConformingSubclass() }
+
+        #expect((try off.resolve() as ConformingSubclass).resolveCalls == 0)
+        #expect((try container.resolve() as ConformingSubclass).resolveCalls == 1)
+        #expect((try off.resolve() as ConformingSubclass).resolveCalls == 0)
+    }
+
+    @Test func threadsMeetingANewClassAtOnceAllCompleteAndInjectIt() {
+        container.register(.unique) { LearnedConcurrently() }
+        container.register(.unique) { Peer() }
+
+        DispatchQueue.concurrentPerform(iterations: 8) { [container, log] _ in
+            let instance = try? container.resolve() as LearnedConcurrently
+            log.record(instance?.resolveCalls == 1 && instance?.peer != nil ? "completed" : "missed")
+        }
+
+        #expect(log.count(of: "completed") == 8)
     }
 }

@@ -8,7 +8,7 @@
 //     PlexusProfile --hold plexus-string-tags [--count N] (N keyed definitions tagged like accessors' keys)
 //     PlexusProfile --hold plexus-parameter-failures [--count N]  (a singleton ParameterFactory threw for N ids)
 //     PlexusProfile --launch CONTENDER [--count 0|1]  (a fresh process's first resolves: ./launch)
-//     PlexusProfile --launch plexus-no-inject [--count 0|1]  (the same with auto-injection off)
+//     PlexusProfile --launch plexus-no-inject [--count 0|1]  (the same with auto-injection and Resolvable off)
 
 import Foundation
 import Scenarios
@@ -34,7 +34,7 @@ if let launchContender {
     let made: AnyObject? =
         switch (launchContender, count) {
         case (_, 0): nil
-        case ("plexus-no-inject", _): launch(.plexus, autoInjectProperties: false)
+        case ("plexus-no-inject", _): launch(.plexus, optedOut: true)
         default: Contender(rawValue: launchContender).flatMap { launch($0) }
         }
     withExtendedLifetime(made) { exit(count == 0 || made != nil ? 0 : 1) }

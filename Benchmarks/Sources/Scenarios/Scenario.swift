@@ -112,6 +112,7 @@ extension Scenario {
             .override(accessor: false, resolves: false), .override(accessor: false, resolves: true),
             .override(accessor: true, resolves: false), .override(accessor: true, resolves: true), .accessorAssign,
             .weakSingletonAndUnique, .factoryKitUnique, .factoryKitCached, .sharedRead, .sharedAccessorSingleton,
+            .launchWarm,
         ]
     }
 }

@@ -59,8 +59,9 @@ final class Launch48 { init() {  } }
 final class Launch49 { init() {  } }
 
 /// Registers the 50 launch classes in a new container of `contender` and resolves the 20-node graph once; returns
-/// what it resolved (nil for a contender without this row).
-public func launch(_ contender: Contender, autoInjectProperties: Bool = true) -> AnyObject? {
+/// what it resolved (nil for a contender without this row). `optedOut`: a Plexus container that neither
+/// auto-injects properties nor calls `Resolvable`.
+public func launch(_ contender: Contender, optedOut: Bool = false) -> AnyObject? {
     switch contender {
     case .hand:
         return Launch0(Launch1(Launch3(Launch7(Launch15(), Launch16()), Launch8(Launch17(), Launch18())), Launch4(Launch9(Launch19()), Launch10())), Launch2(Launch5(Launch11(), Launch12()), Launch6(Launch13(), Launch14())))
@@ -118,7 +119,7 @@ public func launch(_ contender: Contender, autoInjectProperties: Bool = true) ->
         container.register(Launch49.self) { _ in Launch49() }
         return container.resolve(Launch0.self)
     case .plexus:
-        let container = DependencyContainer(autoInjectProperties: autoInjectProperties)
+        let container = DependencyContainer(autoInjectProperties: !optedOut, callsResolvable: !optedOut)
         container.register(.unique) { [unowned container] in Launch0(try container.resolve(), try container.resolve()) }
         container.register(.unique) { [unowned container] in Launch1(try container.resolve(), try container.resolve()) }
         container.register(.unique) { [unowned container] in Launch2(try container.resolve(), try container.resolve()) }
@@ -172,5 +173,18 @@ public func launch(_ contender: Contender, autoInjectProperties: Bool = true) ->
         return try? container.resolve() as Launch0
     case .dependencies:
         return nil
+    }
+}
+
+extension Scenario {
+    /// The launch row in a warm process: each operation makes a new container, registers the 50 classes and resolves
+    /// the 20-node graph once, with every type already seen by the runtime (what a second container, a test's fresh
+    /// container or a reopened scene pays).
+    static var launchWarm: Scenario {
+        Scenario(id: "launch-warm", title: "new container, 50 registered, a 20-node graph once") { contender in
+            Runner { count in
+                for _ in 0..<count { blackHole(launch(contender)) }
+            }
+        }
     }
 }

@@ -12,10 +12,7 @@ extension DependencyContainer {
     /// In an async context, Swift picks this overload: write `try await container.bootstrap()`.
     /// - Throws: The first error a factory, hook or resolution throws.
     public func bootstrap() async throws {
-        let eager = registry.withLock { registry in
-            registry.isBootstrapped = false
-            return registry.entriesInOrder.filter { $0.slot.scope == .eagerSingleton }
-        }
+        let eager = beginBootstrap()
         var created = Set<ObjectIdentifier>()
         for (key, slot) in eager where created.insert(ObjectIdentifier(slot)).inserted {
             let source: ArgumentSource =
@@ -24,7 +21,7 @@ extension DependencyContainer {
                 arguments: (), deliver: { _ in },
                 segment: { _ in try self.produce(slot, key: key, arguments: source) })
         }
-        registry.withLock { $0.isBootstrapped = true }
+        endBootstrap()
         log(.verbose, "Bootstrapped \(eager.count) eager singletons")
     }
 }

@@ -62,7 +62,7 @@ final class TypeOps: Sendable {
     /// The operations kept for `type`, made by `make` the first time.
     @usableFromInline
     static func shared(for type: Any.Type, _ make: () -> TypeOps) -> TypeOps {
-        let id = ObjectKey(type)
+        let id = ObjectIdentifier(type)
         if let known = known.withLock({ $0[id] }) { return known }
         let made = make()
         return known.withLock { known in
@@ -72,7 +72,7 @@ final class TypeOps: Sendable {
         }
     }
 
-    private static let known = Protected<[ObjectKey: TypeOps]>([:])
+    private static let known = Protected(IdentityTable<TypeOps>())
 
     /// `dynamicType`, read in place for a class instance: no call through the closure (whose context is retained
     /// and released around the call) and no reference counting of the instance.

@@ -1,5 +1,94 @@
 internal import PlexusSystem
 
+/// What a change dropped from a registry, released by `DependencyContainer.release(_:)` after the change's lock (a
+/// `deinit` is user code). Typed so that whatever holds a slot is listed as such: `release` keeps a slot whose
+/// factory some thread runs without holding it, and only the slots it can list get that check. A new kind of thing
+/// that holds a slot gets a field in `More` and a line in `droppedSlots()`.
+///
+/// Two words: a registration drops nothing or one slot (the one an override replaced), which `slot` holds; anything
+/// more is in `more`, made on first use.
+struct Released {
+    /// A slot that left the registry: the one an override replaced, or a removed definition's.
+    private(set) var slot: Slot?
+    /// The rest, if any.
+    private var more: More?
+
+    /// What a change dropped besides `slot`.
+    private final class More {
+        /// Other slots that left the registry (declared defaults, several removed at once).
+        var slots: [Slot] = []
+        /// Forwarding registrations removed or replaced, each holding its slot.
+        var forwards: [Registry.ForwardEntry] = []
+        /// What slots cached and dropped (the slots stay).
+        var cached: [Slot.Cached] = []
+        /// Whole registries replaced (a reset, a restored snapshot), with every slot they held.
+        var registries: [Registry] = []
+    }
+
+    /// Nothing dropped yet.
+    init() {}
+
+    /// `slot` dropped.
+    init(slot: Slot?) {
+        self.slot = slot
+    }
+
+    /// `registry`, replaced whole, dropped.
+    init(registry: Registry) {
+        madeMore().registries.append(registry)
+    }
+
+    /// `more`, made if it was not.
+    private mutating func madeMore() -> More {
+        if let more { return more }
+        let made = More()
+        more = made
+        return made
+    }
+
+    /// Adds a slot that left the registry.
+    mutating func add(_ dropped: Slot) {
+        if slot == nil { slot = dropped } else { madeMore().slots.append(dropped) }
+    }
+
+    /// Adds forwarding registrations removed or replaced.
+    mutating func add(_ entries: [Registry.ForwardEntry]) {
+        if !entries.isEmpty { madeMore().forwards += entries }
+    }
+
+    /// Adds what a slot cached and dropped.
+    mutating func add(_ cached: Slot.Cached) {
+        madeMore().cached.append(cached)
+    }
+
+    /// Adds what `other` dropped.
+    mutating func append(_ other: Released) {
+        if let otherSlot = other.slot { add(otherSlot) }
+        guard let theirs = other.more else { return }
+        let mine = madeMore()
+        mine.slots += theirs.slots
+        mine.forwards += theirs.forwards
+        mine.cached += theirs.cached
+        mine.registries += theirs.registries
+    }
+
+    /// Whether any slot is among them (only then can one be marked).
+    var dropsSlots: Bool {
+        guard slot == nil else { return true }
+        guard let more else { return false }
+        return !more.slots.isEmpty || !more.forwards.isEmpty || !more.registries.isEmpty
+    }
+
+    /// Every slot among them, for the look for marks (made only when some thread has marked a slot).
+    func droppedSlots() -> [Slot] {
+        var listed = slot.map { [$0] } ?? []
+        guard let more else { return listed }
+        listed += more.slots + more.forwards.map(\.slot)
+        for registry in more.registries { listed += registry.slots.allValues + registry.accessorDefaults.allValues }
+        return listed
+    }
+}
+
 // Factories that run without retaining their slot (the fast path, `plexus_hazard_mark`): a change that drops such a
 // slot from the registry keeps it until its factory returned.
 
@@ -15,28 +104,15 @@ extension DependencyContainer {
     /// slots. A retired slot cannot be marked again, so it stays retired only while a factory that was running when it
     /// was dropped still runs. The look happens under the lock of `retired`, so that one change never releases what
     /// another change kept before looking.
-    /// `slot`: a dropped slot passed on its own (an override's), besides those in `dropped`.
-    func release(dropped: [Any], slot: Slot? = nil) {
-        retireMarked(any: slot != nil || !dropped.isEmpty) {
-            let listed = dropped.compactMap { item in
-                if let slot = item as? Slot { return slot }
-                return (item as? Registry.ForwardEntry)?.slot
-            }
-            return slot.map { [$0] + listed } ?? listed
-        }
+    func release(_ released: Released) {
+        retireMarked(any: released.dropsSlots) { released.droppedSlots() }
         // Released after the lock: a `deinit` is user code.
-        withExtendedLifetime((dropped, slot)) {}
-    }
-
-    /// `release(dropped:)` for an old registry (a reset, a restored snapshot).
-    func release(dropped: Registry) {
-        retireMarked(any: true) { dropped.slots.allValues + dropped.accessorDefaults.allValues }
-        withExtendedLifetime(dropped) {}
+        withExtendedLifetime(released) {}
     }
 
     /// Keeps the slots of `dropped` that some thread has marked, and releases (after the lock) those kept before that
     /// no thread marks any more. `dropped` is only listed when some thread has marked a slot: usually none has. `any`:
-    /// whether the change dropped anything.
+    /// whether the change dropped any slot.
     private func retireMarked(any: Bool, _ dropped: () -> [Slot]) {
         let released = retired.withLock { retired -> [Slot] in
             guard any || !retired.isEmpty else { return [] }

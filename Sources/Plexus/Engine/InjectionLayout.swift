@@ -22,7 +22,7 @@ enum InjectionLayout {
     /// Reflect every instance with `Mirror`.
     case mirror
 
-    private static let known = Protected<[ObjectIdentifier: InjectionLayout]>([:])
+    private static let known = Protected(IdentityTable<InjectionLayout>())
 
     /// The layout of `type`, learned on first use.
     static func of(_ type: Any.Type) -> InjectionLayout {
@@ -42,7 +42,11 @@ enum InjectionLayout {
         var fields: [Field] = []
         var readable = true
         let reflected = _forEachField(of: type, options: classType) { name, offset, fieldType, kind in
-            if let boxType = fieldType as? any AutoInjectedPropertyBox.Type {
+            // One conformance check per field type, which the runtime caches (the same check `TypeInfo` makes of a
+            // class), and the box protocol's only for a type that passes it.
+            if fieldType is any CompletedAfterResolution.Type,
+                let boxType = fieldType as? any AutoInjectedPropertyBox.Type
+            {
                 let label = String(cString: name)
                 fields.append(
                     Field(

@@ -20,7 +20,7 @@ struct Registry {
     private var forwards = KeyTable<ForwardEntry>()
     /// Every key registered (directly or by forwarding) for a type: auto-wiring candidates and near misses.
     private var keysByType = KeyTable<TypeKeys>()
-    private var slotsByDefinition: [ObjectKey: Slot] = [:]
+    private var slotsByDefinition = IdentityTable<Slot>()
     private var nextOrder = 0
     var isBootstrapped = false
     /// Whether a tagged request with no definition for its tag is answered by the untagged definition (Dip's
@@ -222,98 +222,99 @@ struct Registry {
 
     /// The slot that holds `definition`, if registered here.
     func slot(of definition: AnyObject) -> (Slot)? {
-        slotsByDefinition[ObjectKey(definition)]
+        slotsByDefinition[ObjectIdentifier(definition)]
     }
 
     // MARK: Changes
-
-    /// What a change removed from the registry, to be released outside the lock: the slot it replaced, kept apart
-    /// so that an override lists nothing else (no array), and the rest.
-    struct Dropped {
-        var slot: Slot?
-        var others: [Any] = []
-    }
 
     /// Registers `definition` under `key`, replacing (and returning, to be released outside the lock) what was
     /// registered under `key` before. `hash`: `KeyTable.hash(key)`, if the caller has it.
     mutating func insert(
         _ definition: AnyObject, blueprint: Blueprint, key: DefinitionKey, hash: Int? = nil, recipe: Recipe,
         forwards definitionForwards: [Forward]
-    ) -> Dropped {
+    ) -> Released {
         let hash = hash ?? KeyTable<Slot>.hash(key)
         Generation.advance()
         if autoWiringCandidates.count > 0 { autoWiringCandidates = KeyTable() }
         let old = slots[key, hash: hash]
         // Registering a definition again under its key still drops what it cached.
-        if let old, old.definition === definition { return Dropped(slot: nil, others: old.dropCached()) }
-        let slot: Slot
-        if let existing = slotsByDefinition[ObjectKey(definition)] {
-            slot = existing
-        } else {
-            slot = Slot(definition: definition, blueprint: blueprint, recipe: recipe, key: key, order: nextOrder)
-            nextOrder += 1
-            slotsByDefinition[ObjectKey(definition)] = slot
+        if let old, old.definition === definition {
+            var released = Released()
+            released.add(old.dropCached())
+            return released
         }
+        let order = nextOrder
+        let (slot, isNew) = slotsByDefinition.value(for: ObjectIdentifier(definition)) {
+            Slot(definition: definition, blueprint: blueprint, recipe: recipe, key: key, order: order)
+        }
+        if isNew { nextOrder += 1 }
         // An override takes the old slot's place in the table, and its key stays indexed for its type.
         slots.updateValue(slot, forKey: key, hash: hash)
         slot.keyCount += 1
-        var released: [Any] = []
-        if let old { released = detach(old) }
+        var released = Released(slot: old)
+        if let old { released.add(detach(old)) }
         if decorators.count > 0, let decorators = decorators[key, hash: hash]?.matching(blueprint) {
             slot.recipe = slot.recipe.with(decorators: decorators)  // decorators survive re-registration
         }
         if old == nil { keysByType.modify(.typeOnly(key.type), default: TypeKeys()) { $0.insert(key) } }
         for forward in definitionForwards {
-            released += add(forward, to: slot, typeOfArguments: key.typeOfArguments)
+            if let replaced = add(forward, to: slot, typeOfArguments: key.typeOfArguments) { released.add([replaced]) }
         }
-        return Dropped(slot: old, others: released)
+        return released
     }
 
     /// Adds a forwarding registration to the slot of `definition`, if registered here.
-    mutating func addForward(_ forward: Forward, of definition: AnyObject) -> [Any] {
-        guard let slot = slotsByDefinition[ObjectKey(definition)] else { return [] }
-        return add(forward, to: slot, typeOfArguments: slot.key.typeOfArguments)
+    mutating func addForward(_ forward: Forward, of definition: AnyObject) -> Released {
+        guard let slot = slotsByDefinition[ObjectIdentifier(definition)] else { return Released() }
+        var released = Released()
+        if let replaced = add(forward, to: slot, typeOfArguments: slot.key.typeOfArguments) { released.add([replaced]) }
+        return released
     }
 
-    private mutating func add(_ forward: Forward, to slot: Slot, typeOfArguments: Any.Type) -> [Any] {
+    /// Adds a forwarding registration to `slot`; returns the one it replaced.
+    private mutating func add(_ forward: Forward, to slot: Slot, typeOfArguments: Any.Type) -> ForwardEntry? {
         Generation.advance()
         autoWiringCandidates = KeyTable()
         let key = DefinitionKey(type: forward.type, typeOfArguments: typeOfArguments, tag: forward.tag)
         let replaced = forwards.updateValue(ForwardEntry(slot: slot, forward: forward), forKey: key)
         if replaced == nil { keysByType.modify(.typeOnly(key.type), default: TypeKeys()) { $0.insert(key) } }
-        return replaced.map { [$0] } ?? []
+        return replaced
     }
 
     /// Removes the forwarding registration under `key` if it is the one made for `linkedHooks` (by
     /// `register(_:type:tag:)`). Returns what was removed, to be released outside the lock.
-    mutating func removeForward(_ key: DefinitionKey, linkedHooks: Protected<[Hook]>) -> [Any] {
-        guard let entry = forwards[key], entry.forward.linkedHooks === linkedHooks else { return [] }
+    mutating func removeForward(_ key: DefinitionKey, linkedHooks: Protected<[Hook]>) -> Released {
+        guard let entry = forwards[key], entry.forward.linkedHooks === linkedHooks else { return Released() }
         Generation.advance()
         autoWiringCandidates = KeyTable()
         forwards[key] = nil
         unindex(key)
-        return [entry]
+        var released = Released()
+        released.add([entry])
+        return released
     }
 
     /// Removes `key`; once a definition has no key left here, its forwarding registrations and cached instances go
     /// too. Returns what was removed, to be released outside the lock.
-    mutating func remove(_ key: DefinitionKey) -> [Any] {
-        guard let slot = slots.removeValue(forKey: key) else { return [] }
+    mutating func remove(_ key: DefinitionKey) -> Released {
+        guard let slot = slots.removeValue(forKey: key) else { return Released() }
         Generation.advance()
         if autoWiringCandidates.count > 0 { autoWiringCandidates = KeyTable() }
         unindex(key)
-        return [slot] + detach(slot)
+        var released = Released(slot: slot)
+        released.add(detach(slot))
+        return released
     }
 
     /// Accounts for one key of `slots` no longer naming `slot`; once none does, its forwarding registrations go too.
-    /// Returns what was removed, to be released outside the lock.
+    /// Returns those, to be released outside the lock.
     /// `slot` itself is not among them: the caller keeps it.
-    private mutating func detach(_ slot: Slot) -> [Any] {
+    private mutating func detach(_ slot: Slot) -> [ForwardEntry] {
         slot.keyCount -= 1
         guard slot.keyCount == 0 else { return [] }
-        slotsByDefinition[ObjectKey(slot.definition)] = nil
+        slotsByDefinition[ObjectIdentifier(slot.definition)] = nil
         guard forwards.count > 0 else { return [] }
-        var released: [Any] = []
+        var released: [ForwardEntry] = []
         for (forwardKey, entry) in forwards.entries where entry.slot === slot {
             forwards[forwardKey] = nil
             unindex(forwardKey)
@@ -344,6 +345,17 @@ struct Registry {
         nextOrder = old.nextOrder
         return old
     }
+
+    /// Puts `restored` (a copy made by `copyingSlots()`) in place of this registry's content, keeping the
+    /// collaborators. Returns the old registry, to be released outside the lock.
+    mutating func restore(_ restored: Registry) -> Registry {
+        Generation.advance()
+        var restored = restored
+        restored.collaborators = collaborators
+        restored.releasedCollaborators = releasedCollaborators
+        swap(&self, &restored)
+        return restored
+    }
 }
 
 // MARK: Snapshots
@@ -354,15 +366,15 @@ extension Registry {
     /// instances: sharing them would let instances made after the copy leak into it. Call under the lock that
     /// guards the slots being copied.
     func copyingSlots() -> Registry {
-        var copies: [ObjectKey: Slot] = [:]
+        var copies = IdentityTable<Slot>()
         func copy(_ slot: Slot) -> Slot {
-            if let made = copies[ObjectKey(slot)] { return made }
+            if let made = copies[ObjectIdentifier(slot)] { return made }
             let made = Slot(
                 definition: slot.definition, blueprint: slot.blueprint, recipe: slot.recipe, key: slot.key,
                 order: slot.order)
             (made.instance, made.weakInstance, made.typeInfo) = (slot.instance, slot.weakInstance, slot.typeInfo)
             made.keyCount = slot.keyCount
-            copies[ObjectKey(slot)] = made
+            copies[ObjectIdentifier(slot)] = made
             return made
         }
         var result = self
@@ -400,6 +412,7 @@ extension Registry: InvariantChecked {
         routes.checkInvariants("routes")
         autoWiringCandidates.checkInvariants("auto-wiring candidates")
         accessorKeys.checkInvariants()
+        slotsByDefinition.checkInvariants("slots by definition")
 
         var indexed = Set<DefinitionKey>()
         for (type, index) in keysByType.entries {
@@ -410,17 +423,17 @@ extension Registry: InvariantChecked {
         var keysPerSlot: [ObjectIdentifier: Int] = [:]
         for (key, slot) in slots.entries {
             Invariants.require(
-                slotsByDefinition[ObjectKey(slot.definition)] === slot, "the slot of \(key) is not its definition's")
+                slotsByDefinition[ObjectIdentifier(slot.definition)] === slot, "the slot of \(key) is not its definition's")
             Invariants.require(indexed.contains(key), "\(key) is registered but not indexed")
             keysPerSlot[ObjectIdentifier(slot), default: 0] += 1
         }
-        for slot in slotsByDefinition.values {
+        for slot in slotsByDefinition.allValues {
             let keys = keysPerSlot[ObjectIdentifier(slot)] ?? 0
             Invariants.require(slot.keyCount == keys, "\(slot.key): keyCount \(slot.keyCount), \(keys) keys")
         }
         for (key, entry) in forwards.entries {
             Invariants.require(
-                slotsByDefinition[ObjectKey(entry.slot.definition)] === entry.slot,
+                slotsByDefinition[ObjectIdentifier(entry.slot.definition)] === entry.slot,
                 "the forwarding registration \(key) names a slot that is not registered")
             Invariants.require(indexed.contains(key), "the forwarding registration \(key) is not indexed")
         }
@@ -435,29 +448,5 @@ struct TagOrigin {
     /// `String`, `Int` or `DependencyContainer.Tag`.
     static func ofEnum(_ type: Any.Type) -> TagOrigin? {
         type == String.self || type == Int.self || type == DependencyContainer.Tag.self ? nil : TagOrigin(type: type)
-    }
-}
-
-/// An identity (an object's, a type's) as a dictionary key, hashed with a multiplication and a shift instead of the
-/// standard library's seeded SipHash (about 150 instructions per lookup, paid on every registration). The tables
-/// that use it are private to Plexus and their keys are addresses, never chosen to collide.
-struct ObjectKey: Hashable {
-    let id: ObjectIdentifier
-
-    init(_ object: AnyObject) {
-        id = ObjectIdentifier(object)
-    }
-
-    init(_ type: Any.Type) {
-        id = ObjectIdentifier(type)
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
-    }
-
-    func _rawHashValue(seed: Int) -> Int {
-        let hash = (UInt(bitPattern: id) ^ UInt(bitPattern: seed)) &* 0x9E37_79B9_7F4A_7C15
-        return Int(bitPattern: hash ^ (hash >> 29))
     }
 }

@@ -196,7 +196,7 @@ extension Slot {
         if let cachedInfo, cachedInfo.type == ops.dynamicType(of: pointer) {
             info = cachedInfo
         } else {
-            info = TypeInfo.of(boxed(), injecting: injecting)
+            info = TypeInfo.of(boxed(), injecting: injecting, completing: owner.callsResolvable)
             owner.registry.withLock { _ in typeInfo = info }
         }
         let autoInjects = info.hasInjectedProperties && injecting

@@ -137,9 +137,16 @@ final class Slot {
     /// registered again): the published instance, and the construction in progress, which is then never
     /// published (its graph keeps what it made; graphs waiting for it wake when it ends and make a new one). Called
     /// under the owner's lock; returns what it dropped, to be released after the lock.
-    func dropCached() -> [Any] {
+    func dropCached() -> Cached {
         defer { (instance, weakInstance, pending, pendingValue) = (nil, nil, nil, nil) }
-        return [instance as Any, weakInstance as Any, pendingValue as Any]
+        return Cached(instance: instance, weakInstance: weakInstance, pendingValue: pendingValue)
+    }
+
+    /// What a slot cached, dropped from it (`dropCached()`, a trim): the user's instances, released after the lock.
+    struct Cached {
+        var instance: InstanceBox?
+        var weakInstance: AnyObject?
+        var pendingValue: InstanceBox?
     }
 
     /// Forgets the construction in progress without publishing it. Called under the owner's lock; returns what

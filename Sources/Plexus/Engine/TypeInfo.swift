@@ -2,9 +2,12 @@
 /// once per definition for other types, so a type without injected properties costs nothing afterwards.
 ///
 /// Learning costs the runtime's protocol-conformance checks, and the first check of a type walks every conformance
-/// record the process has loaded (its cost grows with an app's size; `Benchmarks/launch` counts them). So a type is
-/// checked for `Resolvable` once, its fields are probed for `@Injected` boxes only when the asking definition
-/// auto-injects, and an optional is recognised by its metadata, without a check.
+/// record the process has loaded (its cost grows with an app's size; `Benchmarks/launch` counts them). So a class is
+/// asked one question, whether it conforms to ``CompletedAfterResolution`` (which `Resolvable` and every `@Injected`
+/// box refine: the runtime answers the same question about a type seen as a stored property's type from its cache),
+/// and `Resolvable` only when it does; its fields are probed for `@Injected` boxes only when the asking definition
+/// auto-injects; a container that neither calls `Resolvable` nor auto-injects asks nothing; an optional is recognised
+/// by its metadata, without a check, and a value that is not a class instance cannot be `Resolvable`.
 struct TypeInfo {
     let type: ObjectIdentifier
     let isResolvable: Bool
@@ -12,45 +15,62 @@ struct TypeInfo {
     let hasInjectedProperties: Bool
 
     /// What `instance` needs.
-    /// - Parameter injecting: Whether the asking definition fills `@Injected` properties; when it does not, the
-    ///   type's fields are not probed.
-    static func of(_ instance: Any, injecting: Bool) -> TypeInfo {
+    /// - Parameters:
+    ///   - injecting: Whether the asking definition fills `@Injected` properties; when it does not, the type's fields
+    ///     are not probed.
+    ///   - completing: Whether the asking container calls `Resolvable`; when it does not, the type is not checked.
+    static func of(_ instance: Any, injecting: Bool, completing: Bool) -> TypeInfo {
         let dynamicType = Swift.type(of: instance)
         let type = ObjectIdentifier(dynamicType)
         // An optional's needs are those of the value inside, which may change from one instance to the next (`nil`
         // first, an injectable class later): they are checked on every instance, as the general path does.
         if isOptional(dynamicType) {
-            return TypeInfo(type: type, isResolvable: true, hasInjectedProperties: injecting)
+            return TypeInfo(type: type, isResolvable: completing, hasInjectedProperties: injecting)
+        }
+        guard injecting || completing else {
+            return TypeInfo(type: type, isResolvable: false, hasInjectedProperties: false)
+        }
+        // A value that is not a class instance is never `Resolvable` (a class-bound protocol); its boxes are found by
+        // `Mirror`, per definition.
+        guard dynamicType is AnyClass else {
+            return TypeInfo(
+                type: type, isResolvable: false,
+                hasInjectedProperties: injecting && !AutoInjector.boxes(in: instance).isEmpty)
         }
         // A class instance's needs are those of its class: learned once per class, not once per definition (paid
         // again otherwise by the first resolve after every override).
-        guard dynamicType is AnyClass else {
-            return TypeInfo(
-                type: type, isResolvable: instance is Resolvable,
-                hasInjectedProperties: injecting && !AutoInjector.boxes(in: instance).isEmpty)
-        }
-        let key = ObjectKey(dynamicType)
+        let key = ObjectIdentifier(dynamicType)
         let cached = known.withLock { $0[key] }
-        var learned = cached ?? Learned(isResolvable: dynamicType is any Resolvable.Type)
+        var learned = cached ?? Learned()
+        if completing, learned.isResolvable == nil {
+            learned.isResolvable =
+                dynamicType is any CompletedAfterResolution.Type && dynamicType is any Resolvable.Type
+        }
         if injecting, learned.hasInjectedProperties == nil {
             learned.hasInjectedProperties = !AutoInjector.boxes(in: instance).isEmpty
         }
-        if cached == nil || cached?.hasInjectedProperties != learned.hasInjectedProperties {
-            known.withLock { [learned] in $0[key] = learned }
+        if cached != learned {
+            // Merged with what another thread may have learned meanwhile, which may answer the other question.
+            known.withLock { [learned] known in
+                let other = known[key]
+                known[key] = Learned(
+                    isResolvable: learned.isResolvable ?? other?.isResolvable,
+                    hasInjectedProperties: learned.hasInjectedProperties ?? other?.hasInjectedProperties)
+            }
         }
         return TypeInfo(
-            type: type, isResolvable: learned.isResolvable,
+            type: type, isResolvable: completing && learned.isResolvable == true,
             hasInjectedProperties: injecting && learned.hasInjectedProperties == true)
     }
 
-    /// What is known of one class; `hasInjectedProperties` is `nil` until a definition that auto-injects asks.
-    private struct Learned {
-        let isResolvable: Bool
+    /// What is known of one class; each answer is `nil` until a definition that needs it asks.
+    private struct Learned: Equatable {
+        var isResolvable: Bool?
         var hasInjectedProperties: Bool?
     }
 
     /// What each class needs, by class.
-    private static let known = Protected<[ObjectKey: Learned]>([:])
+    private static let known = Protected(IdentityTable<Learned>())
 }
 
 /// Whether `type` is an `Optional`, read from its metadata's kind word (a stable part of the Swift ABI: `Optional`'s

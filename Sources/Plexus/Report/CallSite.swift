@@ -39,10 +39,7 @@ extension DependencyContainer {
     /// Where the definition registered here under `key` is, for messages: `Checkout (Checkout/Module.swift:12)`,
     /// or the container's name alone when the site is unknown (a typed accessor's declared default).
     func location(of key: DefinitionKey) -> String {
-        let site = registry.withLock { registry in
-            (registry.findExact(key)?.slot ?? registry.accessorDefaults[key])?.site
-        }
-        return site.map { "\(name) (\($0.text))" } ?? name
+        registrationSite(of: key).map { "\(name) (\($0.text))" } ?? name
     }
 }
 

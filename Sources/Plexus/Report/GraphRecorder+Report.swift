@@ -2,10 +2,7 @@ extension GraphRecorder {
     /// The report of what was recorded while `validated` was validated: its own definitions (reached or not), every
     /// definition met, the edges, shadowed definitions in the containers met, and the findings.
     func report(validating validated: DependencyContainer) -> GraphReport {
-        let own = validated.registry.withLock { registry in
-            registry.entriesInOrder.map(\.slot)
-                + registry.accessorDefaults.allValues.sorted { $0.order < $1.order }
-        }
+        let own = validated.slotsInOrder()
         for slot in own { node(for: slot, owner: validated) }
         let shadowing = shadowedPairs()
 
@@ -34,7 +31,7 @@ extension GraphRecorder {
             let container = name(of: record.owner)
             let isAccessor =
                 record.slot.definition is Blueprint || accessorKeys.contains(record.slot.key)
-                || record.owner.registry.withLock { $0.accessorDefaults[record.slot.key] != nil }
+                || record.owner.hasAccessorDefault(record.slot.key)
             return GraphReport.Node(
                 id: "\(container)/\(key)", key: key, scope: record.slot.scope, container: container,
                 site: record.slot.site.map { GraphReport.Site(file: "\($0.file)", line: Int($0.line)) },
@@ -103,17 +100,9 @@ extension GraphRecorder {
             position += 1
             guard !checked.contains(where: { $0 === owner }) else { continue }
             checked.append(owner)
-            let entries = owner.registry.withLock { $0.entriesInOrder }
+            let entries = owner.entriesInOrder()
             for other in owner.reachable().dropFirst() {
-                let hidden = other.registry.withLock { registry in
-                    entries.compactMap { key, slot -> (Slot, Slot)? in
-                        guard let theirs = registry.slots[key], theirs.definition !== slot.definition else {
-                            return nil
-                        }
-                        return (slot, theirs)
-                    }
-                }
-                for (mine, theirs) in hidden {
+                for (mine, theirs) in other.definitions(hiddenBy: entries) {
                     pairs.append((node(for: mine, owner: owner), node(for: theirs, owner: other)))
                 }
             }

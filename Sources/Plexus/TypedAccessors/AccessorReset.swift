@@ -19,18 +19,8 @@ public enum AccessorReset: Hashable, Sendable {
 extension DependencyContainer {
     /// Forgets what `options` says about the typed accessor key `key` in this container; decorators stay.
     func resetAccessor(_ key: DefinitionKey, _ options: AccessorReset) {
-        let dropped = registry.withLock { registry -> [Any] in
-            var dropped: [Any] = []
-            if options != .scope { dropped += registry.remove(key) }
-            if options != .override {
-                for case let slot? in [registry.slots[key], registry.accessorDefaults[key]] {
-                    dropped += slot.dropCached()
-                }
-            }
-            return dropped
-        }
+        forgetAccessor(key, override: options != .scope, instances: options != .override)
         // A `ParameterFactory`'s instances belong to the definition that made them.
         dropParameterInstances(key)
-        release(dropped: dropped)
     }
 }

@@ -12,7 +12,7 @@ extension DependencyContainer {
     func registerOverride<T>(
         at site: AccessorSite, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T
     ) {
-        let entry = registry.withLock { $0.accessorKeys.entry(for: site) }
+        let entry = accessorEntry(site)
         registerOverride(entry.key, hash: entry.hash, storage: storage, make: make)
     }
 
@@ -23,24 +23,6 @@ extension DependencyContainer {
         register(
             Blueprint.makeNullary(scope: storage.scope, type: T.self, factory: make), key: key, hash: hash,
             recipe: hooks.isEmpty ? Recipe.plain : Recipe(hooks: hooks, autoInjects: nil))
-    }
-
-    /// Adds a decorator for `key`: kept per key (so it survives re-registration), attached to the definition that
-    /// answers the key here (override or declared default), whose cached instance is dropped.
-    func addDecorator<T>(_ key: DefinitionKey, _ decorator: @escaping @Sendable (T) -> T) {
-        let released = registry.withLock { registry -> [Any] in
-            let decorators = Decorators.adding(decorator, to: registry.decorators[key])
-            registry.decorators[key] = decorators
-            var released: [Any] = []
-            for case let slot? in [registry.slots[key], registry.accessorDefaults[key]] {
-                guard let matching = decorators.matching(slot.blueprint) else { continue }
-                slot.recipe = slot.recipe.with(decorators: matching)
-                // A construction in progress was made without the decorator: it is not published either.
-                released += slot.dropCached()
-            }
-            return released
-        }
-        withExtendedLifetime(released) {}
     }
 
     /// Logs an override of an accessor bound to no container, which has nowhere to go.

@@ -39,59 +39,38 @@ extension DependencyContainer {
     /// Forgets the declaration at `site`: its registered default (so that the next resolve registers it again, with
     /// the scope it then carries), an override under its key, and the instances kept for it, released after the lock.
     package func forgetDeclaration(at site: DeclarationSite) {
-        let dropped = registry.withLock { registry -> [Any] in
-            let key = registry.accessorKeys.entry(for: site.site).key
-            var dropped: [Any] = registry.remove(key)
-            if let slot = registry.removeAccessorDefault(key) { dropped.append(slot) }
-            return dropped
-        }
-        release(dropped: dropped)
+        forgetAccessor(at: site.site)
     }
 
     /// Releases what the declaration at `site` keeps (its singleton, cached or weak instance); the next resolve
     /// makes a new one.
     @usableFromInline
     package func dropDeclaredInstance(at site: DeclarationSite) {
-        let key = registry.withLock { $0.accessorKeys.entry(for: site.site).key }
+        let key = accessorEntry(site.site).key
         resetAccessor(key, .scope)
     }
 
     /// Whether a declaration of this container keeps an instance (a published singleton, cached or weak instance).
     package var keepsDeclaredInstances: Bool {
-        registry.withLock { registry in
-            registry.accessorDefaults.allValues.contains { $0.instance != nil || $0.weakInstance != nil }
-        }
+        accessorDefaultsKeepInstances()
     }
 
     /// Releases every instance the declarations of this container keep; their registrations stay.
     package func dropDeclaredInstances() {
-        let dropped = registry.withLock { registry -> [Any] in
-            registry.accessorDefaults.allValues.flatMap { $0.dropCached() }
-        }
-        release(dropped: dropped)
+        dropAccessorDefaultInstances()
     }
 
     /// Forgets every declaration of this container (their defaults and kept instances); definitions registered
     /// with `register` stay.
     package func forgetDeclarations() {
-        let dropped = registry.withLock { registry -> [Any] in
-            registry.accessorDefaults.entries.compactMap { registry.removeAccessorDefault($0.key) }
-        }
-        release(dropped: dropped)
+        removeAccessorDefaults()
     }
 
     /// A new container named `name` with this one's registrations and the instances they keep now; what either
     /// makes afterwards stays its own. Collaborators are not copied.
     package func copyingInstances(name: String) -> DependencyContainer {
         let copy = DependencyContainer(name: name)
-        var registry = registry.withLock { $0.copyingSlots() }
-        registry.collaborators = []
-        registry.releasedCollaborators = 0
-        let empty = copy.registry.withLock { current -> Registry in
-            swap(&current, &registry)
-            return registry
-        }
-        copy.release(dropped: empty)
+        copyRegistrations(into: copy)
         return copy
     }
 }

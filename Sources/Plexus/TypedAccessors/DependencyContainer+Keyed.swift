@@ -63,7 +63,7 @@ extension DependencyContainer {
     ) {
         let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: tag?.dependencyTag)
         addDecorator(key, decorator)
-        if let reason = registry.withLock({ $0.unreachableDecoratorTarget(for: key) }) {
+        if let reason = unreachableDecoratorTarget(for: key) {
             log(.errors, "Plexus: decorate(\(T.self).self) has nothing to decorate: \(reason)")
         }
     }

@@ -190,9 +190,9 @@ extension DependencyContainer {
     func keepParameterInstances(for key: DefinitionKey) -> ParameterInstances {
         let instances = ParameterInstances(key: key, name: "\(name) \(key.tag.map { "\($0)" } ?? "") instances")
         parameterKeepers.withLock { keepers in
-            var live = keepers[key, default: []].filter { $0.instances != nil }
+            var live = keepers.byKey[key, default: []].filter { $0.instances != nil }
             live.append(WeakParameterInstances(instances: instances))
-            keepers[key] = live
+            keepers.byKey[key] = live
         }
         return instances
     }
@@ -218,25 +218,21 @@ extension DependencyContainer {
 
     /// Drops the instances kept for a `ParameterFactory` key, by each of its definitions.
     func dropParameterInstances(_ key: DefinitionKey) {
-        for keeper in parameterKeepers.withLock({ $0[key] ?? [] }) { keeper.instances?.drop() }
-    }
-
-    /// Removes the declared default under `key` unless it holds an instance or one is being made; returns whether it
-    /// did. A kept instance of a `ParameterFactory` whose factory threw goes this way, so that it keeps nothing.
-    func removeUnmadeDefault(_ key: DefinitionKey) -> Bool {
-        let released = registry.withLock { registry -> Slot? in
-            guard let slot = registry.accessorDefaults[key], slot.instance == nil, slot.weakInstance == nil,
-                slot.pending == nil
-            else { return nil }
-            return registry.removeAccessorDefault(key)
-        }
-        guard let released else { return false }
-        release(dropped: [released])
-        return true
+        for keeper in parameterKeepers.withLock({ $0.byKey[key] ?? [] }) { keeper.instances?.drop() }
     }
 
     /// Drops the instances kept for every `ParameterFactory` key (a reset, a restored snapshot).
     func dropParameterInstances() {
-        for keeper in parameterKeepers.withLock({ Array($0.values.joined()) }) { keeper.instances?.drop() }
+        for keeper in parameterKeepers.withLock({ Array($0.byKey.values.joined()) }) { keeper.instances?.drop() }
     }
+}
+
+/// What each definition of a singleton typed accessor taking a runtime argument keeps per argument value, by key.
+///
+/// A struct of its own, not generic: a container's lock around a dictionary type would instantiate that type's
+/// metadata with every new container, and with it the Swift runtime's check that `DefinitionKey` is `Hashable` (the
+/// first such check walks every protocol conformance the process has loaded). Its metadata is needed only once a
+/// parameter accessor keeps something.
+struct ParameterKeepers {
+    var byKey: [DefinitionKey: [WeakParameterInstances]] = [:]
 }

@@ -96,17 +96,7 @@ extension DependencyContainer {
     /// let b: ImageCache = try container.resolve()   // a !== b
     /// ```
     public func trimCaches() {
-        let released = registry.withLock { registry -> [InstanceBox] in
-            var released: [InstanceBox] = []
-            let slots = registry.slots.allValues + registry.accessorDefaults.allValues
-            for slot in slots where slot.scope == .cached {
-                if let instance = slot.instance { released.append(instance) }
-                slot.instance = nil
-            }
-            return released
-        }
-        // Released after the lock: a `deinit` is user code.
-        withExtendedLifetime(released) {}
+        dropCachedInstances()
         if !isDefaultsOnly, let companion = defaultsCompanion.withLock({ $0 }) { companion.trimCaches() }
     }
 }

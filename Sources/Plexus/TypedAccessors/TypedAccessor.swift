@@ -88,7 +88,7 @@ struct AccessorBinding: Sendable {
     /// The container and the key, or `nil` when unbound.
     var bound: (container: DependencyContainer, key: DefinitionKey)? {
         guard let container else { return nil }
-        return (container, container.registry.withLock { $0.accessorKeys.entry(for: site).key })
+        return (container, container.accessorEntry(site).key)
     }
 
     /// Registers `make` under the accessor's key in its container, with `storage` (its scope and property hooks):

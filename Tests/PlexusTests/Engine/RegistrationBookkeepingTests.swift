@@ -85,4 +85,27 @@ private final class Holder: @unchecked Sendable {
             }
         }
     }
+
+    /// Definitions removed between growths of the table that finds each definition's slot: every definition left gets
+    /// a hook added afterwards, and a removed one can be registered again.
+    @Test func definitionsLeftAfterRemovalsStillGetLaterHooks() throws {
+        let container = DependencyContainer()
+        var definitions: [Definition<Holder, ()>] = []
+        for index in 0..<200 {
+            definitions.append(container.register(.unique, tag: index) { Holder() })
+            if index.isMultiple(of: 3), index > 0 { container.remove(definitions[index - 1], tag: index - 1) }
+        }
+        for (index, definition) in definitions.enumerated() {
+            definition.resolvingProperties { _, holder in holder.note = "\(index)" }
+        }
+        for index in 0..<200 {
+            if (index + 1).isMultiple(of: 3) && index + 1 < 200 {
+                #expect(throws: ResolutionError.self) { try container.resolve(tag: index) as Holder }
+            } else {
+                #expect(try (container.resolve(tag: index) as Holder).note == "\(index)")
+            }
+        }
+        container.register(definitions[2], tag: 2)
+        #expect(try (container.resolve(tag: 2) as Holder).note == "2")
+    }
 }

@@ -107,10 +107,11 @@ extension DependencyContainer {
         let failures = Collected<String>()
         let finished = runReadersAndAWriter { round in
             let payload = Payload(version: round, failures: failures)
-            if round.isMultiple(of: 3) {
-                container.reset()
-            } else {
-                container.reclaimed = .factory(payload.factory())
+            switch round % 4 {
+            case 0: container.reset()
+            // The override goes, with the instances kept for the key: the declared default answers.
+            case 1: container.reclaimed.reset()
+            default: container.reclaimed = .factory(payload.factory())
             }
         } read: { _ in
             if (try? container.reclaimed.resolve()) == nil { failures.append("accessor failed") }

@@ -1,0 +1,93 @@
+import PlexusFactoryKit
+import Testing
+
+// A read of a kept instance, or of a scope modifier already applied, takes no lock: each test reads a declaration
+// until it is kept, changes something that read must see, and reads again.
+
+private final class Kiosk: ManagedContainer {
+    let manager = ContainerManager()
+    let made = Tally()
+    var ticket: Factory<Ticket> { self { Ticket(number: self.made.increment()) }.cached }
+    var plain: Factory<Ticket> { self { Ticket(number: self.made.increment()) } }
+}
+
+private final class SelfRegisteringKiosk: ManagedContainer, AutoRegistering {
+    let manager = ContainerManager()
+    let registered = Tally()
+    var ticket: Factory<Ticket> { self { Ticket() }.cached }
+
+    func autoRegister() {
+        let number = registered.increment()
+        ticket.register { Ticket(number: 100 + number) }
+    }
+}
+
+@Suite struct DeclarationRecordTests {
+    private let kiosk = Kiosk()
+
+    @Test func aDecoratorAddedAfterKeptReadsSeesTheNextRead() {
+        let kept = kiosk.ticket()
+        #expect(kiosk.ticket() === kept)
+        let seen = Tally()
+        kiosk.ticket.decorator { _ in seen.increment() }
+        #expect(kiosk.ticket() === kept)
+        #expect(seen.count == 1)
+    }
+
+    @Test func aContainerDecoratorAddedAfterKeptReadsSeesTheNextRead() {
+        _ = kiosk.ticket()
+        _ = kiosk.ticket()
+        let seen = Tally()
+        kiosk.decorator { _ in seen.increment() }
+        _ = kiosk.ticket()
+        #expect(seen.count == 1)
+    }
+
+    @Test func anOverrideAfterKeptReadsIsMadeOnTheNextRead() {
+        _ = kiosk.ticket()
+        _ = kiosk.ticket()
+        kiosk.ticket.register { Ticket(number: -1) }
+        #expect(kiosk.ticket().number == -1)
+    }
+
+    @Test func aScopeChangedByAnotherModifierAfterKeptReadsApplies() {
+        let kept = kiosk.ticket()
+        #expect(kiosk.ticket() === kept)
+        let unique = kiosk.ticket.unique
+        #expect(unique() !== unique())
+    }
+
+    @Test func aDefaultScopeSetAfterReadsApplies() {
+        #expect(kiosk.plain() !== kiosk.plain())
+        kiosk.manager.defaultScope = .cached
+        let kept = kiosk.plain()
+        #expect(kiosk.plain() === kept)
+    }
+
+    @Test func aFullResetRunsAutoRegistrationAgainOnTheNextRead() {
+        let container = SelfRegisteringKiosk()
+        #expect(container.ticket().number == 101)
+        #expect(container.ticket().number == 101)
+        container.manager.reset()
+        #expect(container.ticket().number == 102)
+        #expect(container.registered.count == 2)
+    }
+
+    @Test func twoContainersKeepTheirOwnInstances() {
+        let other = Kiosk()
+        let kept = kiosk.ticket()
+        #expect(kiosk.ticket() === kept)
+        #expect(other.ticket() !== kept)
+        #expect(other.ticket() === other.ticket())
+    }
+
+    @Test func aContainerReleasedForgetsItsRecords() {
+        var released: Kiosk? = Kiosk()
+        _ = released?.ticket()
+        _ = released?.ticket()
+        released = nil
+        // A container made afterwards (possibly at the same address) reads nothing the released one kept.
+        let next = Kiosk()
+        #expect(next.ticket().number == 1)
+    }
+}
