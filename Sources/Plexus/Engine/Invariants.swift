@@ -15,15 +15,6 @@ protocol InvariantChecked {
 }
 
 enum Invariants {
-    /// Whether this build checks invariants.
-    static var areChecked: Bool {
-        #if PLEXUS_CHECK_INVARIANTS
-            true
-        #else
-            false
-        #endif
-    }
-
     /// Whether a structure of `size` entries is checked in full after its `change`-th change: after every change
     /// while it has at most 32 entries (most tests' containers), and after one change in `2 * size` beyond, so that
     /// checking a large registry costs less than one entry per change. Checking more often made the suite several

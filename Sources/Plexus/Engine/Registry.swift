@@ -400,7 +400,10 @@ extension Registry: InvariantChecked {
     /// invariants (`Invariants`): a registered key is indexed under its type and its slot is its definition's; a
     /// slot's `keyCount` is the number of keys it is registered under; a forwarding registration's slot is
     /// registered; a type's index lists at least one key and no more stale ones than it has.
-    var checkedSize: Int { slots.count + forwards.count + accessorDefaults.count + routes.count }
+    var checkedSize: Int {
+        slots.count + forwards.count + keysByType.count + accessorDefaults.count + decorators.count + tagOrigins.count
+            + routes.count + autoWiringCandidates.count + slotsByDefinition.count
+    }
 
     func checkInvariants() {
         slots.checkInvariants("slots")
@@ -422,8 +425,8 @@ extension Registry: InvariantChecked {
         }
         var keysPerSlot: [ObjectIdentifier: Int] = [:]
         for (key, slot) in slots.entries {
-            Invariants.require(
-                slotsByDefinition[ObjectIdentifier(slot.definition)] === slot, "the slot of \(key) is not its definition's")
+            let registered = slotsByDefinition[ObjectIdentifier(slot.definition)]
+            Invariants.require(registered === slot, "the slot of \(key) is not its definition's")
             Invariants.require(indexed.contains(key), "\(key) is registered but not indexed")
             keysPerSlot[ObjectIdentifier(slot), default: 0] += 1
         }
