@@ -1,5 +1,11 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+// `PLEXUS_CHECK_INVARIANTS=1 swift test` builds the engine with its data structures checked after every change
+// (`Sources/Plexus/Engine/Invariants.swift`); CI's AddressSanitizer run sets it. Off in every other build.
+let engineSettings: [SwiftSetting] =
+    ProcessInfo.processInfo.environment["PLEXUS_CHECK_INVARIANTS"] == nil ? [] : [.define("PLEXUS_CHECK_INVARIANTS")]
 
 let package = Package(
     name: "Plexus",
@@ -17,7 +23,7 @@ let package = Package(
         // The engine's maps and its protocol models (Promela, checked by `.ci/spin`) are not part of the build.
         .target(
             name: "Plexus", dependencies: ["PlexusSystem"],
-            exclude: ["Engine/README.md", "Engine/Graph/README.md", "Engine/Model"]),
+            exclude: ["Engine/README.md", "Engine/Graph/README.md", "Engine/Model"], swiftSettings: engineSettings),
         // Operating-system calls Swift cannot reach portably (the calling thread's stack bounds).
         .target(name: "PlexusSystem"),
         .target(name: "PlexusTesting", dependencies: ["Plexus"]),

@@ -39,6 +39,42 @@ extension DependencyContainer {
         return definition
     }
 
+    /// Registers a factory for `T` taking one runtime argument: the same as the variadic `register`, spelled out so
+    /// that Dip code stating the definition's type compiles.
+    ///
+    /// ```swift
+    /// let cell: Definition<Cell, Int> = container.register(.unique) { (id: Int) in Cell(id: id) }
+    /// ```
+    ///
+    /// Swift cannot infer a one-element argument pack from a type annotation; without this overload that line picks
+    /// no synchronous `register` and reports the `@MainActor` one's result type.
+    ///
+    /// - Parameters:
+    ///   - scope: How long instances live; ``ComponentScope/shared`` by default.
+    ///   - type: The type to register under, when it differs from the factory's result type.
+    ///   - tag: A tag that tells this definition apart from others of the same type.
+    ///   - file: Where `register` is called, for graph reports and messages; leave the default.
+    ///   - line: The line of the call; leave the default.
+    ///   - factory: Makes an instance from the runtime argument; errors it throws propagate out of `resolve`.
+    /// - Returns: The definition, to chain ``Definition/resolvingProperties(_:)`` or
+    ///   ``Definition/implements(_:tag:)``.
+    @inlinable
+    @discardableResult
+    public func register<T, A>(
+        _ scope: ComponentScope = .shared,
+        type: T.Type = T.self,
+        tag: DependencyTagConvertible? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (A) throws -> T
+    ) -> Definition<T, A> {
+        let definition = Definition<T, A>(
+            blueprint: Blueprint.make(scope: scope, type: T.self, factory: factory),
+            site: CallSite(file: file, line: line))
+        register(definition, tag: tag)
+        return definition
+    }
+
     /// Registers a factory for `T` that is handed the container it resolves from: the form to use, since the
     /// factory needs no capture list and cannot keep the container alive.
     ///

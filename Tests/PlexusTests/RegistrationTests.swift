@@ -11,7 +11,7 @@ private final class Probe: Sendable {
     let values: [Int]
     init(_ values: Int...) { self.values = values }
 }
-private struct Cell {
+private struct Cell: Equatable {
     let id: Int
     let title: String
 }
@@ -25,6 +25,11 @@ private struct Weak {
 private func resolveWeakly<T>(_ container: DependencyContainer, as _: T.Type, tag: String? = nil) throws -> Weak {
     let instance: T = try container.resolve(tag: tag)
     return Weak(object: instance as AnyObject)
+}
+
+/// A synchronous resolve, which Swift would not pick inside an async test.
+private func resolveSynchronously(_ container: DependencyContainer, tag: String, argument: Int) throws -> Cell {
+    try container.resolve(tag: tag, arguments: argument)
 }
 
 private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .weakSingleton]
@@ -70,16 +75,33 @@ private let cachingScopes: [ComponentScope] = [.singleton, .eagerSingleton, .wea
 
     @Test func registerReturnsTheDefinitionTypedByResultAndArguments() {
         let none: Definition<Service, Void> = container.register { ServiceImp() as Service }
-        // Not `let one: Definition<Cell, Int> = container.register(.unique) { (id: Int) in … }`: with the overloads
-        // `register` has, the compiler fails to infer a one-element argument pack from that annotation (Swift 6.3).
-        let one = container.register(.unique) { (id: Int) in Cell(id: id, title: "") }
-        let _: Definition<Cell, Int> = one
+        // Dip code states the definition's type; a one-argument definition has its own overload, since Swift 6.3
+        // cannot infer a one-element argument pack from the annotation (it would pick the main-actor overload).
+        let one: Definition<Cell, Int> = container.register(.unique) { (id: Int) in Cell(id: id, title: "") }
+        let inferred: Definition<Cell, Int> = container.register(tag: "inferred") { id in Cell(id: id, title: "") }
         let two: Definition<Cell, (Int, String)> = container.register { (id: Int, title: String) in
             Cell(id: id, title: title)
         }
         #expect(none.scope == .shared)
         #expect(one.scope == .unique)
         #expect(two.scope == .shared)
+        #expect(inferred.scope == .shared)
+    }
+
+    @MainActor @Test func oneArgumentDefinitionsKeepTheirStatedTypeInTheAsyncAndMainActorForms() async throws {
+        let loaded: Definition<Cell, Int> = container.register(tag: "async") { (id: Int) async in
+            await Task.yield()
+            return Cell(id: id, title: "loaded")
+        }
+        let onMain: MainActorDefinition<Cell, Int> = container.register(tag: "main") { @MainActor (id: Int) in
+            Cell(id: id, title: "main")
+        }
+        _ = (loaded, onMain)
+
+        // The async form is the async overload: a synchronous resolve cannot run it.
+        #expect(throws: ResolutionError.self) { try resolveSynchronously(container, tag: "async", argument: 1) }
+        #expect(try await container.resolve(tag: "async", arguments: 2) as Cell == Cell(id: 2, title: "loaded"))
+        #expect(try resolveSynchronously(container, tag: "main", argument: 3) == Cell(id: 3, title: "main"))
     }
 
     @Test func overrideReplacesTheFactory() throws {

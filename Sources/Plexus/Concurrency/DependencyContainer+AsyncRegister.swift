@@ -38,6 +38,34 @@ extension DependencyContainer {
         return definition
     }
 
+    /// Registers an `async` factory for `T` taking one runtime argument: the variadic `async` `register`, spelled out
+    /// so that a stated type (`let d: Definition<Document, Int> = container.register { (id: Int) async in … }`)
+    /// compiles; Swift cannot infer a one-element argument pack from a type annotation.
+    ///
+    /// - Parameters:
+    ///   - scope: How long instances live; ``ComponentScope/shared`` by default.
+    ///   - type: The type to register under, when it differs from the factory's result type.
+    ///   - tag: A tag that tells this definition apart from others of the same type.
+    ///   - file: Where `register` is called, for graph reports and messages; leave the default.
+    ///   - line: The line of the call; leave the default.
+    ///   - factory: Makes an instance from the runtime argument; it may `await`.
+    /// - Returns: The definition, to chain ``Definition/resolvingProperties(_:)`` or
+    ///   ``Definition/implements(_:tag:)``.
+    @discardableResult
+    public func register<T, A>(
+        _ scope: ComponentScope = .shared,
+        type: T.Type = T.self,
+        tag: DependencyTagConvertible? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (A) async throws -> T
+    ) -> Definition<T, A> {
+        let definition = Definition<T, A>(
+            blueprint: Blueprint.makeAsync(scope: scope, factory: factory), site: CallSite(file: file, line: line))
+        register(definition, tag: tag)
+        return definition
+    }
+
     /// Registers a `@MainActor` factory for `T`: the everyday view model or presenter, built on the main
     /// actor, with `@MainActor` property hooks.
     ///
@@ -71,6 +99,33 @@ extension DependencyContainer {
         factory: @escaping @MainActor @Sendable (repeat each A) throws -> T
     ) -> MainActorDefinition<T, (repeat each A)> {
         let definition = Definition<T, (repeat each A)>(
+            blueprint: Blueprint.makeMainActor(scope: scope, factory: factory), site: CallSite(file: file, line: line))
+        register(definition, tag: tag)
+        return MainActorDefinition(definition)
+    }
+
+    /// Registers a `@MainActor` factory for `T` taking one runtime argument: the variadic main-actor `register`,
+    /// spelled out so that a stated type (`let d: MainActorDefinition<Screen, Int> = container.register { @MainActor
+    /// (id: Int) in … }`) compiles; Swift cannot infer a one-element argument pack from a type annotation.
+    ///
+    /// - Parameters:
+    ///   - scope: How long instances live; ``ComponentScope/shared`` by default.
+    ///   - type: The type to register under, when it differs from the factory's result type.
+    ///   - tag: A tag that tells this definition apart from others of the same type.
+    ///   - file: Where `register` is called, for graph reports and messages; leave the default.
+    ///   - line: The line of the call; leave the default.
+    ///   - factory: Makes an instance on the main actor from the runtime argument.
+    /// - Returns: The definition, to chain main-actor property hooks on.
+    @discardableResult
+    public func register<T, A>(
+        _ scope: ComponentScope = .shared,
+        type: T.Type = T.self,
+        tag: DependencyTagConvertible? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @MainActor @Sendable (A) throws -> T
+    ) -> MainActorDefinition<T, A> {
+        let definition = Definition<T, A>(
             blueprint: Blueprint.makeMainActor(scope: scope, factory: factory), site: CallSite(file: file, line: line))
         register(definition, tag: tag)
         return MainActorDefinition(definition)

@@ -141,4 +141,33 @@ struct AccessorKeys {
         buckets[index] = entry
         count += 1
     }
+
+    /// Checks the table's structure (run by `Registry.checkInvariants()` in builds that check invariants): a
+    /// power-of-two bucket array at most half full (one quarter beyond its limit, which starts over), `count` entries,
+    /// each reachable from its site's home bucket with no hole before it and found as its site's entry, and the
+    /// readers' base address that of the array.
+    func checkInvariants() {
+        guard !buckets.isEmpty else {
+            Invariants.require(count == 0 && bases.count == 0, "accessor keys: \(count) entries in no buckets")
+            return
+        }
+        let base = buckets.withUnsafeBufferPointer { $0.baseAddress }
+        Invariants.require(bases.count == buckets.count && bases.buckets == base, "accessor keys: bases out of date")
+        let mask = buckets.count - 1
+        Invariants.require(buckets.count & mask == 0, "accessor keys: \(buckets.count) buckets, not a power of two")
+        Invariants.require(count * 2 <= buckets.count, "accessor keys: more than half full")
+        var occupied = 0
+        for (index, entry) in buckets.enumerated() {
+            guard let entry else { continue }
+            occupied += 1
+            var probe = Self.hash(entry.site) & mask
+            while probe != index {
+                Invariants.require(buckets[probe] != nil, "accessor keys: a hole before \(entry.key)'s entry")
+                probe = (probe + 1) & mask
+            }
+            Invariants.require(existingEntry(for: entry.site) === entry, "accessor keys: \(entry.key) listed twice")
+            Invariants.require(entry.key == entry.site.key, "accessor keys: an entry whose key is not its site's")
+        }
+        Invariants.require(occupied == count, "accessor keys: count \(count), \(occupied) occupied buckets")
+    }
 }

@@ -42,6 +42,30 @@ struct IdentityTable<Value> {
         return result
     }
 
+    /// Every value, in the order the table keeps them.
+    var allValues: [Value] { values }
+
+    /// Checks the table's structure (run by `Registry.checkInvariants()` in builds that check invariants): as many
+    /// identities as values, at most half of a power-of-two bucket array in use, every position in exactly one
+    /// bucket, found from its identity's home with no empty bucket before it.
+    func checkInvariants(_ name: String) {
+        Invariants.require(keys.count == values.count, "\(name): \(keys.count) identities, \(values.count) values")
+        guard !buckets.isEmpty else {
+            Invariants.require(values.isEmpty, "\(name): values without buckets")
+            return
+        }
+        Invariants.require(buckets.count & mask == 0, "\(name): \(buckets.count) buckets, not a power of two")
+        Invariants.require(values.count * 2 <= buckets.count, "\(name): more than half full")
+        var seen = Array(repeating: false, count: values.count)
+        for (bucket, entry) in buckets.enumerated() where entry != 0 {
+            let position = Int(entry) - 1
+            Invariants.require(position < values.count && !seen[position], "\(name): a position in two buckets")
+            seen[position] = true
+            Invariants.require(self.bucket(of: keys[position]) == bucket, "\(name): an identity its probe misses")
+        }
+        Invariants.require(!seen.contains(false), "\(name): a value in no bucket")
+    }
+
     private var mask: Int { buckets.count - 1 }
 
     private static func address(_ key: ObjectIdentifier) -> UInt {

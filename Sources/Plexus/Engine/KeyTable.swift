@@ -307,6 +307,49 @@ struct KeyTable<Value> {
     }
 }
 
+extension KeyTable {
+    /// Checks the table's structure (run by `Registry.checkInvariants()` in builds that check invariants): three
+    /// arrays of one power-of-two length at most three-quarters full, `count` occupied buckets, each stamp's hash its
+    /// key's, a string tag exactly where the stamp says so, no hole between a key's home bucket and its bucket (linear
+    /// probing finds every key), no key twice, and the readers' base addresses those of the arrays.
+    func checkInvariants(_ name: String) {
+        Invariants.require(
+            stamps.count == tags.count && tags.count == values.count, "\(name): bucket arrays of different lengths")
+        guard !stamps.isEmpty else {
+            Invariants.require(count == 0 && bases.count == 0, "\(name): \(count) entries in no buckets")
+            return
+        }
+        let baseOfStamps = stamps.withUnsafeBufferPointer { $0.baseAddress }
+        Invariants.require(
+            bases.count == stamps.count && bases.stamps == baseOfStamps, "\(name): readers' bases are out of date")
+        Invariants.require(stamps.count & mask == 0, "\(name): \(stamps.count) buckets, not a power of two")
+        Invariants.require(count * 4 <= stamps.count * 3, "\(name): more than three-quarters full")
+        var occupied = 0
+        for index in stamps.indices {
+            let stamp = stamps[index]
+            guard stamp.type != nil else {
+                Invariants.require(tags[index] == nil && values[index] == nil, "\(name): an empty bucket with a value")
+                continue
+            }
+            occupied += 1
+            Invariants.require(values[index] != nil, "\(name): a key without a value")
+            Invariants.require((stamp.tagKind == 2) == (tags[index] != nil), "\(name): a string tag out of place")
+            guard let key = stamp.key(string: tags[index]) else {
+                Invariants.require(false, "\(name): a stamp without its argument types")
+                continue
+            }
+            Invariants.require(Self.hash(key) == stamp.hash, "\(name): the stamp of \(key) keeps another hash")
+            var probe = stamp.hash & mask
+            while probe != index {
+                Invariants.require(stamps[probe].type != nil, "\(name): a hole before \(key) in its probe chain")
+                probe = (probe + 1) & mask
+            }
+            Invariants.require(self.index(of: key, hash: stamp.hash) == index, "\(name): \(key) is in two buckets")
+        }
+        Invariants.require(occupied == count, "\(name): count \(count), \(occupied) occupied buckets")
+    }
+}
+
 extension KeyTable where Value: AnyObject {
     /// `withBorrowedValue(for:hash:_:)` on a table only read, through a pointer: for reads that run while other
     /// threads read the same table (the registry's reader bias, `Protected.withBiasedRead`). Nothing of the table is

@@ -45,6 +45,9 @@ final class Protected<Value>: @unchecked Sendable {
         try buffer.withLockedPointer { value in
             // Before the exclusive access to the value begins: readers without the lock may still be reading it.
             if let bias { plexus_bias_revoke(bias) }
+            #if PLEXUS_CHECK_INVARIANTS
+                defer { checkAfterChange(value.pointee) }
+            #endif
             return try body(&value.pointee)
         }
     }
@@ -59,6 +62,18 @@ final class Protected<Value>: @unchecked Sendable {
             return try body(UnsafePointer(value))
         }
     }
+
+    #if PLEXUS_CHECK_INVARIANTS
+        /// How many changes `withLock` made; only touched with the lock held.
+        private var changes = 0
+
+        /// Checks the value's invariants after a change, when a check is due (`Invariants`). Runs with the lock held.
+        private func checkAfterChange(_ value: Value) {
+            guard let checked = value as? any InvariantChecked else { return }
+            changes += 1
+            if Invariants.isDue(change: changes, size: checked.checkedSize) { checked.checkInvariants() }
+        }
+    #endif
 
     /// Runs `body` on the value without taking the lock, if the bias allows it; `nil` if not (then take the lock).
     /// `body` must only read, through the pointer and without copying the value (a copy retains its arrays, a write

@@ -393,6 +393,56 @@ extension Registry {
     }
 }
 
+// MARK: Invariants
+
+extension Registry: InvariantChecked {
+    /// Checks every table and how they agree, after each change under the container's lock in builds that check
+    /// invariants (`Invariants`): a registered key is indexed under its type and its slot is its definition's; a
+    /// slot's `keyCount` is the number of keys it is registered under; a forwarding registration's slot is
+    /// registered; a type's index lists at least one key and no more stale ones than it has.
+    var checkedSize: Int {
+        slots.count + forwards.count + keysByType.count + accessorDefaults.count + decorators.count + tagOrigins.count
+            + routes.count + autoWiringCandidates.count + slotsByDefinition.count
+    }
+
+    func checkInvariants() {
+        slots.checkInvariants("slots")
+        forwards.checkInvariants("forwards")
+        keysByType.checkInvariants("keys by type")
+        accessorDefaults.checkInvariants("accessor defaults")
+        decorators.checkInvariants("decorators")
+        tagOrigins.checkInvariants("tag origins")
+        routes.checkInvariants("routes")
+        autoWiringCandidates.checkInvariants("auto-wiring candidates")
+        accessorKeys.checkInvariants()
+        slotsByDefinition.checkInvariants("slots by definition")
+
+        var indexed = Set<DefinitionKey>()
+        for (type, index) in keysByType.entries {
+            Invariants.require(!index.keys.isEmpty, "an empty index of keys for \(type)")
+            Invariants.require(index.staleCount <= index.keys.count, "more stale keys than keys for \(type)")
+            indexed.formUnion(index.keys)
+        }
+        var keysPerSlot: [ObjectIdentifier: Int] = [:]
+        for (key, slot) in slots.entries {
+            let registered = slotsByDefinition[ObjectIdentifier(slot.definition)]
+            Invariants.require(registered === slot, "the slot of \(key) is not its definition's")
+            Invariants.require(indexed.contains(key), "\(key) is registered but not indexed")
+            keysPerSlot[ObjectIdentifier(slot), default: 0] += 1
+        }
+        for slot in slotsByDefinition.allValues {
+            let keys = keysPerSlot[ObjectIdentifier(slot)] ?? 0
+            Invariants.require(slot.keyCount == keys, "\(slot.key): keyCount \(slot.keyCount), \(keys) keys")
+        }
+        for (key, entry) in forwards.entries {
+            Invariants.require(
+                slotsByDefinition[ObjectIdentifier(entry.slot.definition)] === entry.slot,
+                "the forwarding registration \(key) names a slot that is not registered")
+            Invariants.require(indexed.contains(key), "the forwarding registration \(key) is not indexed")
+        }
+    }
+}
+
 /// The type of the value a tag was made from.
 struct TagOrigin {
     let type: Any.Type

@@ -92,7 +92,12 @@ final class ResolutionGraph {
     struct State {
         /// Nesting of `resolve` calls on this thread; 0 when no resolution is in progress.
         var depth = 0 {
-            didSet { if depth == 0, oldValue > 0 { session &+= 1 } }
+            didSet {
+                if depth == 0, oldValue > 0 { session &+= 1 }
+                #if PLEXUS_CHECK_INVARIANTS
+                    if depth == 1, oldValue == 0 { checkIdle() }
+                #endif
+            }
         }
         /// Counts the outermost resolves on this thread. It advances when one ends, so that the session of the next
         /// one is known before it starts: the fast path claims a singleton for it just before opening its scope.
@@ -137,6 +142,19 @@ final class ResolutionGraph {
         /// The failure last logged at `.verbose` by a resolve inside a factory, with its session, so that the
         /// resolves it propagates through do not log it again. Touched only on the failure path.
         var loggedFailure: (session: Int, description: String)?
+
+        /// Checks, as an outermost resolve starts (in builds that check invariants, `Invariants`), that the previous
+        /// one left nothing behind but what it releases later: no frame, scope, queued hook, callback, pending
+        /// singleton, borrowed construction or shared instance, and no unfinished use recorded.
+        func checkIdle() {
+            Invariants.require(frames.count == 0 && deepSlots.isEmpty, "a new resolve starts with frames left")
+            // The outermost call's own scope may be open already (`openScope` records it before counting the depth).
+            Invariants.require(scopes.count <= 1, "a new resolve starts inside \(scopes.count - 1) scopes")
+            Invariants.require(queue.isEmpty && callbacks.isEmpty, "a new resolve starts with hooks queued")
+            Invariants.require(commits.isEmpty && borrowed.isEmpty, "a new resolve starts with singletons pending")
+            Invariants.require(shared.isEmpty && sharedIndex.isEmpty, "a new resolve starts with shared instances kept")
+            Invariants.require(earliestUnfinishedUse == Int.max, "a new resolve starts with an unfinished use")
+        }
     }
 
     /// Touched only by this graph's thread (and by the files of this folder), or, for a task's graph, by the one
