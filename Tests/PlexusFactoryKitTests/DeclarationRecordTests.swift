@@ -83,7 +83,7 @@ private final class SelfRegisteringKiosk: ManagedContainer, AutoRegistering {
 
     @Test func aContainerReleasedForgetsItsRecords() {
         var released: Kiosk? = Kiosk()
-        weak var store = released?.manager.plexus
+        weak let store = released?.manager.plexus
         let old = released?.ticket()
         #expect(released?.ticket() === old)
         released = nil
