@@ -26,7 +26,9 @@ private final class Depot: ManagedContainer {
     var d18: Factory<Ticket> { self { Ticket(number: 0) }.cached }
     var d19: Factory<Ticket> { self { Ticket(number: 0) }.cached }
 
-    var all: [Factory<Ticket>] { [d0, d1, d2, d3, d4, d5, d6, d7, d8, d9, d10, d11, d12, d13, d14, d15, d16, d17, d18, d19] }
+    var all: [Factory<Ticket>] {
+        [d0, d1, d2, d3, d4, d5, d6, d7, d8, d9, d10, d11, d12, d13, d14, d15, d16, d17, d18, d19]
+    }
 }
 
 @Suite struct DeclarationRecordStressTests {
