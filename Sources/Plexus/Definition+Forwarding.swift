@@ -69,11 +69,7 @@ extension Definition {
         // Released after the lock: a `deinit` is user code, which may register or configure definitions.
         let released = state.withLock { state -> Released in
             state.forwards.append(forward)
-            var released = Released()
-            for registered in state.registrations.registries {
-                released.append(registered.addForward(forward, of: self))
-            }
-            return released
+            return state.registrations.addForward(forward, of: self)
         }
         withExtendedLifetime(released) {}
         return self

@@ -101,9 +101,7 @@ public final class Definition<T, U>: Sendable {
                 let hooks = state.hooks
                 linkedHooks.withLock { $0 = hooks }
             }
-            for registered in state.registrations.registries {
-                if let old = registered.refresh(self, recipe: state.recipe) { released.append(old) }
-            }
+            released += state.registrations.refresh(self, recipe: state.recipe)
         }
         return self
     }

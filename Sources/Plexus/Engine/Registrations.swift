@@ -42,8 +42,22 @@ struct Registrations {
         }
     }
 
+    /// Republishes `definition`'s `recipe` to each registry still alive (`Registry+Facade.swift`); returns the
+    /// recipes it replaced, to be released after the definition's lock.
+    func refresh(_ definition: AnyObject, recipe: Recipe) -> [Recipe] {
+        registries.compactMap { $0.refresh(definition, recipe: recipe) }
+    }
+
+    /// Adds `forward` to `definition`'s slot in each registry still alive; returns what it replaced, to be released
+    /// after the definition's lock.
+    func addForward(_ forward: Forward, of definition: AnyObject) -> Released {
+        var released = Released()
+        for registry in registries { released.append(registry.addForward(forward, of: definition)) }
+        return released
+    }
+
     /// The registries still alive.
-    var registries: [Protected<Registry>] {
+    private var registries: [Protected<Registry>] {
         var alive = others?.entries.values.compactMap(\.registry) ?? []
         if let registry = first.registry { alive.insert(registry, at: 0) }
         return alive
