@@ -113,6 +113,7 @@ extension Scenario {
             .override(accessor: true, resolves: false), .override(accessor: true, resolves: true), .accessorAssign,
             .weakSingletonAndUnique, .factoryKitUnique, .factoryKitCached, .sharedRead, .sharedAccessorSingleton,
             .launchWarm,
+            .launchWarmAccessors,
         ]
     }
 }
