@@ -72,7 +72,8 @@ enum InjectionLayout {
     /// not the object), so the reference is taken with a cast, never read from the `Any`'s layout.
     func boxes(in instance: Any) -> [(label: String?, box: AutoInjectedPropertyBox)] {
         guard case .fields(let fields) = self, !fields.isEmpty else { return [] }
-        let object = instance as AnyObject
+        // `as?` takes a class instance out of the `Any` with a dynamic cast; `as` would bridge it, several times dearer.
+        guard let object = instance as? AnyObject else { return [] }
         return withExtendedLifetime(object) {
             let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
             return fields.map { field in (field.label, Self.load(field.boxType, at: base + field.offset)) }
