@@ -20,18 +20,18 @@ struct InjectionOptions {
     /// Whether `tag` was given explicitly; otherwise the tag of the resolution being injected passes down.
     let overridesTag: Bool
 
-    /// Resolves a value of `T`, or `nil` when an optional property's type is not registered.
-    func resolve<T>(_: T.Type, from container: DependencyContainer) throws -> T? {
+    /// Resolves a value of `T` and hands it to `store`; leaves it alone when an optional property's type is not
+    /// registered.
+    func resolve<T>(_: T.Type, from container: DependencyContainer, store: (T) -> Void) throws {
         let tag = overridesTag ? tag : container.context?.tag
         do {
-            return try container.resolve(tag: tag) as T
+            try container.resolveInjected(T.self, tag: tag, store)
         } catch ResolutionError.definitionNotFound(let key)
             where !required && key.type == T.self && key.tag == tag
         {
             // An optional property whose own key is not registered stays nil. Any other error (a factory that
             // throws, a cycle, a dependency of its definition missing, even one of the same type under another
             // tag) still propagates.
-            return nil
         }
     }
 }
@@ -98,9 +98,10 @@ public final class Injected<T>: AutoInjectedPropertyBox {
     /// - Parameter container: The container that owns the definition of the instance being injected.
     /// - Throws: The resolution error, unless the property is optional and its type is not registered.
     public func resolve(_ container: DependencyContainer) throws {
-        guard let resolved = try options.resolve(T.self, from: container) else { return }
-        value = resolved
-        didInject(resolved)
+        try options.resolve(T.self, from: container) { resolved in
+            value = resolved
+            didInject(resolved)
+        }
     }
 }
 
@@ -166,8 +167,9 @@ public final class InjectedWeak<T>: AutoInjectedPropertyBox {
     /// - Parameter container: The container that owns the definition of the instance being injected.
     /// - Throws: The resolution error, unless the property is optional and its type is not registered.
     public func resolve(_ container: DependencyContainer) throws {
-        guard let resolved = try options.resolve(T.self, from: container) else { return }
-        value = resolved
-        didInject(resolved)
+        try options.resolve(T.self, from: container) { resolved in
+            value = resolved
+            didInject(resolved)
+        }
     }
 }

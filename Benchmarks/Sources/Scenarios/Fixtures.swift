@@ -124,6 +124,26 @@ public final class PropertyClient {
     public init() {}
 }
 
+/// Three dependencies filled by Plexus auto-injection after creation.
+public final class InjectedClient3 {
+    @Injected var api: ApiClient?
+    @Injected var store: Store?
+    @Injected var router: Router?
+
+    /// Creates it.
+    public init() {}
+}
+
+/// The same three dependencies as ordinary properties, set by hand.
+public final class PropertyClient3 {
+    var api: ApiClient?
+    var store: Store?
+    var router: Router?
+
+    /// Creates it.
+    public init() {}
+}
+
 /// A type with ordinary stored properties and no `@Injected` one: auto-injection should cost it nothing.
 public final class PlainModel {
     let id = 1

@@ -103,7 +103,7 @@ extension Scenario {
             .accessorParameterSingleton, .accessorParameterSingletonNewIDs,
             .accessorMainActor, .tagged, .threeArguments, .graph,
             .registrations(10), .registrations(10_000), .collaborators8,
-            .autoWiring, .autoInjection, .noInjectedProperties(autoInject: true),
+            .autoWiring, .autoInjection, .injected3, .noInjectedProperties(autoInject: true),
             .noInjectedProperties(autoInject: false),
             .singletonThreads(1), .singletonThreads(2), .retainedInstanceThreads(1), .retainedInstanceThreads(2),
             .ownSingletonThreads(1), .ownSingletonThreads(2),

@@ -78,6 +78,39 @@ extension Scenario {
         }
     }
 
+    /// A `.unique` object with three `@Injected` properties (all singletons), against three assignments by hand:
+    /// the per-instance cost of auto-injection.
+    static var injected3: Scenario {
+        Scenario(id: "injected-3", title: "auto-injection, 3 @Injected", contenders: [.hand, .plexus]) { contender in
+            switch contender {
+            case .dependencies, .swinject: return nil
+            case .hand:
+                let api = ApiClient()
+                let store = Store(api: api)
+                let router = Router()
+                return Runner { count in
+                    for _ in 0..<count {
+                        let client = PropertyClient3()
+                        client.api = api
+                        client.store = store
+                        client.router = router
+                        blackHole(client)
+                    }
+                }
+            case .plexus:
+                let container = DependencyContainer()
+                container.register(.singleton) { ApiClient() }
+                container.register(.singleton) { Store(api: try container.resolve()) }
+                container.register(.singleton) { Router() }
+                container.register(.unique) { InjectedClient3() }
+                precondition((try? container.resolve() as InjectedClient3)?.router != nil, "Plexus did not inject")
+                return Runner { count in
+                    for _ in 0..<count { blackHole(try container.resolve() as InjectedClient3) }
+                }
+            }
+        }
+    }
+
     /// A `.unique` object without `@Injected` properties, from a Plexus container with auto-injection on
     /// (the default) or off: the difference is what auto-injection costs a type that has nothing to inject.
     static func noInjectedProperties(autoInject: Bool) -> Scenario {

@@ -39,6 +39,18 @@ extension DependencyContainer {
         }
     }
 
+    /// Resolves the key of `T` and `tag` without arguments and hands the instance to `body`, for auto-injection.
+    ///
+    /// Unlike `resolveTyped`, nothing generic over `T` crosses the temporary allocation's closure: `Injected<T>` runs
+    /// unspecialized, where a `T?` or a `Result<T, _>` costs a generic-metadata lookup on every property injected.
+    func resolveInjected<T>(_: T.Type, tag: Tag?, _ body: (T) -> Void) throws {
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            let storage = resolveStorage(buffer)
+            try resolveRaw(T.self, typeOfArguments: Void.self, tag: tag, arguments: zeroSizedArguments, into: storage)
+            body(storage.assumingMemoryBound(to: T.self).move())
+        }
+    }
+
     /// Uninitialized stack storage for a `T`.
     @inlinable
     @inline(__always)

@@ -72,11 +72,21 @@ enum InjectionLayout {
     /// not the object), so the reference is taken with a cast, never read from the `Any`'s layout.
     func boxes(in instance: Any) -> [(label: String?, box: AutoInjectedPropertyBox)] {
         guard case .fields(let fields) = self, !fields.isEmpty else { return [] }
-        let object = instance as AnyObject
+        let object = Self.object(in: instance)
         return withExtendedLifetime(object) {
             let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
             return fields.map { field in (field.label, Self.load(field.boxType, at: base + field.offset)) }
         }
+    }
+
+    /// The class instance `instance` holds. Held directly, its static type is a class and the reference is the value
+    /// itself; behind an existential, the cast takes it out (`as AnyObject` bridges, several times dearer than a
+    /// metatype check, so only a value that is not itself a class reference pays it).
+    private static func object(in instance: Any) -> AnyObject {
+        func open<Value>(_ value: Value) -> AnyObject {
+            Value.self is AnyClass ? unsafeBitCast(value, to: AnyObject.self) : value as AnyObject
+        }
+        return _openExistential(instance, do: open)
     }
 
     private static func load<Box: AutoInjectedPropertyBox>(_: Box.Type, at pointer: UnsafeRawPointer)
