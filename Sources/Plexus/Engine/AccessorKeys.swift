@@ -58,7 +58,7 @@ struct AccessorKeys {
     /// More sites than this means property names made at run time: start over rather than grow without bound.
     private static let limit = 4096
 
-    private static func hash(_ site: AccessorSite) -> Int {
+    static func hash(_ site: AccessorSite) -> Int {
         var hash = UInt(bitPattern: ObjectIdentifier(site.identity)) &* 0x9E37_79B9_7F4A_7C15
         hash ^= nameHash(site.property) &* 0x1656_67B1_9E37_79F9
         return Int(bitPattern: hash ^ (hash >> 29))
@@ -121,8 +121,8 @@ struct AccessorKeys {
     /// The key of `site`, built and remembered on first use.
     mutating func entry(for site: AccessorSite) -> Entry {
         if let entry = existingEntry(for: site) { return entry }
-        let key = site.key
-        let entry = Entry(site: site, key: key, hash: KeyTable<Slot>.hash(key))
+        let (key, hash) = SiteKeys.key(for: site)
+        let entry = Entry(site: site, key: key, hash: hash)
         insert(entry)
         return entry
     }
@@ -131,7 +131,8 @@ struct AccessorKeys {
         if count >= Self.limit { (buckets, count) = ([], 0) }
         if (count + 1) * 2 > buckets.count {
             let old = buckets
-            buckets = Array(repeating: nil, count: max(old.count * 2, 8))
+            // Room for 32 sites from the first (a new container's first graph moves none), then doubled.
+            buckets = Array(repeating: nil, count: max(old.count * 2, 64))
             count = 0
             for case let entry? in old { insert(entry) }
         }
@@ -169,5 +170,73 @@ struct AccessorKeys {
             Invariants.require(entry.key == entry.site.key, "accessor keys: an entry whose key is not its site's")
         }
         Invariants.require(occupied == count, "accessor keys: count \(count), \(occupied) occupied buckets")
+    }
+}
+
+/// The key of every accessor site used in the process and its `KeyTable` hash, built once per site and shared by
+/// every container: building a key spells the marker type's name (`String(describing:)`), appends the property and
+/// hashes the result, and finds the site's types through a dynamic cast, which together cost several times the rest
+/// of an accessor's first use in a container (`Benchmarks/profile --product PlexusProfile
+/// launch-warm-accessors/plexus`). Containers share the tag's storage too.
+///
+/// Property names made at run time could make sites without bound: past `limit` sites, a key is built for each
+/// container as it is used there, and not kept here.
+enum SiteKeys {
+    private struct Stored {
+        let site: AccessorSite
+        let key: DefinitionKey
+        let hash: Int
+    }
+
+    private struct Table {
+        /// Empty until the first site; grows at half load.
+        var buckets: [Stored?] = []
+        var count = 0
+    }
+
+    private static let table = Protected(Table())
+    private static let limit = 1024
+
+    /// The key of `site` and its `KeyTable` hash: built on the site's first use in the process, then found.
+    static func key(for site: AccessorSite) -> (key: DefinitionKey, hash: Int) {
+        let home = AccessorKeys.hash(site)
+        if let found = table.withLock({ find(site, home: home, in: $0) }) { return found }
+        // Built outside the lock: the type's name is looked up by the runtime, which has locks of its own.
+        let key = site.key
+        let hash = KeyTable<Slot>.hash(key)
+        return table.withLock { table in
+            // Another thread may have built it meanwhile: keep one, so that containers share its tag.
+            if let found = find(site, home: home, in: table) { return found }
+            guard table.count < limit else { return (key, hash) }
+            insert(Stored(site: site, key: key, hash: hash), home: home, into: &table)
+            return (key, hash)
+        }
+    }
+
+    private static func find(_ site: AccessorSite, home: Int, in table: borrowing Table) -> (DefinitionKey, Int)? {
+        guard !table.buckets.isEmpty else { return nil }
+        let mask = table.buckets.count - 1
+        var index = home & mask
+        while let stored = table.buckets[index] {
+            if stored.site.identity == site.identity, stored.site.property == site.property {
+                return (stored.key, stored.hash)
+            }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    private static func insert(_ stored: Stored, home: Int, into table: inout Table) {
+        if (table.count + 1) * 2 > table.buckets.count {
+            let old = table.buckets
+            table.buckets = Array(repeating: nil, count: max(old.count * 2, 32))
+            table.count = 0
+            for case let moved? in old { insert(moved, home: AccessorKeys.hash(moved.site), into: &table) }
+        }
+        let mask = table.buckets.count - 1
+        var index = home & mask
+        while table.buckets[index] != nil { index = (index + 1) & mask }
+        table.buckets[index] = stored
+        table.count += 1
     }
 }

@@ -268,11 +268,14 @@ struct KeyTable<Value> {
         values[index] = nil
     }
 
-    /// Doubles the buckets, moving each entry by the hash its stamp keeps: no key is hashed or compared again (the
+    /// Grows the buckets, moving each entry by the hash its stamp keeps: no key is hashed or compared again (the
     /// keys are distinct already).
     private mutating func grow() {
         let (oldStamps, oldTags, oldValues) = (stamps, tags, values)
-        let capacity = max(stamps.count * 2, 8)
+        // Quadrupled while small, so that a container's first few dozen definitions (a new container's first graph)
+        // move twice rather than three or four times; doubled beyond, so that a large table keeps no more than twice
+        // the buckets it needs.
+        let capacity = stamps.count < 64 ? max(stamps.count * 4, 8) : stamps.count * 2
         stamps = Array(repeating: Stamp(), count: capacity)
         tags = Array(repeating: nil, count: capacity)
         values = Array(repeating: nil, count: capacity)

@@ -98,9 +98,13 @@ struct Registry {
     /// concurrent first uses register it once. A route remembered for the key (a fallback found before) goes: the
     /// key now answers as the accessor does (`isAccessorKey`). `hooks` are the declaration's `resolvingProperties`
     /// hooks.
-    mutating func registerAccessorDefault(_ key: DefinitionKey, blueprint: Blueprint, hooks: [Hook] = []) {
-        guard accessorDefaults[key] == nil else { return }
-        routes[key] = nil
+    mutating func registerAccessorDefault(
+        _ key: DefinitionKey, hash: Int? = nil, blueprint: Blueprint, hooks: [Hook] = []
+    ) {
+        // The key's hash, kept by the accessor's entry: its tag string is hashed once per site, not per table.
+        let hash = hash ?? KeyTable<Slot>.hash(key)
+        guard accessorDefaults[key, hash: hash] == nil else { return }
+        if routes.count > 0 { routes.removeValue(forKey: key, hash: hash) }
         // And every remembered answer found before, by the direct path too: a `T?` of the key, or the key itself,
         // answered by a fallback, now answers as the accessor does.
         Generation.advance()
@@ -108,8 +112,10 @@ struct Registry {
             definition: blueprint, blueprint: blueprint,
             recipe: hooks.isEmpty ? Recipe.plain : Recipe(hooks: hooks, autoInjects: nil), key: key, order: nextOrder)
         nextOrder += 1
-        slot.recipe = slot.recipe.with(decorators: decorators[key]?.matching(blueprint))
-        accessorDefaults[key] = slot
+        if decorators.count > 0 {
+            slot.recipe = slot.recipe.with(decorators: decorators[key, hash: hash]?.matching(blueprint))
+        }
+        accessorDefaults.updateValue(slot, forKey: key, hash: hash)
     }
 
     /// Typed accessors: removes the declared default for `key`, with every answer remembered for it. Returns it, to

@@ -66,16 +66,18 @@ extension DependencyContainer {
     }
 
     /// What `tryFastAccessor(_:into:)` can decide by reading only: an accessor used here before whose answering slot
-    /// is still current (`AccessorKeys.Entry.answering`); `nil` otherwise. Reads without the lock are safe: the
+    /// is still current (`AccessorKeys.Entry.answering`), or one never used here, which only the general path (or
+    /// the registration of its declared default) answers; `nil` otherwise. Reads without the lock are safe: the
     /// entry's answer and the slot are only changed under the lock for writing (`withLock`), which waits for them,
     /// and a stale answer is seen as stale (see `Route`).
     private func readStep(
         _ site: AccessorSite, in registry: UnsafePointer<Registry>, _ onMainActor: Bool, locked: Bool,
         into result: UnsafeMutableRawPointer
     ) -> FastStep? {
-        guard let keys = registry.pointer(to: \.accessorKeys),
-            let found = AccessorKeys.withExistingEntry(in: keys, for: site, { Unmanaged.passUnretained($0) })
-        else { return nil }
+        guard let keys = registry.pointer(to: \.accessorKeys) else { return nil }
+        // A first use here: taking the lock for writing would find no entry either.
+        guard let found = AccessorKeys.withExistingEntry(in: keys, for: site, { Unmanaged.passUnretained($0) })
+        else { return .general }
         return found._withUnsafeGuaranteedRef { entry -> FastStep? in
             guard let answering = entry.currentAnswer else { return nil }
             return answering._withUnsafeGuaranteedRef { slot -> FastStep? in
@@ -285,14 +287,22 @@ extension DependencyContainer {
     /// the accessor's edges).
     private func registerAccessorDefaultIfNeeded(_ site: AccessorSite, declared: () -> DeclaredDefault) -> Bool {
         guard !GraphRecorder.isActive else { return false }
-        let key = registry.withLock { registry -> DefinitionKey? in
+        let needed = registry.withLock { registry -> AccessorKeys.Entry? in
             let entry = registry.accessorKeys.entry(for: site)
             guard case .registerDefault = answer(entry, in: &registry), declaredDefaultAnswersAlone(registry)
             else { return nil }
-            return entry.key
+            return entry
         }
-        guard let key else { return false }
-        registerAccessorDefault(key, declared())
+        guard let entry = needed else { return false }
+        // Made outside the lock: making a blueprint looks up its type's value operations, behind a lock of their own.
+        let declared = declared()
+        registry.withLock { registry in
+            registry.registerAccessorDefault(
+                entry.key, hash: entry.hash, blueprint: declared.blueprint, hooks: declared.hooks)
+            // Answered now, so that the call tried again finds the answer by reading instead of locking to write.
+            _ = answer(entry, in: &registry)
+        }
+        if declared.blueprint.scope == .cached { watchMemoryPressure() }
         return true
     }
 
