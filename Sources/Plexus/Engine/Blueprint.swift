@@ -283,6 +283,7 @@ final class DeclaredBlueprint<T>: Blueprint, @unchecked Sendable {
     @usableFromInline let declared: @Sendable () throws -> T
 
     /// A declared default of `T` made by `declared`, through `factory` (made for the same `T`).
+    @usableFromInline
     init(
         scope: ComponentScope, declared: @escaping @Sendable () throws -> T, factory: DeclaredFactory<T>,
         isolation: FactoryIsolation = .none, asyncFactory: AwaitableFactory? = nil

@@ -205,6 +205,18 @@ struct KeyTable<Value> {
         refreshBases()
     }
 
+    /// Makes room for `count` entries in an empty table, so that a table expected to fill soon is not grown on the
+    /// way; a table with entries is left as it is.
+    mutating func reserveCapacity(_ count: Int) {
+        guard stamps.isEmpty else { return }
+        var capacity = 8
+        while count * 4 > capacity * 3 { capacity *= 2 }
+        stamps = Array(repeating: Stamp(), count: capacity)
+        tags = Array(repeating: nil, count: capacity)
+        values = Array(repeating: nil, count: capacity)
+        refreshBases()
+    }
+
     /// Removes every entry, keeping no capacity.
     mutating func removeAll() {
         stamps = []

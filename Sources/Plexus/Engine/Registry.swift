@@ -99,11 +99,13 @@ struct Registry {
     /// key now answers as the accessor does (`isAccessorKey`). `hooks` are the declaration's `resolvingProperties`
     /// hooks.
     mutating func registerAccessorDefault(
-        _ key: DefinitionKey, hash: Int? = nil, blueprint: Blueprint, hooks: [Hook] = []
+        _ key: DefinitionKey, hash: Int? = nil, blueprint: Blueprint, hooks: [Hook] = [], typeInfo: TypeInfo? = nil
     ) {
         // The key's hash, kept by the accessor's entry: its tag string is hashed once per site, not per table.
         let hash = hash ?? KeyTable<Slot>.hash(key)
         guard accessorDefaults[key, hash: hash] == nil else { return }
+        // A container's first accessor is seldom its last: room for a first graph's, so that the table does not move.
+        accessorDefaults.reserveCapacity(24)
         if routes.count > 0 { routes.removeValue(forKey: key, hash: hash) }
         // And every remembered answer found before, by the direct path too: a `T?` of the key, or the key itself,
         // answered by a fallback, now answers as the accessor does.
@@ -112,6 +114,7 @@ struct Registry {
             definition: blueprint, blueprint: blueprint,
             recipe: hooks.isEmpty ? Recipe.plain : Recipe(hooks: hooks, autoInjects: nil), key: key, order: nextOrder)
         nextOrder += 1
+        slot.typeInfo = typeInfo
         if decorators.count > 0 {
             slot.recipe = slot.recipe.with(decorators: decorators[key, hash: hash]?.matching(blueprint))
         }

@@ -63,6 +63,24 @@ struct TypeInfo {
             hasInjectedProperties: injecting && learned.hasInjectedProperties == true)
     }
 
+    /// What instances of exactly `type` need, when that is known without a check: a class whose needs an instance
+    /// already answered (in any container), or any type but an optional when neither question is asked; `nil`
+    /// otherwise. A new definition of a type seen before starts with it, so that its first instance is not stored to
+    /// be learned from.
+    static func learned(_ type: Any.Type, injecting: Bool, completing: Bool) -> TypeInfo? {
+        guard !isOptional(type) else { return nil }
+        let identifier = ObjectIdentifier(type)
+        guard injecting || completing else {
+            return TypeInfo(type: identifier, isResolvable: false, hasInjectedProperties: false)
+        }
+        guard type is AnyClass, let learned = known.withLock({ $0[identifier] }) else { return nil }
+        if completing, learned.isResolvable == nil { return nil }
+        if injecting, learned.hasInjectedProperties == nil { return nil }
+        return TypeInfo(
+            type: identifier, isResolvable: completing && learned.isResolvable == true,
+            hasInjectedProperties: injecting && learned.hasInjectedProperties == true)
+    }
+
     /// What is known of one class; each answer is `nil` until a definition that needs it asks.
     private struct Learned: Equatable {
         var isResolvable: Bool?

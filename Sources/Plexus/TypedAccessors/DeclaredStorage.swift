@@ -42,6 +42,7 @@ enum DeclaredStorage: Sendable {
     }
 
     /// The property hooks, in the order they were added.
+    @usableFromInline
     var hooks: [Hook] {
         guard case .hooked(let hooked) = self else { return [] }
         return hooked.hooks
@@ -80,10 +81,12 @@ final class DeclaredHooks: Sendable {
 }
 
 /// A typed accessor's declared default as the exact lookup registers it on first use: its blueprint and hooks.
-final class DeclaredDefault {
+@usableFromInline
+struct DeclaredDefault {
     let blueprint: Blueprint
     let hooks: [Hook]
 
+    @usableFromInline
     init(_ blueprint: Blueprint, hooks: [Hook] = []) {
         self.blueprint = blueprint
         self.hooks = hooks

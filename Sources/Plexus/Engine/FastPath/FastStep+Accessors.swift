@@ -209,7 +209,10 @@ extension DependencyContainer {
     /// `registerAccessorDefaultIfNeeded(_:declared:)`). The caller tries it again from its own frame: a graph of
     /// accessors resolved for the first time (an app's start) then recurses with no more stack per level than later
     /// resolves.
-    @usableFromInline
+    ///
+    /// Inlinable, so that the declared default's blueprint is made where the accessor is called: its type,
+    /// `DeclaredBlueprint<T>`, is then known there, where generic code here would look it up at run time.
+    @inlinable
     func registerAccessorDefaultIfNeeded<T>(
         _ site: AccessorSite, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T,
         factory: DeclaredFactory<T>
@@ -285,7 +288,8 @@ extension DependencyContainer {
     /// again: `false` when the default is registered already (the call already said no), when a collaborator may
     /// hold an override (the general path searches them first), or while `validate` records (the general path notes
     /// the accessor's edges).
-    private func registerAccessorDefaultIfNeeded(_ site: AccessorSite, declared: () -> DeclaredDefault) -> Bool {
+    @usableFromInline
+    func registerAccessorDefaultIfNeeded(_ site: AccessorSite, declared: () -> DeclaredDefault) -> Bool {
         guard !GraphRecorder.isActive else { return false }
         let needed = registry.withLock { registry -> AccessorKeys.Entry? in
             let entry = registry.accessorKeys.entry(for: site)
@@ -294,11 +298,14 @@ extension DependencyContainer {
             return entry
         }
         guard let entry = needed else { return false }
-        // Made outside the lock: making a blueprint looks up its type's value operations, behind a lock of their own.
+        // Made outside the lock: making a blueprint looks up its type's value operations, and what its instances
+        // need is looked up too, each behind a lock of its own.
         let declared = declared()
+        let typeInfo = TypeInfo.learned(
+            declared.blueprint.type, injecting: autoInjectProperties, completing: callsResolvable)
         registry.withLock { registry in
             registry.registerAccessorDefault(
-                entry.key, hash: entry.hash, blueprint: declared.blueprint, hooks: declared.hooks)
+                entry.key, hash: entry.hash, blueprint: declared.blueprint, hooks: declared.hooks, typeInfo: typeInfo)
             // Answered now, so that the call tried again finds the answer by reading instead of locking to write.
             _ = answer(entry, in: &registry)
         }
