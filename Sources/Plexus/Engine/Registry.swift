@@ -98,12 +98,13 @@ struct Registry {
     /// concurrent first uses register it once. A route remembered for the key (a fallback found before) goes: the
     /// key now answers as the accessor does (`isAccessorKey`). `hooks` are the declaration's `resolvingProperties`
     /// hooks.
+    @discardableResult
     mutating func registerAccessorDefault(
         _ key: DefinitionKey, hash: Int? = nil, blueprint: Blueprint, hooks: [Hook] = [], typeInfo: TypeInfo? = nil
-    ) {
+    ) -> Slot? {
         // The key's hash, kept by the accessor's entry: its tag string is hashed once per site, not per table.
         let hash = hash ?? KeyTable<Slot>.hash(key)
-        guard accessorDefaults[key, hash: hash] == nil else { return }
+        guard accessorDefaults[key, hash: hash] == nil else { return nil }
         // A container's first accessor is seldom its last: room for a first graph's, so that the table does not move.
         accessorDefaults.reserveCapacity(24)
         if routes.count > 0 { routes.removeValue(forKey: key, hash: hash) }
@@ -119,6 +120,7 @@ struct Registry {
             slot.recipe = slot.recipe.with(decorators: decorators[key, hash: hash]?.matching(blueprint))
         }
         accessorDefaults.updateValue(slot, forKey: key, hash: hash)
+        return slot
     }
 
     /// Typed accessors: removes the declared default for `key`, with every answer remembered for it. Returns it, to

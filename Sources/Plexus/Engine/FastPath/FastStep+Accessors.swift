@@ -291,23 +291,33 @@ extension DependencyContainer {
     @usableFromInline
     func registerAccessorDefaultIfNeeded(_ site: AccessorSite, declared: () -> DeclaredDefault) -> Bool {
         guard !GraphRecorder.isActive else { return false }
-        let needed = registry.withLock { registry -> AccessorKeys.Entry? in
+        let needed = registry.withLock { registry -> (AccessorKeys.Entry, generation: Int)? in
             let entry = registry.accessorKeys.entry(for: site)
             guard case .registerDefault = answer(entry, in: &registry), declaredDefaultAnswersAlone(registry)
             else { return nil }
-            return entry
+            return (entry, Generation.current)
         }
-        guard let entry = needed else { return false }
+        guard let (entry, seen) = needed else { return false }
         // Made outside the lock: making a blueprint looks up its type's value operations, and what its instances
         // need is looked up too, each behind a lock of its own.
         let declared = declared()
         let typeInfo = TypeInfo.learned(
             declared.blueprint.type, injecting: autoInjectProperties, completing: callsResolvable)
         registry.withLock { registry in
-            registry.registerAccessorDefault(
+            // Whether anything that could change the answer happened since the section above (each such change
+            // advances the generation, here or in any container).
+            let unchanged = Generation.current == seen
+            let slot = registry.registerAccessorDefault(
                 entry.key, hash: entry.hash, blueprint: declared.blueprint, hooks: declared.hooks, typeInfo: typeInfo)
             // Answered now, so that the call tried again finds the answer by reading instead of locking to write.
-            _ = answer(entry, in: &registry)
+            // With nothing changed, the new default answers, as the section above found: no definition or
+            // forwarding registration under the key, no collaborator.
+            if unchanged, let slot {
+                (entry.answering, entry.generation, entry.answeringHasKey) =
+                    (Unmanaged.passUnretained(slot), Generation.current, true)
+            } else {
+                _ = answer(entry, in: &registry)
+            }
         }
         if declared.blueprint.scope == .cached { watchMemoryPressure() }
         return true
@@ -315,7 +325,7 @@ extension DependencyContainer {
 
     /// Registers `declared` (its blueprint and hooks) as the declared default of the accessor key `key`.
     private func registerAccessorDefault(_ key: DefinitionKey, _ declared: DeclaredDefault) {
-        registry.withLock { $0.registerAccessorDefault(key, blueprint: declared.blueprint, hooks: declared.hooks) }
+        registry.withLock { _ = $0.registerAccessorDefault(key, blueprint: declared.blueprint, hooks: declared.hooks) }
         if declared.blueprint.scope == .cached { watchMemoryPressure() }
     }
 }
