@@ -36,6 +36,21 @@ extension DependencyContainer {
         AsyncAccessorCore<T>.published(self, site.site)
     }
 
+    /// The generation at which the declaration at `site` is answered here by its registered default alone, a plain
+    /// one (no override, forward or collaborator that could answer instead; no hook or decorator); nil otherwise.
+    /// While ``declarationGeneration`` equals it, a unique instance of the declaration is what its own factory makes,
+    /// so the product that declared it may call that factory itself. Takes the registry's lock for writing.
+    package func plainDeclarationGeneration(at site: DeclarationSite) -> Int? {
+        plainDeclaredDefaultGeneration(site.site)
+    }
+
+    /// The generation of every container's answers now: one atomic load (see ``plainDeclarationGeneration(at:)``).
+    @usableFromInline package static var declarationGeneration: Int { Generation.current }
+
+    /// Whether `validate` is recording a graph on some thread: every resolve must then reach a container, where the
+    /// recorder sees it.
+    @usableFromInline package static var isRecordingGraph: Bool { GraphRecorder.isActive }
+
     /// Forgets the declaration at `site`: its registered default (so that the next resolve registers it again, with
     /// the scope it then carries), an override under its key, and the instances kept for it, released after the lock.
     package func forgetDeclaration(at site: DeclarationSite) {

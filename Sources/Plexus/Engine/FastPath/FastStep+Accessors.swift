@@ -372,3 +372,26 @@ extension DependencyContainer {
         return copied ?? nil
     }
 }
+
+extension DependencyContainer {
+    /// The generation at which the accessor declared at `site` is answered here by its registered default alone, a
+    /// plain one (no hooks, no decorators, no main actor); nil when an override, a forward or a collaborator could
+    /// answer instead, or a hook or decorator must see its instances. While `Generation.current` equals what this
+    /// returns, a unique instance of the declaration is exactly what its own factory makes: the product that declared
+    /// it may call that factory itself. Takes the lock for writing, as a first use does, to remember the answer.
+    func plainDeclaredDefaultGeneration(_ site: AccessorSite) -> Int? {
+        registry.withLock { registry -> Int? in
+            guard let found = registry.accessorKeys.withExistingEntry(for: site, { Unmanaged.passUnretained($0) })
+            else { return nil }
+            return found._withUnsafeGuaranteedRef { entry -> Int? in
+                guard case .slot(let answering) = answer(entry, in: &registry) else { return nil }
+                let slot = answering.takeUnretainedValue()
+                let isDefault =
+                    registry.accessorDefaults.withBorrowedValue(for: entry.key, hash: entry.hash) { $0 === slot }
+                    ?? false
+                guard isDefault, slot.hasPlainRecipe, slot.hasDirectRecipe else { return nil }
+                return Generation.current
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Plexus
+import PlexusFactoryKit
+import Testing
+
+// A unique declaration read before, with nothing but its factory to see the read, has its factory called by the
+// product itself. Each test reads a declaration until that is so, changes what the container would answer, and
+// checks the next read sees the change.
+
+private final class Stall: ManagedContainer {
+    let manager = ContainerManager()
+    var ticket: PlexusFactoryKit.Factory<Ticket> { self { Ticket(number: 1) } }
+    var countdown: PlexusFactoryKit.ParameterFactory<Int, Ticket> {
+        self { number in number > 0 ? self.countdown(number - 1) : Ticket(number: number) }
+    }
+}
+
+/// Reads `stall.ticket` enough times for its record to allow making it directly.
+private func readOften(_ stall: Stall) {
+    for _ in 0..<3 { #expect(stall.ticket().number == 1) }
+}
+
+@Suite struct DirectUniqueTests {
+    @Test func aModuleContainerAddedAfterReadsAnswersTheNextRead() {
+        let stall = Stall()
+        readOften(stall)
+        let module = DependencyContainer { $0.register(tag: "Stall.ticket") { Ticket(number: 2) } }
+        stall.manager.plexus.collaborate(with: module)
+        #expect(stall.ticket().number == 2)
+    }
+
+    @Test func aDefinitionRegisteredUnderTheKeyAfterReadsAnswersTheNextRead() {
+        let stall = Stall()
+        readOften(stall)
+        stall.manager.plexus.register(tag: "Stall.ticket") { Ticket(number: 3) }
+        #expect(stall.ticket().number == 3)
+    }
+
+    @Test func anOverrideAfterReadsIsMadeOnTheNextRead() {
+        let stall = Stall()
+        readOften(stall)
+        stall.ticket.register { Ticket(number: 4) }
+        #expect(stall.ticket().number == 4)
+        stall.ticket.reset(.registration)
+        #expect(stall.ticket().number == 1)
+    }
+
+    @Test func aDecoratorAddedAfterReadsSeesTheNextRead() {
+        let stall = Stall()
+        readOften(stall)
+        let seen = Tally()
+        stall.ticket.decorator { _ in seen.increment() }
+        _ = stall.ticket()
+        #expect(seen.count == 1)
+    }
+
+    @Test func validateAfterReadsStillSeesTheDeclaration() throws {
+        let stall = Stall()
+        readOften(stall)
+        let report = stall.validate(roots: \.ticket)
+        #expect(report.nodes(of: Ticket.self).count == 1)
+    }
+}
+
+/// A cycle through a unique declaration read before stops the process with its path, as on a first read. An exit
+/// test: it runs in a child process.
+@Suite struct DirectUniqueCycleExitTests {
+    @Test func aDeclarationCallingItselfAfterReadsStopsNamingThePath() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let stall = Stall()
+            for _ in 0..<3 { _ = stall.countdown(0) }
+            _ = stall.countdown(2)
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("circular dependency: Stall.countdown -> Stall.countdown"))
+    }
+}
