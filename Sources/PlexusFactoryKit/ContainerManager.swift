@@ -109,7 +109,7 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// Makes an empty manager.
     public init() {
-        plexus = DependencyContainer(name: "PlexusFactoryKit")
+        plexus = DependencyContainer(name: "PlexusFactoryKit", autoInjectProperties: false, callsResolvable: false)
         DependencyContainer.trimOnMemoryPressure(self) { $0.trimCaches() }
     }
 

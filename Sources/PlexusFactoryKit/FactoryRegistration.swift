@@ -68,13 +68,18 @@ public struct FactoryRegistration<P, T> {
         }
         let frame = Diagnostics.shared.enter(manager, type(of: container), key: key, type: T.self)
         let instance: T
-        if let registered = options.registration as? Maker<P, T> {
-            instance = registered.make(parameters)
-        } else {
-            switch factory {
-            case .plain(let make): instance = make()
-            case .taking(let make): instance = make(parameters)
+        do {
+            // In a scope of the thread's resolution graph, as the slot's factory runs: the `.graph` declarations it
+            // resolves share one instance.
+            instance = try DependencyContainer.runInResolutionScope {
+                if let registered = options.registration as? Maker<P, T> { return registered.make(parameters) }
+                switch factory {
+                case .plain(let make): return make()
+                case .taking(let make): return make(parameters)
+                }
             }
+        } catch {
+            Diagnostics.shared.stop(couldNotMake: T.self, error)
         }
         if frame.traceLine == nil {
             Diagnostics.shared.leave(frame)

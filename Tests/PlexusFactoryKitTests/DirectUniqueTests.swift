@@ -14,6 +14,24 @@ private final class Stall: ManagedContainer {
     }
 }
 
+/// A unique declaration built from two `.graph` ones.
+private final class Workshop: ManagedContainer {
+    let manager = ContainerManager()
+    var part: PlexusFactoryKit.Factory<Ticket> { self { Ticket() }.graph }
+    var pair: PlexusFactoryKit.Factory<Pair> { self { Pair(left: self.part(), right: self.part()) } }
+}
+
+/// Counts the `Resolvable` callbacks a container makes on it.
+private final class Gauge: Resolvable {
+    let callbacks = Tally()
+    func didResolveDependencies() { callbacks.increment() }
+}
+
+private final class Dashboard: ManagedContainer {
+    let manager = ContainerManager()
+    var gauge: PlexusFactoryKit.Factory<Gauge> { self { Gauge() } }
+}
+
 /// Reads `stall.ticket` enough times for its record to allow making it directly.
 private func readOften(_ stall: Stall) {
     for _ in 0..<3 { #expect(stall.ticket().number == 1) }
@@ -51,6 +69,22 @@ private func readOften(_ stall: Stall) {
         stall.ticket.decorator { _ in seen.increment() }
         _ = stall.ticket()
         #expect(seen.count == 1)
+    }
+
+    @Test func graphDeclarationsShareOneInstanceInsideEachRead() {
+        let workshop = Workshop()
+        var lefts: [Ticket] = []
+        for _ in 0..<3 {
+            let pair = workshop.pair()
+            #expect(pair.left === pair.right)
+            lefts.append(pair.left)
+        }
+        #expect(lefts[1] !== lefts[2])
+    }
+
+    @Test func instancesGetNoResolvableCallbackOnAnyRead() {
+        let dashboard = Dashboard()
+        for _ in 0..<3 { #expect(dashboard.gauge().callbacks.count == 0) }
     }
 
     @Test func validateAfterReadsStillSeesTheDeclaration() throws {

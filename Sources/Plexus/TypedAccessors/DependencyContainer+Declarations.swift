@@ -81,10 +81,11 @@ extension DependencyContainer {
         removeAccessorDefaults()
     }
 
-    /// A new container named `name` with this one's registrations and the instances they keep now; what either
-    /// makes afterwards stays its own. Collaborators are not copied.
+    /// A new container named `name` with this one's registrations, the instances they keep now and its settings
+    /// (auto-injection, `Resolvable` calls); what either makes afterwards stays its own. Collaborators are not copied.
     package func copyingInstances(name: String) -> DependencyContainer {
-        let copy = DependencyContainer(name: name)
+        let copy = DependencyContainer(
+            name: name, autoInjectProperties: autoInjectProperties, callsResolvable: callsResolvable)
         copyRegistrations(into: copy)
         return copy
     }
@@ -97,5 +98,27 @@ extension DependencyContainer {
         let recorder = GraphRecorder()
         try recorder.recording(build)
         return recorder.report(validating: self)
+    }
+}
+
+extension DependencyContainer {
+    /// Runs `body`, a factory a product calls itself (`plainDeclarationGeneration(at:)`), as one scope of the calling
+    /// thread's resolution graph, opened here when outermost, as a container runs a declaration's factory: the
+    /// resolves it makes share the graph's `.shared` instances, and an outermost scope releases what it held. If
+    /// closing the scope fails (a hook of an instance made inside throws), the scope is abandoned and the error
+    /// thrown.
+    @usableFromInline
+    package static func runInResolutionScope<R>(_ body: () -> R) throws -> R {
+        let graph = ResolutionGraph.current
+        let scope = graph.openLightScope()
+        defer { if graph.depth == 0 { graph.releaseLeftovers() } }
+        let result = body()
+        do {
+            try graph.closeLightScope(scope)
+        } catch {
+            graph.abandonLightScope(scope, after: error)
+            throw error
+        }
+        return result
     }
 }
