@@ -109,16 +109,6 @@ extension DependencyContainer {
     /// thrown.
     @usableFromInline
     package static func runInResolutionScope<R>(_ body: () -> R) throws -> R {
-        let graph = ResolutionGraph.current
-        let scope = graph.openLightScope()
-        defer { if graph.depth == 0 { graph.releaseLeftovers() } }
-        let result = body()
-        do {
-            try graph.closeLightScope(scope)
-        } catch {
-            graph.abandonLightScope(scope, after: error)
-            throw error
-        }
-        return result
+        try runInDeclarationScope(body)
     }
 }

@@ -395,3 +395,23 @@ extension DependencyContainer {
         }
     }
 }
+
+extension DependencyContainer {
+    /// Runs `body` as one light scope of the calling thread's resolution graph, borrowed from the thread-local slot
+    /// that keeps it alive while the thread runs (`ResolutionGraph.unretainedCurrent`); releases an outermost
+    /// scope's leftovers. If closing fails, abandons the scope and throws (see `runInResolutionScope`).
+    static func runInDeclarationScope<R>(_ body: () -> R) throws -> R {
+        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
+            let scope = graph.openLightScope()
+            defer { if graph.depth == 0 { graph.releaseLeftovers() } }
+            let result = body()
+            do {
+                try graph.closeLightScope(scope)
+            } catch {
+                graph.abandonLightScope(scope, after: error)
+                throw error
+            }
+            return result
+        }
+    }
+}
