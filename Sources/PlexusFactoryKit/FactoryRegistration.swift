@@ -3,12 +3,15 @@ import Plexus
 
 /// A declaration's identity and its own factory: what ``Factory`` and ``ParameterFactory`` resolve through.
 ///
-/// Factory's semantics sit here, Plexus's machinery underneath. `resolve(_:)` reads top to bottom: under the
-/// resolution lock, run the container's auto-registration, find the declaration's options and its slot (a typed
-/// accessor of the Plexus container its scope names: ``ContainerManager/plexus``, or the singleton scope's own),
-/// return the instance the slot keeps if there is one, else choose the factory (a context alternative beats an
-/// override, which beats the declaration's own) and resolve the slot, which calls it (`FactoryHandOver`): Plexus
-/// keeps the instance, finds cycles and records the graph for `validate`. The decorators run last, on every resolve.
+/// Factory's semantics sit here, Plexus's machinery underneath. `resolve(_:)` reads top to bottom: without a lock,
+/// the declaration's record (`DeclarationRecord`) answers a kept instance, or says a unique instance is only what the
+/// chosen factory makes (`makeDirectly`: the factory runs under the resolution lock and the cycle check, in a scope of
+/// the thread's resolution graph). Otherwise, under the resolution lock, run the container's auto-registration, find
+/// the declaration's options and its slot (a typed accessor of the Plexus container its scope names:
+/// ``ContainerManager/plexus``, or the singleton scope's own), return the instance the slot keeps if there is one,
+/// else choose the factory (a context alternative beats an override, which beats the declaration's own) and resolve
+/// the slot, which calls it (`FactoryHandOver`): Plexus keeps the instance, finds cycles and records the graph for
+/// `validate`. The decorators run last, on every resolve.
 public struct FactoryRegistration<P, T> {
     @usableFromInline let key: FactoryKey
     @usableFromInline let container: any ManagedContainer
