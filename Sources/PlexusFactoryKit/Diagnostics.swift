@@ -18,7 +18,7 @@ final class Diagnostics: @unchecked Sendable {
         var label: String { "\(containerType).\(key.name)" }
     }
 
-    @exclusivity(unchecked) var checksCycles = true
+    @exclusivity(unchecked) @usableFromInline var checksCycles = true
     @exclusivity(unchecked) @usableFromInline var isTracing = false { didSet { ContainerManager.forgetRecords() } }
     var logger: (String) -> Void = { print($0) }
     /// The declarations being resolved are the first `active` frames; the rest is storage kept for the next ones, so

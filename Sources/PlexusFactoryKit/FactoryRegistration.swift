@@ -65,8 +65,11 @@ public struct FactoryRegistration<P, T> {
         else { return nil }
         ResolutionLock.acquire()
         defer { ResolutionLock.release() }
-        // Under the lock the options may be read; the record must still describe them.
-        guard record.generation == DeclarationRecordGeneration.current, let options = record.options else {
+        // Under the lock the options may be read; the record must still describe them. With the product's cycle check
+        // off, only the slot's own check stops a declaration that comes back to itself: it goes through the slot.
+        guard record.generation == DeclarationRecordGeneration.current, let options = record.options,
+            Diagnostics.shared.checksCycles
+        else {
             return resolveLocked(record, manager, parameters)
         }
         let frame = Diagnostics.shared.enter(manager, type(of: container), key: key, type: T.self)

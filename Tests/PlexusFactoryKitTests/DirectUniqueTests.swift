@@ -95,6 +95,15 @@ private func readOften(_ stall: Stall) {
     }
 }
 
+/// A declaration whose factory calls itself once `loops` is set.
+private final class Carousel: ManagedContainer {
+    let manager = ContainerManager()
+    let loops = Tally()
+    var ride: PlexusFactoryKit.Factory<Ticket> {
+        self { self.loops.count > 0 ? self.ride() : Ticket() }
+    }
+}
+
 /// A cycle through a unique declaration read before stops the process with its path, as on a first read. An exit
 /// test: it runs in a child process.
 @Suite struct DirectUniqueCycleExitTests {
@@ -106,5 +115,17 @@ private func readOften(_ stall: Stall) {
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(message.contains("circular dependency: Stall.countdown -> Stall.countdown"))
+    }
+
+    @Test func withTheCheckOffADeclarationComingBackToItselfStillStops() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let carousel = Carousel()
+            carousel.manager.circularDependencyTesting = false
+            for _ in 0..<3 { _ = carousel.ride() }
+            carousel.loops.increment()
+            _ = carousel.ride()
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("circular dependency"), "\(message.suffix(300))")
     }
 }
