@@ -109,7 +109,7 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// Makes an empty manager.
     public init() {
-        plexus = DependencyContainer(name: "PlexusFactoryKit")
+        plexus = DependencyContainer(name: "PlexusFactoryKit", autoInjectProperties: false, callsResolvable: false)
         DependencyContainer.trimOnMemoryPressure(self) { $0.trimCaches() }
     }
 
@@ -384,8 +384,9 @@ extension ContainerManager {
 /// settings, or of tracing (each `didSet` of those fields): a record a reader finds is as current as a read under the
 /// lock. It answers the reads that need no user code: a scope modifier already applied (`scope`, `once`), and the
 /// instance the scope keeps (`keptStore`, set only when no decorator, context alternative, time to live, per-argument
-/// scope or trace has to see the read). Under the lock, a record still current (`generation`) also gives the options
-/// and the slot, so that a resolve that makes an instance looks nothing up.
+/// scope or trace has to see the read), and when a unique instance is only what the chosen factory makes
+/// (`directGeneration`). Under the lock, a record still current (`generation`) also gives the options and the slot,
+/// so that a resolve that makes an instance looks nothing up.
 ///
 /// `@unchecked Sendable`: every field is a constant; `options`, the one that is not `Sendable`, is only read under
 /// the resolution lock, as every `Options` is (see `Sendability.swift`).
@@ -399,15 +400,24 @@ final class DeclarationRecord: @unchecked Sendable {
     /// The options, when the slot needs no update on a resolve (no time to live, no per-argument scope).
     @usableFromInline let options: ContainerManager.Options?
     @usableFromInline let slot: DeclarationSlot
-    /// `Diagnostics.recordGeneration` when published: equal under the lock, nothing changed since.
+    /// `DeclarationRecordGeneration.current` when published: while equal, nothing the record describes changed.
     @usableFromInline let generation: Int
+    /// For a unique declaration that nothing but its factory has to see (no decorator, context or trace), answered
+    /// in its container by its own plain default alone: the container generation that answer holds for. While
+    /// `DependencyContainer.declarationGeneration` equals it, a resolve calls the chosen factory itself, under the
+    /// resolution lock and the cycle check, as the slot's factory would (`FactoryRegistration.makeDirectly`).
+    @usableFromInline let directGeneration: Int?
 
-    init(_ options: ContainerManager.Options, slot: DeclarationSlot, readsKept: Bool, generation: Int) {
+    init(
+        _ options: ContainerManager.Options, slot: DeclarationSlot, readsKept: Bool, directGeneration: Int?,
+        generation: Int
+    ) {
         scope = options.scope.map(ObjectIdentifier.init)
         once = options.once
         keptStore = readsKept ? slot.store : nil
         self.options = options.timeToLive == nil && !options.scopeOnParameters ? options : nil
         self.slot = slot
+        self.directGeneration = directGeneration
         self.generation = generation
     }
 
@@ -430,23 +440,26 @@ extension ContainerManager {
     }
 
     /// Publishes the record of `key` from its `options`, whose slot is `slot`. Call under the resolution lock, after
-    /// auto-registration and `slot(of:…)`.
+    /// auto-registration, `slot(of:…)` and the resolve that used them.
     @usableFromInline
     func publishRecord(of key: FactoryKey, _ options: Options, slot: DeclarationSlot) {
         let noContexts = options.contexts?.isEmpty != false && options.argumentContexts?.isEmpty != false
-        let readsKept =
-            slot.storage != .unique && slot.storage != .shared && options.decorator == nil && state.decorator == nil
-            && noContexts && options.timeToLive == nil && !options.scopeOnParameters && !Diagnostics.shared.isTracing
-            && !state.autoRegistrationNeeded
+        let seenByNothingElse =
+            options.decorator == nil && state.decorator == nil && noContexts && options.timeToLive == nil
+            && !options.scopeOnParameters && !Diagnostics.shared.isTracing && !state.autoRegistrationNeeded
+        let readsKept = seenByNothingElse && slot.storage != .unique && slot.storage != .shared
+        let directGeneration =
+            seenByNothingElse && slot.storage == .unique ? slot.store.plainDeclarationGeneration(at: slot.site) : nil
         let record = DeclarationRecord(
-            options, slot: slot, readsKept: readsKept, generation: Diagnostics.shared.recordGeneration)
+            options, slot: slot, readsKept: readsKept, directGeneration: directGeneration,
+            generation: DeclarationRecordGeneration.current)
         Self.records.insert(record, owner: ObjectIdentifier(self), type: key.type, name: key.name)
     }
 
     /// Forgets every record: something a record describes changed. Call under the resolution lock.
     @usableFromInline
     static func forgetRecords() {
-        Diagnostics.shared.recordGeneration &+= 1
+        DeclarationRecordGeneration.advance()
         records.removeAll()
     }
 }

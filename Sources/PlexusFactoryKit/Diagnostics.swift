@@ -12,49 +12,56 @@ final class Diagnostics: @unchecked Sendable {
         let manager: ObjectIdentifier
         let key: FactoryKey
         let containerType: Any.Type
-        let traceLine: Int?
+        @usableFromInline let traceLine: Int?
 
         /// `Container.api`, built only for a message: naming a type costs more than a whole resolve.
         var label: String { "\(containerType).\(key.name)" }
     }
 
-    @exclusivity(unchecked) var checksCycles = true
+    @exclusivity(unchecked) @usableFromInline var checksCycles = true
     @exclusivity(unchecked) @usableFromInline var isTracing = false { didSet { ContainerManager.forgetRecords() } }
-    /// How many times the declaration records were forgotten (see `DeclarationRecord`).
-    @exclusivity(unchecked) @usableFromInline var recordGeneration = 0
     var logger: (String) -> Void = { print($0) }
-    @exclusivity(unchecked) private var stack: [Frame] = []
+    /// The declarations being resolved are the first `active` frames; the rest is storage kept for the next ones, so
+    /// that entering and leaving a frame changes no array's length.
+    @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) private var active = 0
     private var traceLines: [String] = []
 
-    /// Records that `key` of `container` starts resolving; stops the process with the path when it is already
-    /// being resolved (a cycle no Factory spelling can report by throwing).
+    /// Records that `key` of the container of type `containerType` whose manager is `manager` starts resolving;
+    /// stops the process with the path when it is already being resolved (a cycle no Factory spelling can report by
+    /// throwing).
     @usableFromInline
-    func enter(_ container: some ManagedContainer, key: FactoryKey, type: Any.Type) -> Frame {
-        let manager = ObjectIdentifier(container.manager)
+    func enter(_ manager: ContainerManager, _ containerType: Any.Type, key: FactoryKey, type: Any.Type) -> Frame {
+        let manager = ObjectIdentifier(manager)
         let frame = Frame(
-            manager: manager, key: key, containerType: Swift.type(of: container),
-            traceLine: isTracing ? traceLines.count : nil)
-        if checksCycles, !stack.isEmpty, stack.contains(where: { $0.manager == manager && $0.key == frame.key }) {
-            let path = (stack + [frame]).map(\.label).joined(separator: " -> ")
+            manager: manager, key: key, containerType: containerType, traceLine: isTracing ? traceLines.count : nil)
+        if checksCycles, active > 0, frames[..<active].contains(where: { $0.manager == manager && $0.key == frame.key })
+        {
+            let path = (frames[..<active] + [frame]).map(\.label).joined(separator: " -> ")
             traceLines.forEach(logger)
-            stack.removeAll()
+            (frames, active) = ([], 0)
             traceLines.removeAll()
             stop(
                 "circular dependency: \(path). Break the cycle: resolve one side lazily (@LazyInjected).",
                 file: #fileID, line: #line)
         }
         if isTracing {
-            let indent = String(repeating: "    ", count: stack.count)
-            traceLines.append("\(stack.count): \(indent)\(frame.label)<\(type)>")
+            let indent = String(repeating: "    ", count: active)
+            traceLines.append("\(active): \(indent)\(frame.label)<\(type)>")
         }
-        stack.append(frame)
+        if active < frames.count {
+            frames[active] = frame
+        } else {
+            frames.append(frame)
+        }
+        active += 1
         return frame
     }
 
     /// Records that `frame`'s resolution ended with `instance`, made by its factory or kept by its scope.
     @usableFromInline
     func leave<T>(_ frame: Frame, instance: T, made: Bool, _ options: ContainerManager.Options) {
-        stack.removeLast()
+        active -= 1
         guard let line = frame.traceLine, line < traceLines.count else { return }
         // The trace letter: `C` kept by the scope; else `O` a context alternative, `R` an override, `F` the
         // declaration's own factory.
@@ -62,20 +69,27 @@ final class Diagnostics: @unchecked Sendable {
             !made ? "C" : options.alternativeForCurrentContext() != nil ? "O" : options.registration != nil ? "R" : "F"
         let address = ObjectIdentifier(instance as AnyObject).hashValue
         traceLines[line] += " = \(kind):\(address) \(Swift.type(of: instance as Any))"
-        if stack.isEmpty {
+        if active == 0 {
             traceLines.forEach(logger)
             traceLines.removeAll()
         }
     }
 
+    /// Records that the resolution `frame` began ended, where nothing traces it: what a unique instance made
+    /// directly leaves (`FactoryRegistration.makeDirectly`), without the generic trace line.
+    @usableFromInline
+    func leave(_ frame: Frame) {
+        active -= 1
+    }
+
     /// How many declarations the running resolve is inside.
-    var depth: Int { stack.count }
+    var depth: Int { active }
 
     /// Whether `key` is being resolved already on this resolve's path while the cycle check is off: a declaration
     /// that calls itself, which Factory lets run.
     @usableFromInline
     func reentersUnchecked(_ key: FactoryKey) -> Bool {
-        !checksCycles && stack.dropLast().contains { $0.key == key }
+        !checksCycles && frames[..<max(active - 1, 0)].contains { $0.key == key }
     }
 
     /// Stops the process for a declaration Plexus could not make: a cycle with its path and the way to break it in

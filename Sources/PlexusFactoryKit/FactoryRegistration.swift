@@ -3,12 +3,15 @@ import Plexus
 
 /// A declaration's identity and its own factory: what ``Factory`` and ``ParameterFactory`` resolve through.
 ///
-/// Factory's semantics sit here, Plexus's machinery underneath. `resolve(_:)` reads top to bottom: under the
-/// resolution lock, run the container's auto-registration, find the declaration's options and its slot (a typed
-/// accessor of the Plexus container its scope names: ``ContainerManager/plexus``, or the singleton scope's own),
-/// return the instance the slot keeps if there is one, else choose the factory (a context alternative beats an
-/// override, which beats the declaration's own) and resolve the slot, which calls it (`FactoryHandOver`): Plexus
-/// keeps the instance, finds cycles and records the graph for `validate`. The decorators run last, on every resolve.
+/// Factory's semantics sit here, Plexus's machinery underneath. `resolve(_:)` reads top to bottom: without a lock,
+/// the declaration's record (`DeclarationRecord`) answers a kept instance, or says a unique instance is only what the
+/// chosen factory makes (`makeDirectly`: the factory runs under the resolution lock and the cycle check, in a scope of
+/// the thread's resolution graph). Otherwise, under the resolution lock, run the container's auto-registration, find
+/// the declaration's options and its slot (a typed accessor of the Plexus container its scope names:
+/// ``ContainerManager/plexus``, or the singleton scope's own), return the instance the slot keeps if there is one,
+/// else choose the factory (a context alternative beats an override, which beats the declaration's own) and resolve
+/// the slot, which calls it (`FactoryHandOver`): Plexus keeps the instance, finds cycles and records the graph for
+/// `validate`. The decorators run last, on every resolve.
 public struct FactoryRegistration<P, T> {
     @usableFromInline let key: FactoryKey
     @usableFromInline let container: any ManagedContainer
@@ -39,28 +42,77 @@ public struct FactoryRegistration<P, T> {
     /// declaration is resolved, it looks up no generic metadata for `P` and `T` on a call.
     @inlinable
     func resolve(_ parameters: P) -> T {
-        let manager = container.manager
         // Without the lock: a record found says whether nothing but the kept instance has to see this read (no
         // decorator, context, time to live or trace), and where that instance is; reading it runs no user code.
+        let manager = container.manager
         let record = manager.record(of: key)
-        if let record, let instance = record.keptInstance(T.self) {
-            return instance
+        if let record {
+            if let instance = record.keptInstance(T.self) { return instance }
+            if let made = makeDirectly(record, manager, parameters) { return made }
         }
         ResolutionLock.acquire()
         defer { ResolutionLock.release() }
+        return resolveLocked(record, manager, parameters)
+    }
+
+    /// A unique instance made by calling the chosen factory here, under the resolution lock and the cycle check,
+    /// when the record says the container would do nothing else (`DeclarationRecord.directGeneration`); nil when it
+    /// does not.
+    @inlinable
+    func makeDirectly(_ record: DeclarationRecord, _ manager: ContainerManager, _ parameters: P) -> T? {
+        guard let direct = record.directGeneration, direct == DependencyContainer.declarationGeneration,
+            !DependencyContainer.isRecordingGraph
+        else { return nil }
+        ResolutionLock.acquire()
+        defer { ResolutionLock.release() }
+        // Under the lock the options may be read; the record must still describe them. With the product's cycle check
+        // off, only the slot's own check stops a declaration that comes back to itself: it goes through the slot.
+        guard record.generation == DeclarationRecordGeneration.current, let options = record.options,
+            Diagnostics.shared.checksCycles
+        else {
+            return resolveLocked(record, manager, parameters)
+        }
+        let frame = Diagnostics.shared.enter(manager, type(of: container), key: key, type: T.self)
+        let instance: T
+        do {
+            // In a scope of the thread's resolution graph, as the slot's factory runs: the `.graph` declarations it
+            // resolves share one instance.
+            instance = try DependencyContainer.runInResolutionScope {
+                if let registered = options.registration as? Maker<P, T> { return registered.make(parameters) }
+                switch factory {
+                case .plain(let make): return make()
+                case .taking(let make): return make(parameters)
+                }
+            }
+        } catch {
+            Diagnostics.shared.stop(couldNotMake: T.self, error)
+        }
+        if frame.traceLine == nil {
+            Diagnostics.shared.leave(frame)
+        } else {
+            Diagnostics.shared.leave(frame, instance: instance, made: true, options)
+        }
+        return instance
+    }
+
+    /// `resolve(_:)` once the resolution lock is held: finds the options and slot (from `record` while it is
+    /// current), takes the instance the scope keeps or makes one through the slot, runs the decorators, and
+    /// publishes the declaration's record when it was missing or stale.
+    @inlinable
+    func resolveLocked(_ record: DeclarationRecord?, _ manager: ContainerManager, _ parameters: P) -> T {
+        let generation = DeclarationRecordGeneration.current
         let options: ContainerManager.Options
         let slot: DeclarationSlot
-        if let record, let known = record.options, record.generation == Diagnostics.shared.recordGeneration {
+        let publishes: Bool
+        if let record, let known = record.options, record.generation == generation {
             // Nothing changed since the record was published: auto-registration ran, the options and slot are these.
-            (options, slot) = (known, record.slot)
+            (options, slot, publishes) = (known, record.slot, false)
         } else {
             container.runAutoRegistrationIfNeeded()
             options = manager.declaration(key)
             let scope = options.scope ?? manager.state.defaultScope ?? Scope.unique
             slot = manager.slot(of: options, key: key, T.self, in: container, scope: scope, keeping: parameters)
-            if record?.generation != Diagnostics.shared.recordGeneration {
-                manager.publishRecord(of: key, options, slot: slot)
-            }
+            publishes = record?.generation != DeclarationRecordGeneration.current
         }
 
         let instance: T
@@ -72,9 +124,14 @@ public struct FactoryRegistration<P, T> {
             // Kept by the scope: no factory runs, so neither a cycle nor a trace line can start here.
             (instance, made) = (kept, false)
         } else {
-            let frame = Diagnostics.shared.enter(container, key: key, type: T.self)
+            let frame = Diagnostics.shared.enter(manager, type(of: container), key: key, type: T.self)
             (instance, made) = construct(parameters, options, slot)
             Diagnostics.shared.leave(frame, instance: instance, made: made, options)
+        }
+        // Published after the instance is made, so that the record can say where it is kept and whether the slot
+        // answers alone; unless something changed the options meanwhile (a factory that registers).
+        if publishes, DeclarationRecordGeneration.current == generation {
+            manager.publishRecord(of: key, options, slot: slot)
         }
 
         if let decorator = options.decorator {

@@ -1,4 +1,4 @@
-import Foundation
+import Plexus
 
 /// The one process-wide recursive lock every Factory-style declaration, manager and lazy property wrapper of this
 /// module is read and changed under, and that every resolution of a declaration holds while it runs: the factory
@@ -21,14 +21,14 @@ import Foundation
 /// resolve such a singleton once at startup.
 @usableFromInline
 enum ResolutionLock {
-    private static let lock = NSRecursiveLock()
+    private static let lock = RecursiveLock()
 
     /// Runs `body` holding the lock if this thread holds it already or it is free; nil without running it when
     /// another thread holds it. A declaration's slot asks this way: it never waits for the lock, so a thread of
     /// Plexus that reaches a declaration's slot by its key cannot deadlock with a resolve in progress.
     @usableFromInline
     static func withLockIfAvailable<R>(_ body: () throws -> R) rethrows -> R? {
-        guard lock.try() else { return nil }
+        guard lock.tryLock() else { return nil }
         defer { lock.unlock() }
         return try body()
     }

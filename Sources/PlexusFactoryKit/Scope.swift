@@ -92,7 +92,7 @@ public class Scope {
 
         /// Makes an empty singleton scope.
         override public init() {
-            store = DependencyContainer(name: "Scope.singleton")
+            store = DependencyContainer(name: "Scope.singleton", autoInjectProperties: false, callsResolvable: false)
             super.init()
         }
 

@@ -175,6 +175,7 @@ void plexus_bias_note_locked_read(plexus_bias *bias) {
 // MARK: Route generation
 
 _Atomic(long) plexus_generation = 0;
+_Atomic(long) plexus_record_generation = 0;
 
 // MARK: Task graphs
 
@@ -188,3 +189,20 @@ void plexus_task_graphs_add(long delta) {
 // MARK: Zero-sized arguments
 
 _Alignas(16) const unsigned char plexus_zero_sized[16] = {0};
+
+plexus_recursive_lock *plexus_recursive_lock_create(void) {
+    plexus_recursive_lock *lock = malloc(sizeof(plexus_recursive_lock));
+    if (lock == NULL) return NULL;
+    if (pthread_mutex_init(&lock->mutex, NULL) != 0) {
+        free(lock);
+        return NULL;
+    }
+    atomic_init(&lock->owner, 0);
+    lock->depth = 0;
+    return lock;
+}
+
+void plexus_recursive_lock_destroy(plexus_recursive_lock *lock) {
+    pthread_mutex_destroy(&lock->mutex);
+    free(lock);
+}

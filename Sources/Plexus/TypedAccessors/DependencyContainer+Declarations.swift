@@ -36,6 +36,21 @@ extension DependencyContainer {
         AsyncAccessorCore<T>.published(self, site.site)
     }
 
+    /// The generation at which the declaration at `site` is answered here by its registered default alone, a plain
+    /// one (no override, forward or collaborator that could answer instead; no hook or decorator); nil otherwise.
+    /// While ``declarationGeneration`` equals it, a unique instance of the declaration is what its own factory makes,
+    /// so the product that declared it may call that factory itself. Takes the registry's lock for writing.
+    package func plainDeclarationGeneration(at site: DeclarationSite) -> Int? {
+        plainDeclaredDefaultGeneration(site.site)
+    }
+
+    /// The generation of every container's answers now: one atomic load (see ``plainDeclarationGeneration(at:)``).
+    @usableFromInline package static var declarationGeneration: Int { Generation.current }
+
+    /// Whether `validate` is recording a graph on some thread: every resolve must then reach a container, where the
+    /// recorder sees it.
+    @usableFromInline package static var isRecordingGraph: Bool { GraphRecorder.isActive }
+
     /// Forgets the declaration at `site`: its registered default (so that the next resolve registers it again, with
     /// the scope it then carries), an override under its key, and the instances kept for it, released after the lock.
     package func forgetDeclaration(at site: DeclarationSite) {
@@ -66,10 +81,11 @@ extension DependencyContainer {
         removeAccessorDefaults()
     }
 
-    /// A new container named `name` with this one's registrations and the instances they keep now; what either
-    /// makes afterwards stays its own. Collaborators are not copied.
+    /// A new container named `name` with this one's registrations, the instances they keep now and its settings
+    /// (auto-injection, `Resolvable` calls); what either makes afterwards stays its own. Collaborators are not copied.
     package func copyingInstances(name: String) -> DependencyContainer {
-        let copy = DependencyContainer(name: name)
+        let copy = DependencyContainer(
+            name: name, autoInjectProperties: autoInjectProperties, callsResolvable: callsResolvable)
         copyRegistrations(into: copy)
         return copy
     }
@@ -82,5 +98,17 @@ extension DependencyContainer {
         let recorder = GraphRecorder()
         try recorder.recording(build)
         return recorder.report(validating: self)
+    }
+}
+
+extension DependencyContainer {
+    /// Runs `body`, a factory a product calls itself (`plainDeclarationGeneration(at:)`), as one scope of the calling
+    /// thread's resolution graph, opened here when outermost, as a container runs a declaration's factory: the
+    /// resolves it makes share the graph's `.shared` instances, and an outermost scope releases what it held. If
+    /// closing the scope fails (a hook of an instance made inside throws), the scope is abandoned and the error
+    /// thrown.
+    @usableFromInline
+    package static func runInResolutionScope<R>(_ body: () -> R) throws -> R {
+        try runInDeclarationScope(body)
     }
 }

@@ -8,6 +8,7 @@
 #include "PlexusRecording.h"  // graph report
 #include "PlexusThreadGraph.h"  // the calling thread's resolution graph
 #include "PlexusHazards.h"  // factories run without retaining their slots
+#include "PlexusRecursiveLock.h"  // PlexusFactoryKit's resolution lock
 
 /// Writes the lowest address and the size of the calling thread's stack. Returns 0 on success, -1 where the bounds
 /// cannot be read. (Linux needs `pthread_getattr_np`, which is only declared with _GNU_SOURCE.)
@@ -77,5 +78,15 @@ static inline long plexus_generation_current(void) {
 }
 static inline void plexus_generation_advance(void) {
     atomic_fetch_add_explicit(&plexus_generation, 1, memory_order_acq_rel);
+}
+
+/// The declaration-record generation: advanced each time a product's declaration records are forgotten (see
+/// `DeclarationRecords`), so that a record kept outside the table is known stale with one atomic load.
+extern _Atomic(long) plexus_record_generation;
+static inline long plexus_record_generation_current(void) {
+    return atomic_load_explicit(&plexus_record_generation, memory_order_acquire);
+}
+static inline void plexus_record_generation_advance(void) {
+    atomic_fetch_add_explicit(&plexus_record_generation, 1, memory_order_acq_rel);
 }
 #endif

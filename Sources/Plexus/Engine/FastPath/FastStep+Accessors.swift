@@ -399,3 +399,46 @@ extension DependencyContainer {
         return copied ?? nil
     }
 }
+
+extension DependencyContainer {
+    /// The generation at which the accessor declared at `site` is answered here by its registered default alone, a
+    /// plain one (no hooks, no decorators, no main actor); nil when an override, a forward or a collaborator could
+    /// answer instead, or a hook or decorator must see its instances. While `Generation.current` equals what this
+    /// returns, a unique instance of the declaration is exactly what its own factory makes: the product that declared
+    /// it may call that factory itself. Takes the lock for writing, as a first use does, to remember the answer.
+    func plainDeclaredDefaultGeneration(_ site: AccessorSite) -> Int? {
+        registry.withLock { registry -> Int? in
+            guard let found = registry.accessorKeys.withExistingEntry(for: site, { Unmanaged.passUnretained($0) })
+            else { return nil }
+            return found._withUnsafeGuaranteedRef { entry -> Int? in
+                guard case .slot(let answering) = answer(entry, in: &registry) else { return nil }
+                let slot = answering.takeUnretainedValue()
+                let isDefault =
+                    registry.accessorDefaults.withBorrowedValue(for: entry.key, hash: entry.hash) { $0 === slot }
+                    ?? false
+                guard isDefault, slot.hasPlainRecipe, slot.hasDirectRecipe else { return nil }
+                return Generation.current
+            }
+        }
+    }
+}
+
+extension DependencyContainer {
+    /// Runs `body` as one light scope of the calling thread's resolution graph, borrowed from the thread-local slot
+    /// that keeps it alive while the thread runs (`ResolutionGraph.unretainedCurrent`); releases an outermost
+    /// scope's leftovers. If closing fails, abandons the scope and throws (see `runInResolutionScope`).
+    static func runInDeclarationScope<R>(_ body: () -> R) throws -> R {
+        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
+            let scope = graph.openLightScope()
+            defer { if graph.depth == 0 { graph.releaseLeftovers() } }
+            let result = body()
+            do {
+                try graph.closeLightScope(scope)
+            } catch {
+                graph.abandonLightScope(scope, after: error)
+                throw error
+            }
+            return result
+        }
+    }
+}

@@ -1,0 +1,48 @@
+internal import PlexusSystem
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A recursive lock (PlexusSystem's `plexus_recursive_lock`: a normal mutex, its holder and a depth): the thread that
+/// holds it may take it again, for one relaxed load, and gives it back as many times. For a product of this package
+/// that holds one process-wide lock over whole resolutions (PlexusFactoryKit, as Factory does), where Foundation's
+/// `NSRecursiveLock` costs several times as much per resolve. Package access; every pthread result is checked
+/// (`checkPThread`).
+package final class RecursiveLock: @unchecked Sendable {
+    /// In memory of its own, which never moves while the lock exists.
+    private let storage: UnsafeMutablePointer<plexus_recursive_lock>
+
+    /// Makes an unlocked lock.
+    package init() {
+        guard let lock = plexus_recursive_lock_create() else { fatalError("Plexus: could not make a mutex") }
+        storage = lock
+    }
+
+    deinit {
+        plexus_recursive_lock_destroy(storage)
+    }
+
+    /// Takes the lock, waiting while another thread holds it.
+    package func lock() {
+        checkPThread(plexus_recursive_lock_lock(storage), "pthread_mutex_lock")
+    }
+
+    /// Gives back one `lock()` (or successful `tryLock()`) of this thread.
+    package func unlock() {
+        checkPThread(plexus_recursive_lock_unlock(storage), "pthread_mutex_unlock")
+    }
+
+    /// Takes the lock if it is free or this thread holds it; false, without waiting, when another thread holds it.
+    package func tryLock() -> Bool {
+        let result = plexus_recursive_lock_try(storage)
+        if result == 0 { return true }
+        if result == EBUSY { return false }
+        checkPThread(result, "pthread_mutex_trylock")
+        return false
+    }
+}
