@@ -57,7 +57,7 @@ final class RememberedRoute {
     let isLocal: Bool
 
     /// `requested` where it lies inside the route, valid as long as the route lives: a fast step that auto-wires
-    /// through a local route points its factory's frame at it (`FastMake.KeyHome.route`), as a step at its slot's own
+    /// through a local route points its factory's frame at it (`FastMake.KeyHome.kept`), as a step at its slot's own
     /// key points at `Slot.keyPointer`.
     var keyPointer: UnsafePointer<DefinitionKey> {
         UnsafePointer(_getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: DefinitionKey.self))
