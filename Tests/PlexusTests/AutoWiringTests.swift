@@ -345,4 +345,30 @@ private func autoWiringUnderlyingError(_ error: ResolutionError?, type: Any.Type
         }
         #expect(foundCycle, "expected a circularDependency inside \(String(describing: error))")
     }
+
+    /// A first resolve auto-wires on the fast path, whose frames point at the key a remembered route keeps: the cycle
+    /// names each level by the key it was requested under (no arguments, the tag passed down).
+    @Test func anAutoWiringCycleNamesTheKeysRequested() throws {
+        container.register(tag: "t") { (_: Knot) in Loop() }
+        container.register(tag: "t") { (_: Loop) in Knot() }
+
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(tag: "t") as Loop }
+
+        var current: (any Error)? = error
+        var path: [DefinitionKey] = []
+        while let next = current as? ResolutionError {
+            switch next {
+            case .circularDependency(let cycle):
+                path = cycle
+                current = nil
+            case .autoWiringFailed(_, let underlying):
+                current = underlying
+            default:
+                current = nil
+            }
+        }
+        #expect(path.map { ObjectIdentifier($0.type) } == [Loop.self, Knot.self, Loop.self].map(ObjectIdentifier.init))
+        let withoutArguments = ObjectIdentifier(Void.self)
+        #expect(path.allSatisfy { ObjectIdentifier($0.typeOfArguments) == withoutArguments && $0.tag == "t" })
+    }
 }

@@ -43,6 +43,13 @@ struct ArgumentLayout: Sendable {
         { container, tag, body in try container.withAutoWiredArguments(self, tag: tag, body) }
     }
 
+    /// Destroys the first `count` arguments in `storage`. Out of line: its loop stays off the stack of nested
+    /// resolves.
+    @inline(never)
+    func destroy(_ count: Int, at storage: UnsafeMutableRawPointer) {
+        for element in elements.prefix(count) { element.ops.destroy(storage + element.offset) }
+    }
+
     /// Calls `body` with uninitialized storage for the arguments.
     fileprivate func withStorage(_ body: (UnsafeMutableRawPointer) throws -> Void) rethrows {
         try withUnsafeTemporaryAllocation(byteCount: size, alignment: alignment) { buffer in
@@ -67,9 +74,7 @@ extension DependencyContainer {
     ) throws {
         try layout.withStorage { storage in
             var resolved = 0
-            defer {
-                for element in layout.elements.prefix(resolved) { element.ops.destroy(storage + element.offset) }
-            }
+            defer { layout.destroy(resolved, at: storage) }
             for element in layout.elements {
                 try resolveArgument(element, tag: tag, into: storage + element.offset)
                 resolved += 1

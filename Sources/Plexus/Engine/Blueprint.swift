@@ -148,13 +148,15 @@ class Blueprint: @unchecked Sendable {
 
     private final class Rare: Sendable {
         let autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?
+        let argumentLayout: ArgumentLayout?
         let asyncFactory: AwaitableFactory?
 
         init(
             autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?,
-            asyncFactory: AwaitableFactory?
+            argumentLayout: ArgumentLayout?, asyncFactory: AwaitableFactory?
         ) {
             self.autoWire = autoWire
+            self.argumentLayout = argumentLayout
             self.asyncFactory = asyncFactory
         }
     }
@@ -164,6 +166,9 @@ class Blueprint: @unchecked Sendable {
     final var autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)? {
         rare?.autoWire
     }
+    /// The arguments tuple `autoWire` resolves, when it was laid out at registration: what the fast path resolves
+    /// the arguments into itself, without `autoWire`'s closures on the stack of nested resolves.
+    final var argumentLayout: ArgumentLayout? { rare?.argumentLayout }
     /// The factory of an `async` or `@MainActor` definition, for the async resolve (Concurrency/): the runtime
     /// arguments (as `Any`, a tuple for several) in, the instance out. `nil` for a plain synchronous factory.
     final var asyncFactory: AwaitableFactory? { rare?.asyncFactory }
@@ -178,6 +183,7 @@ class Blueprint: @unchecked Sendable {
         factory: @escaping BlueprintFactory,
         withArguments: @escaping @Sendable (Any, ArgumentsBody) throws -> Bool,
         autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?,
+        argumentLayout: ArgumentLayout? = nil,
         isolation: FactoryIsolation = .none,
         asyncFactory: AwaitableFactory? = nil,
         decoratesItself: Bool = false
@@ -192,24 +198,32 @@ class Blueprint: @unchecked Sendable {
         self.ops = ops
         self.factory = factory
         self.withArguments = withArguments
-        rare = autoWire == nil && asyncFactory == nil ? nil : Rare(autoWire: autoWire, asyncFactory: asyncFactory)
+        rare =
+            autoWire == nil && asyncFactory == nil
+            ? nil : Rare(autoWire: autoWire, argumentLayout: argumentLayout, asyncFactory: asyncFactory)
     }
 
-    /// The auto-wiring of a factory taking the arguments `A…`: they are laid out once, here (`ArgumentLayout`).
+    /// The arguments `A…` laid out once, here (`ArgumentLayout`); `nil` if the layout does not match the tuple's.
     /// Out of line (still specialized where the definition is registered), so that `make` stays small enough for the
     /// optimizer to inline it, and the factory closure with it, where the definition is registered.
     @inlinable
     @inline(never)
-    static func autoWiring<each A>(
-        _: (repeat each A).Type
-    ) -> @Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void {
+    static func argumentLayout<each A>(_: (repeat each A).Type) -> ArgumentLayout? {
         var layout = ArgumentLayout()
         repeat layout.append((each A).self)
-        if layout.size == MemoryLayout<(repeat each A)>.size,
+        guard layout.size == MemoryLayout<(repeat each A)>.size,
             layout.alignment == MemoryLayout<(repeat each A)>.alignment
-        {
-            return layout.autoWire
-        }
+        else { return nil }
+        return layout
+    }
+
+    /// The auto-wiring of a factory taking the arguments `A…`, through `layout` when they were laid out.
+    @inlinable
+    @inline(never)
+    static func autoWiring<each A>(
+        _: (repeat each A).Type, layout: ArgumentLayout?
+    ) -> @Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void {
+        if let layout { return layout.autoWire }
         // Not expected (a tuple's elements are laid out in order); resolving the pack is slower but exact.
         return { container, tag, body in
             let arguments = (repeat try container.resolveArgument((each A).self, tag: tag))
@@ -226,7 +240,8 @@ class Blueprint: @unchecked Sendable {
     ) -> Blueprint {
         var argumentCount = 0
         for _ in repeat (each A).self { argumentCount += 1 }
-        let autoWire = argumentCount > 0 ? autoWiring((repeat each A).self) : nil
+        let layout = argumentCount > 0 ? argumentLayout((repeat each A).self) : nil
+        let autoWire = argumentCount > 0 ? autoWiring((repeat each A).self, layout: layout) : nil
         return Blueprint(
             scope: scope,
             type: T.self,
@@ -242,7 +257,8 @@ class Blueprint: @unchecked Sendable {
                 try withArgumentsPointer(to: arguments, body)
                 return true
             },
-            autoWire: autoWire)
+            autoWire: autoWire,
+            argumentLayout: layout)
     }
 }
 

@@ -144,9 +144,9 @@ extension DependencyContainer {
             switch make.key {
             case .slot:
                 try perform(make, at: nil, arguments: arguments, into: result)
-            case .entry(let entry):
-                defer { entry.release() }
-                try perform(make, at: entry.takeUnretainedValue().keyPointer, arguments: arguments, into: result)
+            case .kept(let keeper):
+                defer { keeper.release() }
+                try perform(make, at: FastMake.KeyHome.key(keptBy: keeper), arguments: arguments, into: result)
             case .requested:
                 try requested(make)
             }

@@ -153,13 +153,15 @@ struct Registry {
     /// Remembers that the request `key` is answered by this registry's own definition `found` for `requested`: the
     /// `T?` request `key` by `T`'s definition, or (`autoWires`) `key` itself by auto-wiring. Not through a forwarding
     /// registration, which the fast path does not take.
+    @discardableResult
     mutating func remember(
         local found: Found, _ key: DefinitionKey, _ requested: DefinitionKey, autoWires: Bool = false
-    ) {
-        guard found.forward == nil else { return }
+    ) -> RememberedRoute? {
+        guard found.forward == nil else { return nil }
         let route = RememberedRoute(
             localSlot: found.slot, requested: requested, for: key, generation: Generation.current, autoWires: autoWires)
         remember(route, for: key)
+        return route
     }
 
     private mutating func remember(_ route: RememberedRoute, for key: DefinitionKey) {

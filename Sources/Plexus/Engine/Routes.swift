@@ -40,11 +40,12 @@ struct Route {
 /// A route as a container keeps it: an object whose fields the fast path reads in place, borrowed from the table
 /// (copying a `Route` copies its weak reference through the runtime).
 final class RememberedRoute {
+    /// The first stored property, so that `keyPointer` finds it: keep it first.
+    let requested: DefinitionKey
     let generation: Int
     weak var owner: DependencyContainer?
     let slot: Unmanaged<Slot>
     let forward: Forward?
-    let requested: DefinitionKey
     let autoWires: Bool
     /// Whether the route answers a `T?` or `T!` request with `T`'s definition (`requested` is `T`'s key): the fast
     /// path then wraps the instance in place.
@@ -54,6 +55,13 @@ final class RememberedRoute {
     /// of it would take the runtime's slow path). Only the fast path takes it; the general path looks up the
     /// container's own definitions again.
     let isLocal: Bool
+
+    /// `requested` where it lies inside the route, valid as long as the route lives: a fast step that auto-wires
+    /// through a local route points its factory's frame at it (`FastMake.KeyHome.kept`), as a step at its slot's own
+    /// key points at `Slot.keyPointer`.
+    var keyPointer: UnsafePointer<DefinitionKey> {
+        UnsafePointer(_getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: DefinitionKey.self))
+    }
 
     /// The owner, retained once for the caller to release, or `nil` when it is gone. Out of line, so that the caller
     /// reads it from a route it borrows without retaining the route around the weak load (inlined, the load retains it).
@@ -73,6 +81,7 @@ final class RememberedRoute {
         requested = route.requested
         autoWires = route.autoWires
         wrapsInOptional = route.requested != key
+        assert(keyPointer.pointee == requested, "RememberedRoute.requested is not the first stored property")
     }
 
     /// Remembers that the request `key` is answered by the container's own `slot` for `requested`, as of
@@ -86,5 +95,6 @@ final class RememberedRoute {
         self.requested = requested
         self.autoWires = autoWires
         wrapsInOptional = requested != key
+        assert(keyPointer.pointee == requested, "RememberedRoute.requested is not the first stored property")
     }
 }

@@ -248,13 +248,19 @@ extension Slot {
             }
         } catch {
             if let factoryError { throw factoryError }
-            throw ResolutionError.wrapping(error) {
-                .autoWiringFailed(
-                    type: key.type, underlyingError: ResolutionError.notingRuntimeArguments($0, of: self.key))
-            }
+            throw autoWiringFailure(error, key: key)
         }
         guard let result else { throw ResolutionError.definitionNotFound(key: key) }
         return result
+    }
+
+    /// The error of an auto-wired request for `key` whose argument failed with `error`: `autoWiringFailed`, naming
+    /// the runtime arguments this definition takes.
+    @inline(never)
+    func autoWiringFailure(_ error: any Error, key: DefinitionKey) -> any Error {
+        ResolutionError.wrapping(error) {
+            .autoWiringFailed(type: key.type, underlyingError: ResolutionError.notingRuntimeArguments($0, of: self.key))
+        }
     }
 }
 

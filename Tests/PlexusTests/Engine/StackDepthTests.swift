@@ -423,15 +423,7 @@ private let stackGoalRequested = ProcessInfo.processInfo.environment["PLEXUS_STA
             let goal = 400
         #endif
         let resolved = resolves(shape, depth: goal)
-        if shape == .autoWired {
-            // Not there yet: a first resolve finds each auto-wiring definition on the general path, whose frames are
-            // several times larger than the fast path's.
-            withKnownIssue("an auto-wired chain takes the general path at every level") {
-                #expect(resolved == true, "\(shape) chain of \(goal) levels")
-            }
-        } else {
-            #expect(resolved == true, "\(shape) chain of \(goal) levels")
-        }
+        #expect(resolved == true, "\(shape) chain of \(goal) levels")
         if ProcessInfo.processInfo.environment["PLEXUS_PRINT_STACK"] != nil {
             // Doubling, then bisecting, between the depths that resolve and those that do not.
             var low = 1

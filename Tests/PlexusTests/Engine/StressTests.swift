@@ -37,6 +37,15 @@ private final class Pair: Sendable {
     }
 }
 
+/// What auto-wiring makes from a `Versioned`.
+private final class VersionedHolder: Sendable {
+    let versioned: Versioned
+
+    init(versioned: Versioned) {
+        self.versioned = versioned
+    }
+}
+
 private final class Versioned: Sendable {
     let version: Int
 
@@ -207,6 +216,36 @@ private func resolveVersioned(from container: DependencyContainer, into failures
                         round.isMultiple(of: 2)
                         ? try container.resolve() as Versioned? : try container.resolve(Versioned?.self) as? Versioned
                     if versioned?.version != 1 { failures.append("got \(String(describing: versioned?.version))") }
+                } catch {
+                    failures.append("\(error)")
+                }
+            }
+        }
+        #expect(finished)
+        #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
+    }
+
+    @Test func firstAutoWiredRequestsRacingOnOneContainerAllGetItsDefinition() throws {
+        // A container's first request that it auto-wires is decided on the fast path, under the lock that remembers
+        // its route; threads race for that first request on each container, while registrations elsewhere make
+        // routes stale.
+        let containers = (0..<1_000).map { _ in
+            let container = DependencyContainer()
+            container.register(.unique) { Versioned(version: 1) }
+            container.register(.unique) { (versioned: Versioned) in VersionedHolder(versioned: versioned) }
+            return container
+        }
+        let other = DependencyContainer()
+        let failures = Collected<String>()
+        let finished = runOnThreads(3) { index in
+            for (round, container) in containers.enumerated() {
+                if index == 0 {
+                    other.register(tag: round % 16) { Versioned(version: round) }
+                    continue
+                }
+                do {
+                    let holder: VersionedHolder = try container.resolve()
+                    if holder.versioned.version != 1 { failures.append("got \(holder.versioned.version)") }
                 } catch {
                     failures.append("\(error)")
                 }

@@ -140,9 +140,9 @@ extension DependencyContainer {
                 return .make(
                     FastMake(
                         slot: .passRetained(slot), mark: -1, making: .singleton(.passRetained(claim)), owner: nil,
-                        key: hasKey ? .slot : .entry(entry.retain()), wraps: false))
+                        key: hasKey ? .slot : .kept(by: entry), wraps: false))
             }
-            let keyHome: FastMake.KeyHome = hasKey ? .slot : .entry(entry.retain())
+            let keyHome: FastMake.KeyHome = hasKey ? .slot : .kept(by: entry)
             return .make(
                 FastMake(
                     slot: answering, mark: mark(slot, at: keyHome), making: .plain(expecting: type), owner: nil,

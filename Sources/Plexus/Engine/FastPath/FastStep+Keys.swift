@@ -13,6 +13,9 @@ extension DependencyContainer {
         var wraps = false
         /// This container's slot whose factory takes arguments, answering a request without them by auto-wiring.
         var autoWires = false
+        /// The local route that leads here, which keeps the requested key (not retained: read under the lock or
+        /// the reader bias of the container that keeps it).
+        var route: Unmanaged<RememberedRoute>?
 
         static var here: SlotPlace { SlotPlace() }
     }
@@ -70,6 +73,7 @@ extension DependencyContainer {
     /// it too); what it changes (a singleton's claim) is nothing they read.
     private func lockedStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> FastStep {
         var routed: RoutedSlot?
+        var unknown = false
         let step = registry.withLockKeepingReaders { registry -> FastStep in
             guard let slots = registry.pointer(to: \.slots), let routes = registry.pointer(to: \.routes) else {
                 return .general
@@ -84,17 +88,43 @@ extension DependencyContainer {
             }
             // The route's fields are read in place; its slot is only touched under its owner's lock (below, or here
             // for a local route: this lock).
-            return KeyTable.withBorrowedValue(in: routes, for: key) { route -> FastStep in
+            let step = KeyTable.withBorrowedValue(in: routes, for: key) { route -> FastStep in
                 guard route.isLocal else {
                     routed = RoutedSlot(route)
                     return .general
                 }
                 guard let (slot, place) = localSlot(of: route) else { return .general }
                 return fastStep(at: slot, for: key, place, locked: true, into: result) ?? .general
-            } ?? .general
+            }
+            unknown = step == nil
+            return step ?? .general
         }
+        // Neither a slot nor a route: the first request of a key this container may auto-wire.
+        if unknown, key.typeOfArguments == Void.self { return autoWiringStep(for: key, into: result) }
         guard let routed else { return step }
         return fastStep(through: routed, key, into: result)
+    }
+
+    /// The fast step for a key that nothing here is registered under and no route is remembered for, when one of
+    /// this container's definitions answers it by auto-wiring exactly as the general path's lookup would (no
+    /// definition found first, no untagged fallback, no ambiguity, no forwarding): the route is remembered, as that
+    /// lookup remembers it, and the step made from it. So a chain of auto-wired definitions resolved for the first
+    /// time recurses through the fast path, as later resolves do. Anything else is `.general`, which decides it.
+    @inline(never)
+    private func autoWiringStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> FastStep {
+        // A `T?` is answered by `T`'s definition first.
+        guard !isDefaultsOnly, !(key.type is any OptionalType.Type) else { return .general }
+        return registry.withLock { registry -> FastStep in
+            // Nothing found even with a tag passed down, which falls back in strict mode too: the general path would
+            // auto-wire the same definition whether or not the tag is passed down.
+            guard registry.find(key, inheritsTag: true) == nil, registry.routes[key] == nil,
+                !registry.isAccessorKey(key), let found = try? registry.autoWiringCandidate(for: key),
+                found.forward == nil, !found.fellBackToUntagged
+            else { return .general }
+            guard let route = registry.remember(local: found, key, key, autoWires: true) else { return .general }
+            let place = SlotPlace(autoWires: true, route: .passUnretained(route))
+            return fastStep(at: found.slot, for: key, place, locked: true, into: result) ?? .general
+        }
     }
 
     /// The slot of this container that a local route leads to, and how (a `T?` answered by `T`, or auto-wiring), if
@@ -104,7 +134,11 @@ extension DependencyContainer {
         guard route.generation == Generation.current, route.forward == nil,
             let slot = Route.slot(route.slot, ifCurrentAt: route.generation)
         else { return nil }
-        return (slot, SlotPlace(owner: nil, wraps: route.wrapsInOptional, autoWires: route.autoWires))
+        return (
+            slot,
+            SlotPlace(
+                owner: nil, wraps: route.wrapsInOptional, autoWires: route.autoWires, route: .passUnretained(route))
+        )
     }
 
     /// A remembered route to a collaborator's slot, read where the route is kept: the owner is retained once (the
@@ -176,10 +210,11 @@ extension DependencyContainer {
         }
         if place.autoWires {
             guard slot.blueprint.autoWire != nil else { return locked ? .general : nil }
+            // The frame's key is the one the route keeps, retained for the step, rather than one built again.
             return .make(
                 FastMake(
                     slot: .passRetained(slot), mark: -1, making: .autoWired(expecting: type), owner: place.owner,
-                    key: .requested, wraps: false))
+                    key: place.route.map { .kept(by: $0) } ?? .requested, wraps: false))
         }
         let keyHome: FastMake.KeyHome = atSlotKey && !place.wraps ? .slot : .requested
         return .make(

@@ -41,10 +41,25 @@ struct FastMake {
         /// The slot's own key (`Slot.keyPointer`): the slot was registered under exactly the requested key, so no
         /// key lives in the caller's frame.
         case slot
-        /// The typed accessor entry's copy (`AccessorKeys.Entry.keyPointer`), retained once for the step.
-        case entry(Unmanaged<AccessorKeys.Entry>)
+        /// The first stored property of an object retained once for the step: the typed accessor entry's copy
+        /// (`AccessorKeys.Entry.keyPointer`), or the requested key as a local route keeps it
+        /// (`RememberedRoute.keyPointer`: a request this container's definition answers by auto-wiring). One case
+        /// for both, so that the dispatcher inlined into every resolve has no more to hold in its frame.
+        case kept(Unmanaged<AnyObject>)
+
+        /// `kept` by `keeper`, whose first stored property is the key, retained here.
+        static func kept<Keeper: AnyObject>(by keeper: Unmanaged<Keeper>) -> KeyHome {
+            .kept(Unmanaged.fromOpaque(keeper.retain().toOpaque()))
+        }
+
+        /// The key that `keeper` (of `kept`) holds as its first stored property.
+        static func key(keptBy keeper: Unmanaged<AnyObject>) -> UnsafePointer<DefinitionKey> {
+            keeper._withUnsafeGuaranteedRef {
+                UnsafePointer(_getUnsafePointerToStoredProperties($0).assumingMemoryBound(to: DefinitionKey.self))
+            }
+        }
         /// The requested key, built again by the caller out of line (a collaborator's slot under another key, a
-        /// `T?` answered by `T`, an auto-wiring definition).
+        /// `T?` answered by `T`).
         case requested
     }
 
@@ -269,15 +284,37 @@ extension DependencyContainer {
     }
 
     /// Runs the auto-wiring factory of `slot` into `result`, its arguments resolved from this container inside the
-    /// factory's frame, as the general path does (`Slot.withAutoWiredArguments`: an argument's error is wrapped in
-    /// `autoWiringFailed`, the factory's own propagates unchanged). Out of line: its closure stays off the stack of
-    /// the common case.
+    /// factory's frame, as the general path does (`Slot.withAutoWiredArguments`: the request's tag passed down, an
+    /// argument's error wrapped in `autoWiringFailed`, the factory's own propagated unchanged).
+    ///
+    /// Written out in one body over the arguments laid out at registration: every level of an auto-wired chain
+    /// recurses through here, and `autoWire`'s closures would each add a frame to it in a debug build. Out of line:
+    /// its storage stays off the stack of the common case.
     @inline(never)
     private func makeAutoWired(
         _ slot: Slot, _ key: UnsafePointer<DefinitionKey>, into result: UnsafeMutableRawPointer
     ) throws {
-        try slot.withAutoWiredArguments(key: key.pointee, owner: self) { arguments in
-            try slot.blueprint.make(arguments, into: result)
+        guard let layout = slot.blueprint.argumentLayout else {
+            return try slot.withAutoWiredArguments(key: key.pointee, owner: self) { arguments in
+                try slot.blueprint.make(arguments, into: result)
+            }
+        }
+        try withUnsafeTemporaryAllocation(byteCount: layout.size, alignment: layout.alignment) { buffer in
+            // Arguments that take no memory may get no address; their values never read or write it.
+            let storage = buffer.baseAddress ?? UnsafeMutableRawPointer(mutating: zeroSizedArguments)
+            var resolved = 0
+            defer { layout.destroy(resolved, at: storage) }
+            while resolved < layout.elements.count {
+                do {
+                    try resolveRaw(
+                        layout.elements[resolved].type, typeOfArguments: Void.self, tag: key.pointee.tag,
+                        arguments: zeroSizedArguments, into: storage + layout.elements[resolved].offset)
+                } catch {
+                    throw slot.autoWiringFailure(error, key: key.pointee)
+                }
+                resolved += 1
+            }
+            try slot.blueprint.make(storage, into: result)
         }
     }
 }
