@@ -262,13 +262,15 @@ final class ConstructionSignal: @unchecked Sendable {
     }
 
     /// Suspends the calling task, without blocking its thread, until the construction ends or its value is lent to
-    /// the graph `waiter` (an async resolve waiting for a singleton whose factory suspends).
-    func waitAsync(as waiter: GraphID) async -> Outcome {
+    /// the graph `waiter` (an async resolve waiting for a singleton whose factory suspends). `blocked` (a test's
+    /// observer, `EngineTestHooks`) runs once the task is recorded as suspended, with the mutex held.
+    func waitAsync(as waiter: GraphID, announcing blocked: (() -> Void)? = nil) async -> Outcome {
         await withCheckedContinuation { continuation in
             let outcome: Outcome? = withMutex {
                 if isOpen { return .opened }
                 if borrowers.contains(waiter) { return .lent }
                 suspended.append((waiter, continuation))
+                blocked?()
                 return nil
             }
             if let outcome { continuation.resume(returning: outcome) }
@@ -277,9 +279,16 @@ final class ConstructionSignal: @unchecked Sendable {
 
     /// Blocks until the construction ends or its value is lent to the graph `waiter`, or until the constructing
     /// graph holds it across an `await` (then `.opened`: the caller looks again, and does not wait a second time).
-    func wait(as waiter: GraphID) -> Outcome {
+    /// `blocked` (a test's observer, `EngineTestHooks`) runs once, with the mutex held, just before the thread
+    /// blocks: whatever ends the wait takes the mutex, so it happens after `blocked` returns.
+    func wait(as waiter: GraphID, announcing blocked: (() -> Void)? = nil) -> Outcome {
         withMutex {
+            var blocked = blocked
             while !isOpen && !borrowers.contains(waiter) && !heldAcrossAwait {
+                if let announce = blocked {
+                    announce()
+                    blocked = nil
+                }
                 checkPThread(pthread_cond_wait(condition, mutex), "pthread_cond_wait")
             }
             return !isOpen && borrowers.contains(waiter) ? .lent : .opened

@@ -17,6 +17,16 @@ private final class Report: Sendable {
 
 private struct Offline: Error {}
 
+// `@unchecked Sendable`: `clock` is set by the property hook inside one resolution, before the instance is shared.
+private final class Archive: @unchecked Sendable {
+    var clock: Clock?
+}
+
+private final class ArchiveReport: Sendable {
+    let archive: Archive
+    init(archive: Archive) { self.archive = archive }
+}
+
 /// The synchronous `resolve`, which an async test cannot name directly (`await` picks the async overload).
 private func resolveSynchronously<T>(_ container: DependencyContainer) throws -> T { try container.resolve() }
 private struct HookFailed: Error {}
@@ -129,28 +139,33 @@ private final class Gate: Sendable {
         let container = DependencyContainer()
         let entered = DispatchSemaphore(value: 0)
         let proceed = DispatchSemaphore(value: 0)
-        container.register(.singleton) { () -> Database in
+        let waiting = DispatchSemaphore(value: 0)
+        // Its own type: the engine reports waits per type, and other tests here wait for a `Database`.
+        let observation = EngineTestHooks.observeWaits(for: Archive.self) { waiting.signal() }
+        defer { observation.stop() }
+        container.register(.singleton) { () -> Archive in
             entered.signal()
             proceed.wait()
-            return Database()
+            return Archive()
         }
-        .resolvingProperties { _, database in database.clock = Clock() }
+        .resolvingProperties { _, archive in archive.clock = Clock() }
         let release = Gate()
-        container.register(.unique) { [unowned container] () async throws -> Report in
-            let database: Database = try await container.resolve()
+        container.register(.unique) { [unowned container] () async throws -> ArchiveReport in
+            let archive: Archive = try await container.resolve()
             await release.wait()
-            return Report(database: database)
+            return ArchiveReport(archive: archive)
         }
-        let report = Task { try await container.resolve() as Report }
+        let report = Task { try await container.resolve() as ArchiveReport }
         await Task.detached { entered.wait() }.value
-        let outcome = Collected<Result<Database, Error>>()
+        let outcome = Collected<Result<Archive, Error>>()
         let finished = DispatchSemaphore(value: 0)
         Thread {
-            outcome.append(Result { try resolveSynchronously(container) as Database })
+            outcome.append(Result { try resolveSynchronously(container) as Archive })
             finished.signal()
         }.start()
-        // Give the thread time to find the construction and block on it, then let the factory return.
-        try await Task.sleep(nanoseconds: 100_000_000)
+        // Once the thread blocks on the construction, let the factory return.
+        let blocked = await Task.detached { waiting.wait(timeout: .now() + 10) }.value
+        #expect(blocked == .success, "the thread never waited for the construction")
         proceed.signal()
         let woke = await Task.detached { finished.wait(timeout: .now() + 10) }.value
         #expect(woke == .success, "the waiting thread stayed blocked while the async resolve was suspended")

@@ -247,15 +247,25 @@ private final class Client: @unchecked Sendable {
         #expect(factories.count == 1, "the singleton was built again")
     }
 
-    /// Either side may find the deadlock, depending on which thread starts waiting first: the pauses make each order
-    /// likely (both are correct whichever happens).
-    @Test(arguments: [false, true])
+    /// Either side may find the deadlock, depending on which thread starts waiting first: each case makes one order
+    /// certain, the second thread going on only once the engine reports that the first one waits. Serialized: the
+    /// engine reports waits per type, and both cases wait for the same types.
+    @Test(.serialized, arguments: [false, true])
     func aSingletonLentToBreakADeadlockIsDiscardedWithWhatItsBorrowerBuiltWhenItsHookFails(
         ownerWaitsFirst: Bool
     ) throws {
         let borrowedFactories = Counter()
         let aInHook = DispatchSemaphore(value: 0)
         let bInFactory = DispatchSemaphore(value: 0)
+        let aWaits = DispatchSemaphore(value: 0)
+        let bWaits = DispatchSemaphore(value: 0)
+        // Thread A waits for the borrower (B constructs it), thread B for the borrowed singleton (A constructs it).
+        let observations = [
+            EngineTestHooks.observeWaits(for: Borrower.self) { aWaits.signal() },
+            EngineTestHooks.observeWaits(for: Borrowed.self) { bWaits.signal() },
+        ]
+        defer { for observation in observations { observation.stop() } }
+        let ordered = Collected<Bool>()
         let failOnce = Counter()
         container.register(.singleton) { () -> Borrowed in
             borrowedFactories.increment()
@@ -265,14 +275,18 @@ private final class Client: @unchecked Sendable {
             guard failOnce.increment() == 1 else { return }
             aInHook.signal()
             _ = bInFactory.wait(timeout: .now() + 10)
-            if !ownerWaitsFirst { Thread.sleep(forTimeInterval: 0.2) }
+            if !ownerWaitsFirst { ordered.append(bWaits.wait(timeout: .now() + 10) == .success) }
             // Thread B constructs the borrower, which needs this singleton: the deadlock breaker lends it to B.
             _ = try container.resolve() as Borrower
             throw Boom()
         }
+        let borrowerFactories = Counter()
         container.register(.singleton) { [unowned container] () throws -> Borrower in
             bInFactory.signal()
-            if ownerWaitsFirst { Thread.sleep(forTimeInterval: 0.2) }
+            // Only the first construction races thread A; the last one below runs alone.
+            if ownerWaitsFirst, borrowerFactories.increment() == 1 {
+                ordered.append(aWaits.wait(timeout: .now() + 10) == .success)
+            }
             return Borrower(borrowed: try container.resolve())
         }
 
@@ -296,6 +310,7 @@ private final class Client: @unchecked Sendable {
         }
 
         #expect(finished)
+        #expect(ordered.values == [true], "the first thread never waited")
         #expect(errors.values == ["\(Boom())"], "thread A's hook failed on purpose")
         // A's graph failed after lending its singleton: the borrower built with an instance whose hook never ran,
         // so it throws A's error and publishes nothing; the next resolves build both again, whole.

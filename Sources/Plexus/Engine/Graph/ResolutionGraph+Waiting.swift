@@ -15,7 +15,7 @@ extension ResolutionGraph {
     /// finishes together with the lender (`finishTogether`).
     func wait(for pending: Pending, requested: DefinitionKey, slot: AnyObject) throws -> ConstructionSignal.Outcome {
         if let outcome = try prepareWait(for: pending, requested: requested, slot: slot) { return outcome }
-        let outcome = pending.signal.wait(as: id)
+        let outcome = pending.signal.wait(as: id, announcing: EngineTestHooks.waitObserver(for: requested))
         endWait()
         return outcome
     }
@@ -26,7 +26,7 @@ extension ResolutionGraph {
         -> ConstructionSignal.Outcome
     {
         if let outcome = try prepareWait(for: pending, requested: requested, slot: slot) { return outcome }
-        let outcome = await pending.signal.waitAsync(as: id)
+        let outcome = await pending.signal.waitAsync(as: id, announcing: EngineTestHooks.waitObserver(for: requested))
         endWait()
         return outcome
     }

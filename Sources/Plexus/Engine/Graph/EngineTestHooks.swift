@@ -1,0 +1,51 @@
+/// Points where Plexus's own tests observe the engine, so that they order threads with semaphores instead of pauses.
+/// For tests only: `package`, so no app or library outside this package can reach it.
+///
+/// Nothing is observed unless a test asks: the engine looks for an observer only on the path of a thread that is about
+/// to block on another thread's construction (which takes locks and blocks anyway), never on a resolve that does not
+/// wait.
+package enum EngineTestHooks {
+    /// A wait observer installed by `observeWaits(for:_:)`; `stop()` removes it.
+    package struct WaitObservation: Sendable {
+        fileprivate let number: Int
+
+        /// Removes the observer: it is not called again once `stop` returns.
+        package func stop() {
+            EngineTestHooks.waitObservers.withLock { $0.entries.removeAll { $0.number == number } }
+        }
+    }
+
+    /// Calls `observer` each time a resolve of `type` is about to wait for the construction of a singleton that
+    /// another resolution graph (another thread or task) is running.
+    ///
+    /// When `observer` runs, the waiting graph has recorded its wait, so another graph that waits for it sees the
+    /// cycle, and holds the construction's lock: whatever ends the wait (the construction published or rolled back,
+    /// its value lent, the construction held across an `await`) happens after `observer` returns, while the thread is
+    /// blocked (or the task suspended). Because that lock is held, `observer` must only signal (a semaphore), never
+    /// resolve, block or take a lock the engine may wait for.
+    package static func observeWaits(
+        for type: Any.Type, _ observer: @escaping @Sendable () -> Void
+    ) -> WaitObservation {
+        waitObservers.withLock { observers in
+            observers.count += 1
+            observers.entries.append((observers.count, ObjectIdentifier(type), observer))
+            return WaitObservation(number: observers.count)
+        }
+    }
+
+    /// The observers of waits for `key`'s type, as one function; `nil` when there is none (always, outside tests).
+    static func waitObserver(for key: DefinitionKey) -> (() -> Void)? {
+        let type = ObjectIdentifier(key.type)
+        let observers = waitObservers.withLock { $0.entries.filter { $0.type == type }.map(\.observer) }
+        guard !observers.isEmpty else { return nil }
+        return { for observer in observers { observer() } }
+    }
+
+    /// The installed wait observers, and how many were ever installed (which numbers them).
+    private struct WaitObservers {
+        var count = 0
+        var entries: [(number: Int, type: ObjectIdentifier, observer: @Sendable () -> Void)] = []
+    }
+
+    private static let waitObservers = Protected(WaitObservers())
+}
