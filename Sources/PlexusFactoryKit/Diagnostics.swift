@@ -75,8 +75,8 @@ final class Diagnostics: @unchecked Sendable {
         }
     }
 
-    /// Records that the resolution `frame` began ended, where nothing traces it: what a unique instance made
-    /// directly leaves (`FactoryRegistration.makeDirectly`), without the generic trace line.
+    /// Records that the resolution `enter` began with `frame` ended, when no trace line was started for it: the end
+    /// of a unique instance made directly (`FactoryRegistration.makeDirectly`).
     @usableFromInline
     func leave(_ frame: Frame) {
         active -= 1

@@ -60,7 +60,7 @@ public struct FactoryRegistration<P, T> {
     /// does not.
     @inlinable
     func makeDirectly(_ record: DeclarationRecord, _ manager: ContainerManager, _ parameters: P) -> T? {
-        guard let direct = record.directGeneration, direct == DependencyContainer.declarationGeneration,
+        guard let direct = record.directGeneration, direct == DependencyContainer.answerGeneration,
             !DependencyContainer.isRecordingGraph
         else { return nil }
         ResolutionLock.acquire()
@@ -68,7 +68,7 @@ public struct FactoryRegistration<P, T> {
         // Under the lock the options may be read; the record must still describe them. With the product's cycle check
         // off, only the slot's own check stops a declaration that comes back to itself: it goes through the slot.
         guard record.generation == DeclarationRecordGeneration.current, let options = record.options,
-            Diagnostics.shared.checksCycles
+            Diagnostics.shared.checksCycles, direct == DependencyContainer.answerGeneration
         else {
             return resolveLocked(record, manager, parameters)
         }
@@ -77,7 +77,7 @@ public struct FactoryRegistration<P, T> {
         do {
             // In a scope of the thread's resolution graph, as the slot's factory runs: the `.graph` declarations it
             // resolves share one instance.
-            instance = try DependencyContainer.runInResolutionScope {
+            instance = try DependencyContainer.runInDeclarationScope {
                 if let registered = options.registration as? Maker<P, T> { return registered.make(parameters) }
                 switch factory {
                 case .plain(let make): return make()

@@ -9,6 +9,7 @@ import Testing
 private final class Stall: ManagedContainer {
     let manager = ContainerManager()
     var ticket: PlexusFactoryKit.Factory<Ticket> { self { Ticket(number: 1) } }
+    var booth: PlexusFactoryKit.Factory<Pair> { self { Pair(left: self.ticket(), right: self.ticket()) } }
     var countdown: PlexusFactoryKit.ParameterFactory<Int, Ticket> {
         self { number in number > 0 ? self.countdown(number - 1) : Ticket(number: number) }
     }
@@ -87,11 +88,20 @@ private func readOften(_ stall: Stall) {
         for _ in 0..<3 { #expect(dashboard.gauge().callbacks.count == 0) }
     }
 
-    @Test func validateAfterReadsStillSeesTheDeclaration() throws {
+    @Test func aDecoratorAddedInPlexusAfterReadsSeesTheNextRead() {
         let stall = Stall()
         readOften(stall)
-        let report = stall.validate(roots: \.ticket)
-        #expect(report.nodes(of: Ticket.self).count == 1)
+        stall.manager.plexus.decorate(Ticket.self, tag: "Stall.ticket") { _ in Ticket(number: 9) }
+        #expect(stall.ticket().number == 9)
+    }
+
+    @Test func validateAfterReadsSeesWhatTheFactoryResolves() throws {
+        let stall = Stall()
+        for _ in 0..<3 { _ = stall.booth() }
+        let report = stall.validate(roots: \.booth)
+        let pair = try #require(report.nodes(of: Pair.self).first)
+        #expect(pair.dependenciesKnown)
+        #expect(report.edges.contains { $0.from == pair.id })
     }
 }
 

@@ -215,6 +215,8 @@ extension DependencyContainer {
         let released = registry.withLock { registry -> Released in
             let decorators = Decorators.adding(decorator, to: registry.decorators[key])
             registry.decorators[key] = decorators
+            // An answer remembered as "the plain default alone" (`plainDeclaredDefaultGeneration`) is one no longer.
+            Generation.advance()
             var released = Released()
             for case let slot? in [registry.slots[key], registry.accessorDefaults[key]] {
                 guard let matching = decorators.matching(slot.blueprint) else { continue }

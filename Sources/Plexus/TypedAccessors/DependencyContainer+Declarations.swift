@@ -38,14 +38,15 @@ extension DependencyContainer {
 
     /// The generation at which the declaration at `site` is answered here by its registered default alone, a plain
     /// one (no override, forward or collaborator that could answer instead; no hook or decorator); nil otherwise.
-    /// While ``declarationGeneration`` equals it, a unique instance of the declaration is what its own factory makes,
+    /// While ``answerGeneration`` equals it, a unique instance of the declaration is what its own factory makes,
     /// so the product that declared it may call that factory itself. Takes the registry's lock for writing.
     package func plainDeclarationGeneration(at site: DeclarationSite) -> Int? {
         plainDeclaredDefaultGeneration(site.site)
     }
 
-    /// The generation of every container's answers now: one atomic load (see ``plainDeclarationGeneration(at:)``).
-    @usableFromInline package static var declarationGeneration: Int { Generation.current }
+    /// The generation of every container's answers now (advanced by each registration, removal, reset,
+    /// collaboration, decorator and freed container): one atomic load (see ``plainDeclarationGeneration(at:)``).
+    @usableFromInline package static var answerGeneration: Int { Generation.current }
 
     /// Whether `validate` is recording a graph on some thread: every resolve must then reach a container, where the
     /// recorder sees it.
@@ -98,17 +99,5 @@ extension DependencyContainer {
         let recorder = GraphRecorder()
         try recorder.recording(build)
         return recorder.report(validating: self)
-    }
-}
-
-extension DependencyContainer {
-    /// Runs `body`, a factory a product calls itself (`plainDeclarationGeneration(at:)`), as one scope of the calling
-    /// thread's resolution graph, opened here when outermost, as a container runs a declaration's factory: the
-    /// resolves it makes share the graph's `.shared` instances, and an outermost scope releases what it held. If
-    /// closing the scope fails (a hook of an instance made inside throws), the scope is abandoned and the error
-    /// thrown.
-    @usableFromInline
-    package static func runInResolutionScope<R>(_ body: () -> R) throws -> R {
-        try runInDeclarationScope(body)
     }
 }

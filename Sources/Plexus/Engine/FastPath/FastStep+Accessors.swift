@@ -424,10 +424,14 @@ extension DependencyContainer {
 }
 
 extension DependencyContainer {
-    /// Runs `body` as one light scope of the calling thread's resolution graph, borrowed from the thread-local slot
-    /// that keeps it alive while the thread runs (`ResolutionGraph.unretainedCurrent`); releases an outermost
-    /// scope's leftovers. If closing fails, abandons the scope and throws (see `runInResolutionScope`).
-    static func runInDeclarationScope<R>(_ body: () -> R) throws -> R {
+    /// Runs `body`, a factory a product calls itself (see `plainDeclarationGeneration(at:)`), as one light scope of
+    /// the calling thread's resolution graph, opened here when outermost, as a container runs a declaration's
+    /// factory: the resolves it makes share the graph's `.shared` instances, and an outermost scope releases what it
+    /// held. The graph is borrowed from the thread-local slot that keeps it alive while the thread runs
+    /// (`ResolutionGraph.unretainedCurrent`). If closing the scope fails (a hook of an instance made inside throws),
+    /// the scope is abandoned and the error thrown.
+    @usableFromInline
+    package static func runInDeclarationScope<R>(_ body: () -> R) throws -> R {
         try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
             let scope = graph.openLightScope()
             defer { if graph.depth == 0 { graph.releaseLeftovers() } }
