@@ -21,33 +21,36 @@ plexus_recursive_lock *plexus_recursive_lock_create(void);
 /// Frees a lock no thread holds.
 void plexus_recursive_lock_destroy(plexus_recursive_lock *lock);
 
+/// Takes the lock again if the calling thread `self` holds it: 1 then, 0 when it must take the mutex.
+static inline int plexus_recursive_lock_reenter(plexus_recursive_lock *lock, uintptr_t self) {
+    if (atomic_load_explicit(&lock->owner, memory_order_relaxed) != self) return 0;
+    lock->depth += 1;
+    return 1;
+}
+
+/// Records the calling thread `self` as the holder, once it has taken the mutex.
+static inline void plexus_recursive_lock_held(plexus_recursive_lock *lock, uintptr_t self) {
+    atomic_store_explicit(&lock->owner, self, memory_order_relaxed);
+    lock->depth = 1;
+}
+
 /// Takes the lock, waiting while another thread holds it. Returns 0, or the error of `pthread_mutex_lock`.
 static inline int plexus_recursive_lock_lock(plexus_recursive_lock *lock) {
     uintptr_t self = (uintptr_t)pthread_self();
-    if (atomic_load_explicit(&lock->owner, memory_order_relaxed) == self) {
-        lock->depth += 1;
-        return 0;
-    }
+    if (plexus_recursive_lock_reenter(lock, self)) return 0;
     int result = pthread_mutex_lock(&lock->mutex);
-    if (result != 0) return result;
-    atomic_store_explicit(&lock->owner, self, memory_order_relaxed);
-    lock->depth = 1;
-    return 0;
+    if (result == 0) plexus_recursive_lock_held(lock, self);
+    return result;
 }
 
 /// Takes the lock if it is free or the calling thread holds it: 0 then; EBUSY (or another error of
 /// `pthread_mutex_trylock`) without waiting otherwise.
 static inline int plexus_recursive_lock_try(plexus_recursive_lock *lock) {
     uintptr_t self = (uintptr_t)pthread_self();
-    if (atomic_load_explicit(&lock->owner, memory_order_relaxed) == self) {
-        lock->depth += 1;
-        return 0;
-    }
+    if (plexus_recursive_lock_reenter(lock, self)) return 0;
     int result = pthread_mutex_trylock(&lock->mutex);
-    if (result != 0) return result;
-    atomic_store_explicit(&lock->owner, self, memory_order_relaxed);
-    lock->depth = 1;
-    return 0;
+    if (result == 0) plexus_recursive_lock_held(lock, self);
+    return result;
 }
 
 /// Gives back one lock of the calling thread, which must hold it. Returns 0, or the error of `pthread_mutex_unlock`
