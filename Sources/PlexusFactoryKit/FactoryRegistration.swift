@@ -112,7 +112,7 @@ public struct FactoryRegistration<P, T> {
             options = manager.declaration(key)
             let scope = options.scope ?? manager.state.defaultScope ?? Scope.unique
             slot = manager.slot(of: options, key: key, T.self, in: container, scope: scope, keeping: parameters)
-            publishes = record?.generation != DeclarationRecordGeneration.current
+            publishes = record?.generation != generation
         }
 
         let instance: T
