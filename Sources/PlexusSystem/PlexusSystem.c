@@ -172,6 +172,10 @@ void plexus_bias_note_locked_read(plexus_bias *bias) {
     atomic_store_explicit(&bias->on, 1, memory_order_release);
 }
 
+int plexus_bias_is_on(plexus_bias *bias) {
+    return bias != NULL && atomic_load_explicit(&bias->on, memory_order_relaxed);
+}
+
 // MARK: Route generation
 
 _Atomic(long) plexus_generation = 0;

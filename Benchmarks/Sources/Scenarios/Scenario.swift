@@ -111,7 +111,8 @@ extension Scenario {
             .register, .removeAndRegister, .accessorReplaceAmongMany, .registerHighBitTags,
             .override(accessor: false, resolves: false), .override(accessor: false, resolves: true),
             .override(accessor: true, resolves: false), .override(accessor: true, resolves: true), .accessorAssign,
-            .weakSingletonAndUnique, .factoryKitUnique, .factoryKitCached, .sharedRead, .sharedAccessorSingleton,
+            .weakSingletonAndUnique, .singletonsBesideGeneralPath, .factoryKitUnique, .factoryKitCached, .sharedRead,
+            .sharedAccessorSingleton,
             .launchWarm,
             .launchWarmAccessors,
         ]

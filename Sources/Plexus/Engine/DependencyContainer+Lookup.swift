@@ -97,78 +97,82 @@ extension DependencyContainer {
         var isAccessor = false
         var accessorBehindOptional: DefinitionKey?
         var inheritsTag = false
-        let located = try registry.withLock { registry -> Located? in
-            func located(_ found: Registry.Found, _ requested: DefinitionKey, autoWires: Bool) -> Located {
-                Located(
-                    found: found, requested: requested, acquisition: found.slot.acquire(requested, graph: graph),
-                    autoWires: autoWires)
-            }
-            // A `resolve(tag:)` of a typed accessor's key whose default is registered here looks it up as the
-            // accessor does. Containers without accessor defaults pay an empty-table test.
-            isAccessor = search.isAccessor || isFirst && registry.isAccessorKey(search.key)
-            if isAccessor {
-                if !isDefaultsOnly, let found = registry.findExact(search.key) {
-                    // A forwarding under an accessor's key answers the accessor, while `resolve(tag:)` of the key
-                    // tries the untagged definition first until the key is known as an accessor's, by its registered
-                    // default: so a first use answered by a forwarding registers the default too.
-                    if isFirst, search.isAccessor, found.forward != nil, !registry.isAccessorKey(search.key) {
-                        if let declared = search.declaredDefault {
-                            registry.registerAccessorDefault(
-                                search.key, blueprint: declared.blueprint, hooks: declared.hooks)
-                        } else if !search.isRetry {
-                            search.wantsDeclaredDefault = true
-                            return nil
+        let located =
+            try lookUpExactly(search, graph: graph)
+            ?? registry.withLock { registry -> Located? in
+                func located(_ found: Registry.Found, _ requested: DefinitionKey, autoWires: Bool) -> Located {
+                    Located(
+                        found: found, requested: requested, acquisition: found.slot.acquire(requested, graph: graph),
+                        autoWires: autoWires)
+                }
+                // A `resolve(tag:)` of a typed accessor's key whose default is registered here looks it up as the
+                // accessor does. Containers without accessor defaults pay an empty-table test.
+                isAccessor = search.isAccessor || isFirst && registry.isAccessorKey(search.key)
+                if isAccessor {
+                    if !isDefaultsOnly, let found = registry.findExact(search.key) {
+                        // A forwarding under an accessor's key answers the accessor, while `resolve(tag:)` of the key
+                        // tries the untagged definition first until the key is known as an accessor's, by its registered
+                        // default: so a first use answered by a forwarding registers the default too.
+                        if isFirst, search.isAccessor, found.forward != nil, !registry.isAccessorKey(search.key) {
+                            if let declared = search.declaredDefault {
+                                registry.registerAccessorDefault(
+                                    search.key, blueprint: declared.blueprint, hooks: declared.hooks)
+                            } else if !search.isRetry {
+                                search.wantsDeclaredDefault = true
+                                return nil
+                            }
                         }
+                        return located(found, search.key, autoWires: false)
                     }
+                    collaborators = isDefaultsOnly ? [] : registry.collaborators
+                    return nil
+                }
+                // In strict mode, a tag passed down from the instance being made still falls back (`Registry.find`).
+                inheritsTag =
+                    !registry.fallsBackToUntagged && search.key.storedTag != .none
+                    && graph.innermostDependentKey?.tag == search.key.tag
+                if let found = registry.find(search.key, inheritsTag: inheritsTag) {
                     return located(found, search.key, autoWires: false)
                 }
-                collaborators = isDefaultsOnly ? [] : registry.collaborators
-                return nil
-            }
-            // In strict mode, a tag passed down from the instance being made still falls back (`Registry.find`).
-            inheritsTag =
-                !registry.fallsBackToUntagged && search.key.storedTag != .none
-                && graph.innermostDependentKey?.tag == search.key.tag
-            if let found = registry.find(search.key, inheritsTag: inheritsTag) {
-                return located(found, search.key, autoWires: false)
-            }
-            // A route is only remembered when nothing here answered the key, and stays valid while nothing changed;
-            // a local one (`T?` to this container's `T`) is for the fast path, which took it if it was still valid.
-            if isFirst, let route = registry.routes[search.key], route.generation == Generation.current, !route.isLocal
-            {
-                remembered = route
+                // A route is only remembered when nothing here answered the key, and stays valid while nothing changed;
+                // a local one (`T?` to this container's `T`) is for the fast path, which took it if it was still valid.
+                if isFirst, let route = registry.routes[search.key], route.generation == Generation.current,
+                    !route.isLocal
+                {
+                    remembered = route
+                    collaborators = registry.collaborators
+                    return nil
+                }
+                // The next `T?` request, and the next that this container auto-wires, take the fast path (a local route).
+                let unwrapped = search.unwrapped
+                // A `T?` of a typed accessor's key gets what `T` gets: the accessor's answer, not an untagged fallback.
+                if isFirst, let unwrapped, registry.isAccessorKey(unwrapped) {
+                    accessorBehindOptional = unwrapped
+                    return nil
+                }
+                if let unwrapped, let found = registry.find(unwrapped, inheritsTag: inheritsTag) {
+                    // A fallback allowed only for an inherited tag is not remembered: a caller's own request must look again.
+                    if isFirst, !(inheritsTag && found.fellBackToUntagged) {
+                        registry.remember(local: found, search.key, unwrapped)
+                    }
+                    return located(found, unwrapped, autoWires: false)
+                }
+                if search.key.typeOfArguments == Void.self {
+                    if let found = try registry.autoWiringCandidate(for: search.key, inheritsTag: inheritsTag) {
+                        if isFirst, !(inheritsTag && found.fellBackToUntagged) {
+                            registry.remember(local: found, search.key, search.key, autoWires: true)
+                        }
+                        return located(found, search.key, autoWires: true)
+                    }
+                    if let unwrapped,
+                        let found = try registry.autoWiringCandidate(for: unwrapped, inheritsTag: inheritsTag)
+                    {
+                        return located(found, unwrapped, autoWires: true)
+                    }
+                }
                 collaborators = registry.collaborators
                 return nil
             }
-            // The next `T?` request, and the next that this container auto-wires, take the fast path (a local route).
-            let unwrapped = search.unwrapped
-            // A `T?` of a typed accessor's key gets what `T` gets: the accessor's answer, not an untagged fallback.
-            if isFirst, let unwrapped, registry.isAccessorKey(unwrapped) {
-                accessorBehindOptional = unwrapped
-                return nil
-            }
-            if let unwrapped, let found = registry.find(unwrapped, inheritsTag: inheritsTag) {
-                // A fallback allowed only for an inherited tag is not remembered: a caller's own request must look again.
-                if isFirst, !(inheritsTag && found.fellBackToUntagged) {
-                    registry.remember(local: found, search.key, unwrapped)
-                }
-                return located(found, unwrapped, autoWires: false)
-            }
-            if search.key.typeOfArguments == Void.self {
-                if let found = try registry.autoWiringCandidate(for: search.key, inheritsTag: inheritsTag) {
-                    if isFirst, !(inheritsTag && found.fellBackToUntagged) {
-                        registry.remember(local: found, search.key, search.key, autoWires: true)
-                    }
-                    return located(found, search.key, autoWires: true)
-                }
-                if let unwrapped, let found = try registry.autoWiringCandidate(for: unwrapped, inheritsTag: inheritsTag)
-                {
-                    return located(found, unwrapped, autoWires: true)
-                }
-            }
-            collaborators = registry.collaborators
-            return nil
-        }
         search.isAccessor = isAccessor
         if let located {
             if located.found.fellBackToUntagged { logFallback(from: search.key, to: located.requested.untagged, graph) }
@@ -185,6 +189,25 @@ extension DependencyContainer {
         if let accessorBehindOptional { return .accessorBehindOptional(accessorBehindOptional) }
         if let remembered { return .remembered(remembered, collaborators) }
         return .elsewhere(collaborators)
+    }
+
+    /// The definition under exactly the search's key, which every other step of `lookUp` finds first for that key (an
+    /// accessor's key too), claimed for this resolve; `nil` when there is none, or for an accessor's search or in a
+    /// companion of declared defaults, whose steps differ. Read under the lock without turning the fast path's reader
+    /// bias off: claiming a singleton changes nothing those readers read (as in `lockedStep`), and a lookup that finds
+    /// the key's definition writes nothing else. The other steps may write (a route to remember, an auto-wiring
+    /// candidate to cache, an accessor's default to register), so `lookUp` takes the lock for writing for them.
+    private func lookUpExactly(_ search: Search, graph: ResolutionGraph) -> Located? {
+        guard !search.isAccessor, !isDefaultsOnly else { return nil }
+        return registry.withLockKeepingReaders { registry -> Located? in
+            // Through pointers: a copy of the registry would retain every table it holds.
+            guard let slots = registry.pointer(to: \.slots) else { return nil }
+            return KeyTable.withBorrowedValue(in: slots, for: search.key) { slot in
+                Located(
+                    found: Registry.Found(slot: slot, forward: nil), requested: search.key,
+                    acquisition: slot.acquire(search.key, graph: graph), autoWires: false)
+            }
+        }
     }
 
     /// Answers `key`, a typed accessor's, as the accessor does, for a `T?` request of it: delivered as a value, which
@@ -293,7 +316,7 @@ extension DependencyContainer {
         into result: UnsafeMutableRawPointer?, _ graph: ResolutionGraph
     ) throws -> Delivery? {
         guard let owner = route.owner,
-            let (slot, acquisition) = owner.registry.withLock({ _ -> (Slot, Acquisition)? in
+            let (slot, acquisition) = owner.registry.withLockKeepingReaders({ _ -> (Slot, Acquisition)? in
                 guard let slot = Route.slot(route.slot, ifCurrentAt: route.generation) else { return nil }
                 return (slot, slot.acquire(route.requested, graph: graph))
             })
@@ -350,7 +373,7 @@ extension DependencyContainer {
         _ slot: Slot, key: DefinitionKey, arguments: ArgumentSource, forward: Forward? = nil, logsFailure: Bool = true
     ) throws {
         _ = try inGraph(logsFailure: logsFailure) { graph in
-            let acquisition = registry.withLock { _ in slot.acquire(key, graph: graph) }
+            let acquisition = registry.withLockKeepingReaders { _ in slot.acquire(key, graph: graph) }
             return try produce(
                 Registry.Found(slot: slot, forward: forward), acquisition, arguments: arguments, requested: key,
                 into: nil, graph: graph)

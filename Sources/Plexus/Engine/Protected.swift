@@ -86,6 +86,9 @@ final class Protected<Value>: @unchecked Sendable {
         defer { plexus_bias_read_end(slot) }
         return buffer.withUnsafeMutablePointerToHeader { body(UnsafePointer($0)) }
     }
+
+    /// Whether reads may skip the lock now (`withBiasedRead`): what `EngineTestHooks` reports to the engine's tests.
+    var readsWithoutLock: Bool { bias.map { plexus_bias_is_on($0) != 0 } ?? false }
 }
 
 #if canImport(Darwin)

@@ -61,14 +61,16 @@ extension Slot {
                     try cannotWait(for: pending, key: key, owner: owner, graph: graph)
                 }
                 if try graph.wait(for: pending, requested: key, slot: self) == .lent,
-                    let value = owner.registry.withLock({ _ in pending === self.pending ? pendingValue : nil })
+                    let value = owner.registry.withLockKeepingReaders({ _ in
+                        pending === self.pending ? pendingValue : nil
+                    })
                 {
                     // Waiting for the publication would deadlock: use the instance whose hooks the other graph is
                     // still running, and finish only together with that graph.
                     graph.borrow(pending)
                     return deliver(value, into: typed)
                 }
-                acquisition = owner.registry.withLock { _ in acquire(key, graph: graph) }
+                acquisition = owner.registry.withLockKeepingReaders { _ in acquire(key, graph: graph) }
             case .create:
                 return try produce(acquisition, request, into: typed)
             }

@@ -56,6 +56,10 @@ void plexus_bias_revoke(plexus_bias *bias);
 /// held.
 void plexus_bias_note_locked_read(plexus_bias *bias);
 
+/// Whether reads may skip the lock now (the engine's tests observe it); a moment's answer, racy unless the caller
+/// holds the lock.
+int plexus_bias_is_on(plexus_bias *bias);
+
 /// Counts the async resolves that run in a task's graph (`TaskGraph.withNewGraph`) anywhere in the process, so that an
 /// async resolve can skip looking up a task-local graph while there is none. Relaxed: a task's own graph is counted
 /// before the task (or a child it starts) looks for it.

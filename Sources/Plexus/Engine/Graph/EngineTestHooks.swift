@@ -33,6 +33,12 @@ package enum EngineTestHooks {
         }
     }
 
+    /// Whether `container`'s fast path reads its definitions without the lock now: the reader bias is on. Every change
+    /// of the registry turns it off; reads under the lock turn it back on after a while.
+    package static func readsWithoutLock(_ container: DependencyContainer) -> Bool {
+        container.registry.readsWithoutLock
+    }
+
     /// The observers of waits for `key`'s type, as one function; `nil` when there is none (always, outside tests).
     static func waitObserver(for key: DefinitionKey) -> (() -> Void)? {
         let type = ObjectIdentifier(key.type)
