@@ -17,7 +17,11 @@
 /// (`container.register { c in X(try c.resolve()) }`), as hooks do, or capture it `[unowned container]`.
 public final class DependencyContainer: Sendable {
     /// The definitions and their indexes, reached only by the engine (`Engine/Registry+Facade.swift` for the rest).
-    let registry = Protected(Registry(), readerBiased: true)
+    let registry: Protected<Registry>
+    /// The registry's answer generation (`Epoch`), kept here for the life of the container.
+    let epoch: Epoch
+    /// `epoch`'s value, as the resolve path reads it: without the lock, retaining nothing.
+    let generation: Epoch.Reader
     /// Slots that changes dropped from the registry while their factory ran on some thread without holding them
     /// (`release(_:)`).
     let retired = Protected<[Slot]>([])
@@ -71,6 +75,8 @@ public final class DependencyContainer: Sendable {
         self.autoInjectProperties = autoInjectProperties
         self.callsResolvable = callsResolvable
         self.isDefaultsOnly = false
+        (epoch, registry) = Self.makeRegistry()
+        generation = epoch.reader
         configBlock(self)
     }
 
@@ -80,6 +86,14 @@ public final class DependencyContainer: Sendable {
         self.autoInjectProperties = container.autoInjectProperties
         self.callsResolvable = container.callsResolvable
         self.isDefaultsOnly = true
+        (epoch, registry) = Self.makeRegistry()
+        generation = epoch.reader
+    }
+
+    /// A new registry and its answer generation.
+    private static func makeRegistry() -> (Epoch, Protected<Registry>) {
+        let epoch = Epoch()
+        return (epoch, Protected(Registry(epoch: epoch), readerBiased: true))
     }
 
     /// Whether a tagged request that finds no definition for its tag here is answered by the type's untagged
@@ -109,7 +123,7 @@ public final class DependencyContainer: Sendable {
 
     deinit {
         // Lookups that went through this container may now go elsewhere.
-        Generation.advance()
+        epoch.advance()
     }
 
     /// Forgets every definition, cached instance and the bootstrap state; keeps the collaborators.

@@ -11,7 +11,7 @@ struct AccessorKeys {
         let key: DefinitionKey
         let site: AccessorSite
         let hash: Int
-        /// The slot that answered the accessor here last time, valid while `Generation.current` equals
+        /// The slot that answered the accessor here last time, valid while the container's `Epoch` equals
         /// `generation`: every change that could make another slot answer (a registration, a removal, a reset, a
         /// restored snapshot, a collaboration) advances it, and the registry holds the slot until then. Written
         /// under the registry's lock for writing; read under it or under the reader bias.
@@ -21,9 +21,10 @@ struct AccessorKeys {
         /// frame at the key inside the slot (`Slot.keyPointer`) and need not keep the entry alive.
         var answeringHasKey = false
 
-        /// `answering` while it is still current; `nil` when the accessor's answer must be found again.
-        var currentAnswer: Unmanaged<Slot>? {
-            generation == Generation.current ? answering : nil
+        /// `answering` while it is still current at `now`, the container's `Epoch`; `nil` when the accessor's answer
+        /// must be found again.
+        func currentAnswer(at now: Int) -> Unmanaged<Slot>? {
+            generation == now ? answering : nil
         }
 
         init(site: AccessorSite, key: DefinitionKey, hash: Int) {

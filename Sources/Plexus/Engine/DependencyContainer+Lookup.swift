@@ -136,7 +136,7 @@ extension DependencyContainer {
                 }
                 // A route is only remembered when nothing here answered the key, and stays valid while nothing changed;
                 // a local one (`T?` to this container's `T`) is for the fast path, which took it if it was still valid.
-                if isFirst, let route = registry.routes[search.key], route.generation == Generation.current,
+                if isFirst, let route = registry.routes[search.key], route.generation == generation.current,
                     !route.isLocal
                 {
                     remembered = route
@@ -250,7 +250,7 @@ extension DependencyContainer {
         into result: UnsafeMutableRawPointer?, _ graph: ResolutionGraph
     ) throws -> Delivery? {
         // Read before searching, so that a change made during the search invalidates the route it finds.
-        let generation = isFirst ? Generation.current : 0
+        let generation = isFirst ? generation.current : 0
         if isFirst { search.visited.reserveCapacity(8) }
         search.visited.append(ObjectIdentifier(self))
         for case let collaborator? in collaborators.lazy.map(\.container)
@@ -317,7 +317,9 @@ extension DependencyContainer {
     ) throws -> Delivery? {
         guard let owner = route.owner,
             let (slot, acquisition) = owner.registry.withLockKeepingReaders({ _ -> (Slot, Acquisition)? in
-                guard let slot = Route.slot(route.slot, ifCurrentAt: route.generation) else { return nil }
+                guard let slot = Route.slot(route.slot, ifCurrentAt: route.generation, of: generation) else {
+                    return nil
+                }
                 return (slot, slot.acquire(route.requested, graph: graph))
             })
         else { return nil }

@@ -2,7 +2,7 @@
 // resolve path does not make itself. Each change does three things, here and nowhere else outside the engine:
 //
 // 1. it takes the registry's lock (`Protected.withLock`, which first waits out the lock-free readers);
-// 2. the registry's own mutating function advances the generation (`Generation.advance()`) under that lock whenever
+// 2. the registry's own mutating function advances the generation (`epoch.advance()`, see `Epoch`) under that lock whenever
 //    it removes or replaces a slot or changes what a lookup finds, so no remembered route or accessor answer
 //    outlives what it points at;
 // 3. what it dropped comes back typed (`Released`) and goes to `release(_:)` after the lock, which keeps the slots a
@@ -126,6 +126,8 @@ extension DependencyContainer {
             registry.releasedCollaborators += count - registry.collaborators.count
             for container in containers
             where container !== self && !registry.collaborators.contains(where: { $0.container === container }) {
+                // Before a lookup here can go through it: from now on its changes advance this container's epoch.
+                container.epoch.addDependent(epoch)
                 registry.collaborators.append(WeakContainer(container: container))
             }
         }
@@ -162,6 +164,7 @@ extension DependencyContainer {
         copied.collaborators = []
         copied.releasedCollaborators = 0
         let empty = copy.registry.withLock { current -> Registry in
+            copied.epoch = current.epoch
             swap(&current, &copied)
             return copied
         }
@@ -216,7 +219,7 @@ extension DependencyContainer {
             let decorators = Decorators.adding(decorator, to: registry.decorators[key])
             registry.decorators[key] = decorators
             // An answer remembered as "the plain default alone" (`plainDeclaredDefaultGeneration`) is one no longer.
-            Generation.advance()
+            registry.epoch.advance()
             var released = Released()
             for case let slot? in [registry.slots[key], registry.accessorDefaults[key]] {
                 guard let matching = decorators.matching(slot.blueprint) else { continue }

@@ -16,6 +16,9 @@ struct Registry {
         var fellBackToUntagged = false
     }
 
+    /// The container's answer generation: advanced by every change here that can move where a key resolves (see
+    /// `Epoch`). The same object for the container's whole life: `reset`, `restore` and copies keep it.
+    var epoch: Epoch
     private(set) var slots = KeyTable<Slot>()
     private var forwards = KeyTable<ForwardEntry>()
     /// Every key registered (directly or by forwarding) for a type: auto-wiring candidates and near misses.
@@ -29,11 +32,11 @@ struct Registry {
         didSet {
             // Remembered routes and auto-wiring answers may have been found by a fallback, or missed one.
             autoWiringCandidates = KeyTable()
-            Generation.advance()
+            epoch.advance()
         }
     }
     var collaborators: [WeakContainer] = [] {
-        didSet { Generation.advance() }
+        didSet { epoch.advance() }
     }
     /// How many collaborators were found released and dropped from `collaborators`, so that "not found" can say
     /// that a collaborator is gone.
@@ -50,6 +53,11 @@ struct Registry {
     var decorators = KeyTable<Decorators>()
     /// Typed accessors: the key of every accessor used here, by declaration site.
     var accessorKeys = AccessorKeys()
+
+    /// An empty registry whose changes advance `epoch`, its container's.
+    init(epoch: Epoch) {
+        self.epoch = epoch
+    }
 
     // MARK: Lookup
 
@@ -110,7 +118,7 @@ struct Registry {
         if routes.count > 0 { routes.removeValue(forKey: key, hash: hash) }
         // And every remembered answer found before, by the direct path too: a `T?` of the key, or the key itself,
         // answered by a fallback, now answers as the accessor does.
-        Generation.advance()
+        epoch.advance()
         let slot = Slot(
             definition: blueprint, blueprint: blueprint,
             recipe: hooks.isEmpty ? Recipe.plain : Recipe(hooks: hooks, autoInjects: nil), key: key, order: nextOrder)
@@ -128,7 +136,7 @@ struct Registry {
     mutating func removeAccessorDefault(_ key: DefinitionKey) -> Slot? {
         guard let slot = accessorDefaults.removeValue(forKey: key) else { return nil }
         routes[key] = nil
-        Generation.advance()
+        epoch.advance()
         return slot
     }
 
@@ -159,7 +167,7 @@ struct Registry {
     ) -> RememberedRoute? {
         guard found.forward == nil else { return nil }
         let route = RememberedRoute(
-            localSlot: found.slot, requested: requested, for: key, generation: Generation.current, autoWires: autoWires)
+            localSlot: found.slot, requested: requested, for: key, generation: epoch.current, autoWires: autoWires)
         remember(route, for: key)
         return route
     }
@@ -247,7 +255,7 @@ struct Registry {
         forwards definitionForwards: [Forward]
     ) -> Released {
         let hash = hash ?? KeyTable<Slot>.hash(key)
-        Generation.advance()
+        epoch.advance()
         if autoWiringCandidates.count > 0 { autoWiringCandidates = KeyTable() }
         let old = slots[key, hash: hash]
         // Registering a definition again under its key still drops what it cached.
@@ -286,7 +294,7 @@ struct Registry {
 
     /// Adds a forwarding registration to `slot`; returns the one it replaced.
     private mutating func add(_ forward: Forward, to slot: Slot, typeOfArguments: Any.Type) -> ForwardEntry? {
-        Generation.advance()
+        epoch.advance()
         autoWiringCandidates = KeyTable()
         let key = DefinitionKey(type: forward.type, typeOfArguments: typeOfArguments, tag: forward.tag)
         let replaced = forwards.updateValue(ForwardEntry(slot: slot, forward: forward), forKey: key)
@@ -298,7 +306,7 @@ struct Registry {
     /// `register(_:type:tag:)`). Returns what was removed, to be released outside the lock.
     mutating func removeForward(_ key: DefinitionKey, linkedHooks: Protected<[Hook]>) -> Released {
         guard let entry = forwards[key], entry.forward.linkedHooks === linkedHooks else { return Released() }
-        Generation.advance()
+        epoch.advance()
         autoWiringCandidates = KeyTable()
         forwards[key] = nil
         unindex(key)
@@ -311,7 +319,7 @@ struct Registry {
     /// too. Returns what was removed, to be released outside the lock.
     mutating func remove(_ key: DefinitionKey) -> Released {
         guard let slot = slots.removeValue(forKey: key) else { return Released() }
-        Generation.advance()
+        epoch.advance()
         if autoWiringCandidates.count > 0 { autoWiringCandidates = KeyTable() }
         unindex(key)
         var released = Released(slot: slot)
@@ -350,9 +358,9 @@ struct Registry {
     /// Forgets every definition and cached instance and the bootstrap state; keeps the collaborators.
     /// Returns the old registry, to be released outside the lock.
     mutating func reset() -> Registry {
-        Generation.advance()
+        epoch.advance()
         let old = self
-        self = Registry()
+        self = Registry(epoch: epoch)
         collaborators = old.collaborators
         fallsBackToUntagged = old.fallsBackToUntagged
         nextOrder = old.nextOrder
@@ -362,8 +370,9 @@ struct Registry {
     /// Puts `restored` (a copy made by `copyingSlots()`) in place of this registry's content, keeping the
     /// collaborators. Returns the old registry, to be released outside the lock.
     mutating func restore(_ restored: Registry) -> Registry {
-        Generation.advance()
+        epoch.advance()
         var restored = restored
+        restored.epoch = epoch
         restored.collaborators = collaborators
         restored.releasedCollaborators = releasedCollaborators
         swap(&self, &restored)

@@ -1,25 +1,114 @@
 internal import PlexusSystem
 
-/// Counts the changes that can move where a key resolves: a registration, a removal, a reset, a new forwarding
-/// registration or collaboration, a container freed. Remembered routes through collaborators are valid while it does
-/// not change.
+/// Counts the changes, in every container of the process, that can move where a key resolves (each `Epoch` advance
+/// draws its value from it). What a product keeps about a declaration across containers compares with it
+/// (`DependencyContainer.answerGeneration`); a container's own routes and answers compare with its `Epoch`.
 enum Generation {
-    /// Read on the resolve path without a lock: one atomic load, the same on every platform.
+    /// Read without a lock: one atomic load, the same on every platform.
     static var current: Int { plexus_generation_current() }
+}
 
-    static func advance() { plexus_generation_advance() }
+/// A container's answer generation: what its remembered routes and typed accessors' answers are valid for. Advanced
+/// by every change that can move where a key resolves in the container: a registration, a removal, a reset, a
+/// forwarding registration, a decorator, a collaboration, a restored snapshot, a container freed; in the container
+/// itself or in one it collaborates with, directly or through others. So a change in one module's container leaves
+/// the routes of containers that do not reach it alone.
+///
+/// Each container that collaborates with this one's container is a dependent (`addDependent`): an advance advances
+/// the dependents too, transitively, before it returns, so under the lock of the container that changed, every
+/// container that could have remembered an answer through it already sees a new generation. Each value is new in the
+/// process (drawn from `Generation`), so a route never matches a generation it was not found at.
+///
+/// `@unchecked Sendable`: the value is a C11 atomic in memory of its own; `dependents` is only read or changed while
+/// `Epoch.links` is held. Nothing here takes that lock in `deinit`: an epoch's last reference may be a temporary
+/// released while the lock is held (a weak reference loaded there).
+final class Epoch: @unchecked Sendable {
+    private let cell: UnsafeMutablePointer<plexus_epoch>
+    /// The epochs of the containers that collaborate with this one's; read and changed only under `links`.
+    private var dependents: [WeakEpoch] = []
+
+    init() {
+        cell = .allocate(capacity: 1)
+        plexus_epoch_init(cell)
+    }
+
+    deinit { cell.deallocate() }
+
+    /// The value now, read without a lock: one atomic load.
+    var current: Int { plexus_epoch_current(cell) }
+
+    /// What the resolve path reads the generation through: the value's address, valid while the epoch lives (its
+    /// container keeps both), so that a read retains nothing. (A weak reference to an epoch, as its dependents are
+    /// held, gives it a side table, and every retain of it would take the runtime's slow path.)
+    var reader: Reader { Reader(cell: cell) }
+
+    /// The address of an epoch's value (see `reader`). `@unchecked Sendable`: the value there is a C11 atomic, only
+    /// read atomically, and stays allocated while the epoch lives, which whoever holds a reader keeps alive.
+    struct Reader: @unchecked Sendable {
+        fileprivate let cell: UnsafeMutablePointer<plexus_epoch>
+
+        /// The value now: one atomic load.
+        var current: Int { plexus_epoch_current(cell) }
+    }
+
+    /// Advances this generation and its dependents'. Called under the lock of the registry that changed.
+    func advance() {
+        plexus_epoch_advance(cell)
+        guard plexus_epoch_has_dependents(cell) != 0 else { return }
+        // Released after the lock: a dependent's last reference may be the one collected here.
+        let reached = Self.links.withLock { _ in reachedDependents() }
+        for epoch in reached { plexus_epoch_advance(epoch.cell) }
+    }
+
+    /// Makes `dependent` advance whenever this generation does (its container collaborates with this one's).
+    func addDependent(_ dependent: Epoch) {
+        guard dependent !== self else { return }
+        Self.links.withLock { _ in
+            dependents.removeAll { $0.epoch == nil }
+            if !dependents.contains(where: { $0.epoch === dependent }) {
+                dependents.append(WeakEpoch(epoch: dependent))
+            }
+        }
+        plexus_epoch_note_dependents(cell)
+    }
+
+    /// The epochs that depend on this one, directly or through others, each once, this one not included. Call under
+    /// `links`.
+    private func reachedDependents() -> [Epoch] {
+        var reached: [Epoch] = []
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
+        var index = -1
+        var current = self
+        while true {
+            for case let dependent? in current.dependents.map(\.epoch)
+            where seen.insert(ObjectIdentifier(dependent)).inserted {
+                reached.append(dependent)
+            }
+            index += 1
+            guard index < reached.count else { return reached }
+            current = reached[index]
+        }
+    }
+
+    private struct WeakEpoch {
+        weak var epoch: Epoch?
+    }
+
+    /// Guards every epoch's `dependents` (a change of them is rare: a collaboration).
+    private static let links = Protected(0)
 }
 
 /// Where a key was last found through the collaborators of a container, so that the next lookup goes straight
 /// there. A route never keeps a container or a singleton alive: it holds the owner weakly and the slot not at all.
 ///
-/// The slot is only touched under its owner's lock, after checking that `Generation.current` still equals
-/// `generation`: every change that removes a slot from a registry (a re-registration, a removal, a reset, a
-/// restored snapshot) advances the generation under that registry's lock, so a route whose generation is current
-/// there points at a slot its owner still holds. (A weak reference would give every slot a side table, and each
+/// The slot is only touched under its owner's lock, after checking that the `Epoch` of the container that remembered
+/// the route still equals `generation`: every change that removes a slot from a registry (a re-registration, a
+/// removal, a reset, a restored snapshot) advances that registry's epoch and its dependents', the container that
+/// remembered the route among them, under that registry's lock, so a route whose generation is current there points
+/// at a slot its owner still holds. (A weak reference would give every slot a side table, and each
 /// retain and release of a slot would then take the runtime's slow path.)
 struct Route {
-    /// The `Generation` the route was found at; set by the container that remembers it.
+    /// The `Epoch` value the route was found at; set by the container that remembers it.
     var generation = 0
     weak var owner: DependencyContainer?
     /// Not retained, and never read before the route is validated (`slot(_:ifCurrentAt:)`): the slot may be gone.
@@ -30,10 +119,11 @@ struct Route {
     /// Whether the owner auto-wires the factory's arguments.
     let autoWires: Bool
 
-    /// `slot`, if nothing that could remove it changed since `generation`: the one check that makes an unretained
-    /// slot safe to use. Call under the lock of the slot's owner.
-    static func slot(_ slot: Unmanaged<Slot>, ifCurrentAt generation: Int) -> Slot? {
-        Generation.current == generation ? slot.takeUnretainedValue() : nil
+    /// `slot`, if nothing that could remove it changed since `generation` of `epoch`, the epoch of the container that
+    /// remembered the route: the one check that makes an unretained slot safe to use. Call under the lock (or reader
+    /// bias) of the slot's owner.
+    static func slot(_ slot: Unmanaged<Slot>, ifCurrentAt generation: Int, of epoch: Epoch.Reader) -> Slot? {
+        epoch.current == generation ? slot.takeUnretainedValue() : nil
     }
 }
 

@@ -84,6 +84,33 @@ static inline void plexus_generation_advance(void) {
     atomic_fetch_add_explicit(&plexus_generation, 1, memory_order_acq_rel);
 }
 
+/// A container's answer generation (`Epoch`): set to a new value of `plexus_generation` by every change that could move
+/// where a key resolves in that container, or in one it collaborates with. Every value is drawn from the process-wide
+/// generation, so no two changes anywhere give a generation the same value, and the process-wide generation advances
+/// with each of them.
+typedef struct plexus_epoch {
+    _Atomic(long) value;
+    /// Whether a container collaborates with this one's: set once, never cleared.
+    _Atomic(int) has_dependents;
+} plexus_epoch;
+static inline void plexus_epoch_init(plexus_epoch *epoch) {
+    atomic_init(&epoch->value, atomic_fetch_add_explicit(&plexus_generation, 1, memory_order_acq_rel) + 1);
+    atomic_init(&epoch->has_dependents, 0);
+}
+static inline long plexus_epoch_current(const plexus_epoch *epoch) {
+    return atomic_load_explicit(&epoch->value, memory_order_acquire);
+}
+static inline void plexus_epoch_advance(plexus_epoch *epoch) {
+    long next = atomic_fetch_add_explicit(&plexus_generation, 1, memory_order_acq_rel) + 1;
+    atomic_store_explicit(&epoch->value, next, memory_order_release);
+}
+static inline int plexus_epoch_has_dependents(const plexus_epoch *epoch) {
+    return atomic_load_explicit(&epoch->has_dependents, memory_order_acquire);
+}
+static inline void plexus_epoch_note_dependents(plexus_epoch *epoch) {
+    atomic_store_explicit(&epoch->has_dependents, 1, memory_order_release);
+}
+
 /// The declaration-record generation: advanced each time a product's declaration records are forgotten (see
 /// `DeclarationRecords`), so that a record kept outside the table is known stale with one atomic load.
 extern _Atomic(long) plexus_record_generation;

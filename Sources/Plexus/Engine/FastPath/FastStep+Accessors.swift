@@ -79,7 +79,7 @@ extension DependencyContainer {
         guard let found = AccessorKeys.withExistingEntry(in: keys, for: site, { Unmanaged.passUnretained($0) })
         else { return .general }
         return found._withUnsafeGuaranteedRef { entry -> FastStep? in
-            guard let answering = entry.currentAnswer else { return nil }
+            guard let answering = entry.currentAnswer(at: generation.current) else { return nil }
             return answering._withUnsafeGuaranteedRef { slot -> FastStep? in
                 if slot.copyPublished(into: result) { return .copied }
                 return makeStep(answering, entry: found, hasKey: entry.answeringHasKey, onMainActor, locked: locked)
@@ -162,8 +162,8 @@ extension DependencyContainer {
     /// collaborator that could hold an override) its declared default. Call under the registry's lock for writing;
     /// `registry` is only read (`inout`: passed by address, a closure's borrow of the captured registry copied it).
     private func answer(_ entry: AccessorKeys.Entry, in registry: inout Registry) -> AccessorAnswer {
-        if let answering = entry.currentAnswer { return .slot(answering) }
-        let generation = Generation.current
+        let generation = generation.current
+        if let answering = entry.currentAnswer(at: generation) { return .slot(answering) }
         let borrow = { (slot: Slot) in Unmanaged.passUnretained(slot) }
         var answering =
             isDefaultsOnly ? nil : registry.slots.withBorrowedValue(for: entry.key, hash: entry.hash, borrow)
@@ -295,7 +295,7 @@ extension DependencyContainer {
             let entry = registry.accessorKeys.entry(for: site)
             guard case .registerDefault = answer(entry, in: &registry), declaredDefaultAnswersAlone(registry)
             else { return nil }
-            return (entry, Generation.current)
+            return (entry, generation.current)
         }
         guard let (entry, seen) = needed else { return false }
         // Made outside the lock: making a blueprint looks up its type's value operations, and what its instances
@@ -306,7 +306,7 @@ extension DependencyContainer {
         registry.withLock { registry in
             // Whether anything that could change the answer happened since the section above (each such change
             // advances the generation, here or in any container).
-            let unchanged = Generation.current == seen
+            let unchanged = generation.current == seen
             let slot = registry.registerAccessorDefault(
                 entry.key, hash: entry.hash, blueprint: declared.blueprint, hooks: declared.hooks, typeInfo: typeInfo)
             // Answered now, so that the call tried again finds the answer by reading instead of locking to write.
@@ -314,7 +314,7 @@ extension DependencyContainer {
             // forwarding registration under the key, no collaborator.
             if unchanged, let slot {
                 (entry.answering, entry.generation, entry.answeringHasKey) =
-                    (Unmanaged.passUnretained(slot), Generation.current, true)
+                    (Unmanaged.passUnretained(slot), generation.current, true)
             } else {
                 _ = answer(entry, in: &registry)
             }
@@ -393,7 +393,7 @@ extension DependencyContainer {
     ) -> Bool? {
         guard let keys = registry.pointer(to: \.accessorKeys) else { return nil }
         let copied = AccessorKeys.withExistingEntry(in: keys, for: site) { entry -> Bool? in
-            guard let answering = entry.currentAnswer else { return nil }
+            guard let answering = entry.currentAnswer(at: generation.current) else { return nil }
             return answering._withUnsafeGuaranteedRef { $0.copyPublished(into: result) }
         }
         return copied ?? nil

@@ -41,7 +41,7 @@ extension DependencyContainer {
             guard let routes = registry.pointer(to: \.routes) else { return nil }
             return KeyTable.withBorrowedValue(in: routes, for: key) { route -> FastStep? in
                 guard route.isLocal else {
-                    routed = RoutedSlot(route)
+                    routed = RoutedSlot(route, epoch: generation)
                     return nil
                 }
                 guard let (slot, place) = localSlot(of: route) else { return nil }
@@ -90,7 +90,7 @@ extension DependencyContainer {
             // for a local route: this lock).
             let step = KeyTable.withBorrowedValue(in: routes, for: key) { route -> FastStep in
                 guard route.isLocal else {
-                    routed = RoutedSlot(route)
+                    routed = RoutedSlot(route, epoch: generation)
                     return .general
                 }
                 guard let (slot, place) = localSlot(of: route) else { return .general }
@@ -131,8 +131,8 @@ extension DependencyContainer {
     /// the route is current and leads where the fast path can go. Call under the lock or the reader bias: the
     /// route's slot is current while the generation is, since a removal advances it under this registry's lock.
     private func localSlot(of route: RememberedRoute) -> (Slot, SlotPlace)? {
-        guard route.generation == Generation.current, route.forward == nil,
-            let slot = Route.slot(route.slot, ifCurrentAt: route.generation)
+        guard route.generation == generation.current, route.forward == nil,
+            let slot = Route.slot(route.slot, ifCurrentAt: route.generation, of: generation)
         else { return nil }
         return (
             slot,
@@ -152,8 +152,8 @@ extension DependencyContainer {
 
         /// The route's target, if the route is current and leads where the fast path can go (no forwarding
         /// registration, no auto-wiring) and its owner is still alive.
-        init?(_ route: RememberedRoute) {
-            guard route.generation == Generation.current, route.forward == nil, !route.autoWires,
+        init?(_ route: RememberedRoute, epoch: Epoch.Reader) {
+            guard route.generation == epoch.current, route.forward == nil, !route.autoWires,
                 let owner = route.retainedOwner()
             else { return nil }
             (self.owner, slot, generation, wraps) = (owner, route.slot, route.generation, route.wrapsInOptional)
@@ -169,13 +169,13 @@ extension DependencyContainer {
         let step = routed.owner._withUnsafeGuaranteedRef { owner in
             // The slot is current under the owner's bias or lock while the generation is (see `Route`).
             let biased = owner.registry.withBiasedRead { _ -> FastStep? in
-                Route.slot(routed.slot, ifCurrentAt: routed.generation).flatMap {
+                Route.slot(routed.slot, ifCurrentAt: routed.generation, of: generation).flatMap {
                     fastStep(at: $0, for: key, place, locked: false, into: result)
                 }
             }
             if let step = biased ?? nil { return step }
             return owner.registry.withLockKeepingReaders { _ in
-                Route.slot(routed.slot, ifCurrentAt: routed.generation).flatMap {
+                Route.slot(routed.slot, ifCurrentAt: routed.generation, of: generation).flatMap {
                     fastStep(at: $0, for: key, place, locked: true, into: result)
                 } ?? .general
             }

@@ -39,6 +39,12 @@ package enum EngineTestHooks {
         container.registry.readsWithoutLock
     }
 
+    /// `container`'s answer generation now: what its remembered routes and typed accessors' answers are valid for.
+    /// It moves with every change that could move where a key resolves in `container`, and with nothing else.
+    package static func answerGeneration(of container: DependencyContainer) -> Int {
+        container.epoch.current
+    }
+
     /// The observers of waits for `key`'s type, as one function; `nil` when there is none (always, outside tests).
     static func waitObserver(for key: DefinitionKey) -> (() -> Void)? {
         let type = ObjectIdentifier(key.type)

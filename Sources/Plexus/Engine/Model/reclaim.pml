@@ -59,7 +59,7 @@ bit writing;
 
 /* B's registry.slots[K]. */
 byte table = 0;
-/* plexus_generation. */
+/* A's generation (Epoch, plexus_epoch): B's changes advance it, since A collaborates with B (Epoch.advance). */
 byte generation = 0;
 /* Strong references to each slot, the registry's included; a freed slot has none. */
 byte refs[SLOTS];
@@ -250,7 +250,8 @@ proctype Reader(byte me) {
 
 /*
  * A registration of K in B (DependencyContainer.insert, Registry+Facade.swift): under B's lock (Protected.withLock,
- * which first revokes the bias: plexus_bias_revoke), Registry.insert advances the generation and puts a new slot in
+ * which first revokes the bias: plexus_bias_revoke), Registry.insert advances the generation (B's epoch, and A's as
+ * its dependent) and puts a new slot in
  * the old one's place; after the lock, release(_:) → retireMarked (DependencyContainer+Retired.swift) looks
  * for hazard marks under the lock of `retired` (plexus_hazard_collect, one mark at a time), keeps the marked slots and
  * releases the others, with those kept before that nobody marks any more, after that lock.
