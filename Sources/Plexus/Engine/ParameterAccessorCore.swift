@@ -25,7 +25,7 @@ enum ParameterAccessorCore<P: Sendable, T> {
     /// argument's value.
     ///
     /// Specialized by the accessor's caller (the function itself captures nothing), so that each instance is made,
-    /// and each kept one found, without going through the value witnesses of `P` and `T`.
+    /// and each argument compared, without going through the value witnesses of `P` and `T`.
     @inlinable
     static func factory(
         _ make: @escaping @Sendable (P) throws -> T, keeping instances: ParameterInstances?
@@ -38,75 +38,81 @@ enum ParameterAccessorCore<P: Sendable, T> {
         }
         return { _, arguments, result in
             let argument = arguments.assumingMemoryBound(to: P.self).pointee
-            let instance: T
             if let hashable = argument as? any Hashable {
-                instance = try kept(hashable, argument, in: instances, make: make)
+                try kept(hashable, in: instances, arguments: arguments, into: result)
+            } else if let hashable = hashableArgument(argument) {
+                try kept(hashable, in: instances, arguments: arguments, into: result)
             } else {
-                instance = try instances.instance(for: argument, make: make)
+                result.assumingMemoryBound(to: T.self).initialize(to: try instances.unkept(argument, make: make))
             }
-            result.assumingMemoryBound(to: T.self).initialize(to: instance)
         }
     }
 
-    /// The instance kept for the argument's value `hashable` (the argument itself, as `H`): found among the
-    /// published instances, compared without any lock held while the argument's `hash(into:)` and `==` run; else made
-    /// once by `instances` in its current generation (read before the decorators it applies), and published unless
-    /// that generation was dropped meanwhile.
+    /// Writes into `result` the instance of the slot `instances` keeps for the argument's value `hashable` (the
+    /// argument at `arguments`, as `H`): found by comparing arguments without any lock held, else added; then
+    /// resolved through the slot, which makes it once. A slot that left the table meanwhile (a reset, a failed
+    /// construction) is looked up again.
     @inlinable
     static func kept<H: Hashable>(
-        _ hashable: H, _ argument: P, in instances: ParameterInstances, make: @escaping @Sendable (P) throws -> T
-    ) throws -> T {
+        _ hashable: H, in instances: ParameterInstances, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws {
         let hash = hashable.hashValue
-        if let found = find(hashable, hash, in: instances.published(hash)) { return found }
-        let (seen, generation) = instances.current(hash)
-        let made: T = try instances.instance(for: AnyHashable(hashable), argument, make: make, in: generation)
-        var candidates = seen
-        var known = seen
         while true {
-            if let found = find(hashable, hash, in: candidates) { return found }
-            let entry = PublishedInstance(hash: hash, argument: hashable, instance: made)
-            guard let added = instances.publish(entry, known: known, in: generation) else { return made }
-            candidates = added
-            known.append(contentsOf: added)
+            let entry = slot(for: hashable, hash, in: instances)
+            if try instances.resolve(entry, arguments: arguments, into: result) { return }
         }
     }
 
-    /// The instance of the entry in `entries` whose argument is `hashable`, if any.
+    /// The entry of `hashable` in the table of `instances`: the one there, else one added, unless the table changed
+    /// since the bucket was read (then the bucket is compared again, and a new slot made with the decorators of now).
     @inlinable
-    static func find<H: Hashable>(_ hashable: H, _ hash: Int, in entries: ContiguousArray<KeptEntry>) -> T? {
+    static func slot<H: Hashable>(for hashable: H, _ hash: Int, in instances: ParameterInstances) -> KeptEntry {
+        var (candidates, version) = instances.bucket(hash)
+        while true {
+            if let found = find(hashable, hash, in: candidates) { return found }
+            let entry = ArgumentSlot(hash: hash, argument: hashable, in: instances)
+            guard let changed = instances.add(entry, ifUnchangedSince: version) else { return entry }
+            (candidates, version) = changed
+        }
+    }
+
+    /// The entry in `entries` whose argument is `hashable`, if any.
+    @inlinable
+    static func find<H: Hashable>(_ hashable: H, _ hash: Int, in entries: ContiguousArray<KeptEntry>) -> KeptEntry? {
         for entry in entries where entry.hash == hash {
-            if let entry = entry as? PublishedInstance<H, T>, entry.argument == hashable { return entry.instance }
+            if let entry = entry as? ArgumentSlot<H>, entry.argument == hashable { return entry }
         }
         return nil
     }
 }
 
-/// One argument value kept by a singleton `ParameterFactory` and its hash; never changed after `init`.
-// `@unchecked Sendable`: nothing in it changes after `init`; the subclasses' values are `Sendable` arguments and the
-// instances `ParameterInstances.store` keeps and hands to every thread that asks, as any container does its
-// singletons.
+/// The slot of one argument value of a singleton `ParameterFactory`, with the value's hash; never changed after
+/// `init`.
+// `@unchecked Sendable`: nothing in it changes after `init`; the slot it names is only touched under its owner's lock,
+// as any container's slots are.
 @usableFromInline
 class KeptEntry: @unchecked Sendable {
     @usableFromInline let hash: Int
+    let slot: Slot
 
     @usableFromInline
-    init(hash: Int) {
+    init(hash: Int, in instances: ParameterInstances) {
         self.hash = hash
+        slot = instances.newSlot()
     }
 }
 
-/// An instance a singleton `ParameterFactory` made, published under its argument's value, typed by the argument's
-/// own type so that finding it again hashes the argument as itself, not as `AnyHashable`.
+/// A slot under its argument's value, typed by the argument's own type so that finding it again hashes and compares
+/// the argument as itself, not as `AnyHashable`.
 @usableFromInline
-final class PublishedInstance<H: Hashable, T>: KeptEntry, @unchecked Sendable {
+final class ArgumentSlot<H: Hashable>: KeptEntry, @unchecked Sendable {
     @usableFromInline let argument: H
-    @usableFromInline let instance: T
 
     @inlinable
-    init(hash: Int, argument: H, instance: T) {
+    init(hash: Int, argument: H, in instances: ParameterInstances) {
         self.argument = argument
-        self.instance = instance
-        super.init(hash: hash)
+        super.init(hash: hash, in: instances)
     }
 }
 
@@ -123,16 +129,16 @@ struct KeptEntries {
         buckets.isEmpty ? [] : buckets[hash & (buckets.count - 1)]
     }
 
-    /// The entries with `hash` not in `known`: those added since `known` was read.
-    func added(_ hash: Int, since known: ContiguousArray<KeptEntry>) -> ContiguousArray<KeptEntry> {
-        bucket(hash).filter { entry in entry.hash == hash && !known.contains { $0 === entry } }
-    }
-
     /// Adds `entry`, growing the buckets when three quarters full.
     mutating func insert(_ entry: KeptEntry) {
         if (count + 1) * 4 > buckets.count * 3 { grow() }
         buckets[entry.hash & (buckets.count - 1)].append(entry)
         count += 1
+    }
+
+    /// Whether `entry` (by identity) is here.
+    func contains(_ entry: KeptEntry) -> Bool {
+        !buckets.isEmpty && buckets[entry.hash & (buckets.count - 1)].contains { $0 === entry }
     }
 
     /// Removes `entry` (by identity), if it is here.
@@ -152,6 +158,127 @@ struct KeptEntries {
         }
         buckets = grown
     }
+}
+
+/// What one definition of a singleton `ParameterFactory` key keeps: a slot per argument value, in a table by
+/// argument that only maps values to slots. Each slot is a singleton of the definition's factory, owned by a container
+/// of its own (`store`, whose lock guards the slots as any container's guards its definitions'), so that the claim
+/// protocol makes its instance once across threads, has the others wait, rolls back a failed construction and
+/// publishes the instance when its graph completes. A reset, an override or a decorator of the key drops the table
+/// as a whole; this object stays, captured by the definition's factory.
+@usableFromInline
+final class ParameterInstances: Sendable {
+    let key: DefinitionKey
+    /// Owns the slots: its registry's lock guards their state (their registry itself stays empty).
+    private let store: DependencyContainer
+    /// What every slot makes: the definition's factory, taking the argument.
+    private let blueprint: Blueprint
+    private let table = Protected(Table())
+
+    /// The slots by argument, added to in place under the lock: finding an argument among them calls the argument's
+    /// `hash(into:)` and `==`, user code, which runs outside the lock on a bucket copied out of it.
+    private struct Table {
+        var entries = KeptEntries()
+        /// Advanced by every entry added and every drop: an entry is added only to the table its bucket was read
+        /// from, so that one value never gets two slots, nor a slot the decorators of before a drop.
+        var version = 0
+    }
+
+    init(key: DefinitionKey, name: String, blueprint: Blueprint) {
+        self.key = key
+        self.blueprint = blueprint
+        store = DependencyContainer(name: name)
+    }
+
+    /// A slot for a new argument value, decorated by the decorators of the key in the container whose factory is
+    /// running (read after the table: a decorator added later drops the table, and the slot is not added).
+    func newSlot() -> Slot {
+        let decorators = DependencyContainer.runningFactoryDecorators(of: key)
+        return Slot(
+            definition: self, blueprint: blueprint,
+            recipe: decorators.map { Recipe.plain.with(decorators: $0) } ?? Recipe.plain, key: key, order: 0)
+    }
+
+    /// The entries whose hash falls in the bucket of `hash`, and the table's version.
+    @usableFromInline
+    func bucket(_ hash: Int) -> (entries: ContiguousArray<KeptEntry>, version: Int) {
+        table.withLock { ($0.entries.bucket(hash), $0.version) }
+    }
+
+    /// Adds `entry` if the table is still at `version`; else returns the bucket of its hash and the version now.
+    @usableFromInline
+    func add(_ entry: KeptEntry, ifUnchangedSince version: Int) -> (ContiguousArray<KeptEntry>, Int)? {
+        table.withLock { table in
+            guard table.version == version else { return (table.entries.bucket(entry.hash), table.version) }
+            table.entries.insert(entry)
+            table.version &+= 1
+            return nil
+        }
+    }
+
+    /// Writes the instance of `entry`'s slot into `result`, made from the argument at `arguments` by the claim
+    /// protocol if it is not published yet; `false` when the entry left the table before its slot was claimed or
+    /// waited for (look it up again). A failed construction takes the entry out of the table, unless another thread
+    /// claimed its slot meanwhile (that construction decides), so that nothing of its argument is kept.
+    @usableFromInline
+    func resolve(_ entry: KeptEntry, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer) throws -> Bool {
+        let slot = entry.slot
+        let copied =
+            store.registry.withBiasedRead { _ in slot.copyPublished(into: result) }
+            ?? store.registry.withLockKeepingReaders { _ in slot.copyPublished(into: result) }
+        if copied { return true }
+        do {
+            return try store.resolveKept(slot, arguments: arguments, into: result) { graph in
+                // One lock section with the table's: a slot is claimed or waited for only while its entry is there.
+                table.withLock { table in
+                    guard table.entries.contains(entry) else { return nil }
+                    return store.registry.withLock { _ in slot.acquire(key, graph: graph) }
+                }
+            }
+        } catch {
+            let dropped = table.withLock { table -> KeptEntry? in
+                let vacant = store.registry.withLockKeepingReaders { _ in slot.instance == nil && slot.pending == nil }
+                guard vacant, table.entries.contains(entry) else { return nil }
+                table.entries.remove(entry)
+                return entry
+            }
+            withExtendedLifetime(dropped) {}
+            throw error
+        }
+    }
+
+    /// Drops every slot kept (after the lock: a `deinit` is user code). A construction in progress finishes in its
+    /// slot, which no later call finds.
+    func drop() {
+        let old = table.withLock { table in
+            defer { table = Table(version: table.version &+ 1) }
+            return table.entries
+        }
+        withExtendedLifetime(old) {}
+    }
+
+    /// The instance for an argument that cannot be told apart from another (neither `Hashable` nor a tuple of
+    /// `Hashable` values): a new one per call, decorated.
+    @usableFromInline
+    func unkept<P: Sendable, T>(_ argument: P, make: @escaping @Sendable (P) throws -> T) throws -> T {
+        let instance = try make(argument)
+        return DependencyContainer.runningFactoryDecorators(of: key)?.applied(to: instance) ?? instance
+    }
+}
+
+/// The value that tells `argument` apart from other arguments for a per-argument singleton when it is not `Hashable`
+/// itself: the array of its elements when it is a tuple of `Hashable` values (tuples are never `Hashable` in Swift),
+/// else `nil`.
+@usableFromInline
+func hashableArgument<P>(_ argument: P) -> AnyHashable? {
+    let mirror = Mirror(reflecting: argument)
+    guard mirror.displayStyle == .tuple else { return nil }
+    var elements: [AnyHashable] = []
+    for child in mirror.children {
+        guard let element = child.value as? AnyHashable else { return nil }
+        elements.append(element)
+    }
+    return AnyHashable(elements)
 }
 
 extension DependencyContainer {
@@ -178,7 +305,8 @@ extension DependencyContainer {
         build: ParameterFactoryBuilder<P, T>
     ) -> Blueprint {
         let made = Blueprint.make(scope: .unique, type: T.self, factory: make)
-        let instances = storage == .singleton ? keepParameterInstances(for: key) : nil
+        let kept = storage == .singleton ? Blueprint.make(scope: .singleton, type: T.self, factory: make) : nil
+        let instances = kept.map { keepParameterInstances(for: key, blueprint: $0) }
         return Blueprint(
             scope: .unique, type: made.type, argumentsType: made.argumentsType, argumentCount: made.argumentCount,
             ops: made.ops, factory: build(make, instances), withArguments: made.withArguments,
