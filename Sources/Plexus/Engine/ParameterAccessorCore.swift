@@ -48,42 +48,18 @@ enum ParameterAccessorCore<P: Sendable, T> {
         }
     }
 
-    /// Writes into `result` the instance of the slot `instances` keeps for the argument's value `hashable` (the
-    /// argument at `arguments`, as `H`): found by comparing arguments without any lock held, else added; then
-    /// resolved through the slot, which makes it once. A slot that left the table meanwhile (a reset, a failed
-    /// construction) is looked up again.
+    /// Writes into `result` the instance `instances` keeps for the argument's value `hashable` (the argument at
+    /// `arguments`, as `H`), comparing arguments as `H`, without any lock held.
     @inlinable
     static func kept<H: Hashable>(
         _ hashable: H, in instances: ParameterInstances, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer
     ) throws {
         let hash = hashable.hashValue
-        while true {
-            let entry = slot(for: hashable, hash, in: instances)
-            if try instances.resolve(entry, arguments: arguments, into: result) { return }
-        }
-    }
-
-    /// The entry of `hashable` in the table of `instances`: the one there, else one added, unless the table changed
-    /// since the bucket was read (then the bucket is compared again, and a new slot made with the decorators of now).
-    @inlinable
-    static func slot<H: Hashable>(for hashable: H, _ hash: Int, in instances: ParameterInstances) -> KeptEntry {
-        var (candidates, version) = instances.bucket(hash)
-        while true {
-            if let found = find(hashable, hash, in: candidates) { return found }
-            let entry = ArgumentSlot(hash: hash, argument: hashable, in: instances)
-            guard let changed = instances.add(entry, ifUnchangedSince: version) else { return entry }
-            (candidates, version) = changed
-        }
-    }
-
-    /// The entry in `entries` whose argument is `hashable`, if any.
-    @inlinable
-    static func find<H: Hashable>(_ hashable: H, _ hash: Int, in entries: ContiguousArray<KeptEntry>) -> KeptEntry? {
-        for entry in entries where entry.hash == hash {
-            if let entry = entry as? ArgumentSlot<H>, entry.argument == hashable { return entry }
-        }
-        return nil
+        try instances.resolve(
+            hash: hash, arguments: arguments, into: result,
+            matches: { ($0 as? ArgumentSlot<H>)?.argument == hashable },
+            newEntry: { ArgumentSlot(hash: hash, argument: hashable, in: instances) })
     }
 }
 
@@ -136,6 +112,14 @@ struct KeptEntries {
         count += 1
     }
 
+    /// The first entry whose hash is `hash`, if any.
+    @inline(__always)
+    func first(_ hash: Int) -> KeptEntry? {
+        guard !buckets.isEmpty else { return nil }
+        for entry in buckets[hash & (buckets.count - 1)] where entry.hash == hash { return entry }
+        return nil
+    }
+
     /// Whether `entry` (by identity) is here.
     func contains(_ entry: KeptEntry) -> Bool {
         !buckets.isEmpty && buckets[entry.hash & (buckets.count - 1)].contains { $0 === entry }
@@ -162,21 +146,22 @@ struct KeptEntries {
 
 /// What one definition of a singleton `ParameterFactory` key keeps: a slot per argument value, in a table by
 /// argument that only maps values to slots. Each slot is a singleton of the definition's factory, owned by a container
-/// of its own (`store`, whose lock guards the slots as any container's guards its definitions'), so that the claim
-/// protocol makes its instance once across threads, has the others wait, rolls back a failed construction and
-/// publishes the instance when its graph completes. A reset, an override or a decorator of the key drops the table
-/// as a whole; this object stays, captured by the definition's factory.
+/// of its own (`store`), so that the claim protocol makes its instance once across threads, has the others wait, rolls
+/// back a failed construction and publishes the instance when its graph completes. A reset, an override or a
+/// decorator of the key drops the table as a whole; this object stays, captured by the definition's factory.
 @usableFromInline
 final class ParameterInstances: Sendable {
     let key: DefinitionKey
-    /// Owns the slots: its registry's lock guards their state (their registry itself stays empty).
+    /// Owns the slots; its registry's lock guards their state and `table` (the registry itself stays empty).
     private let store: DependencyContainer
     /// What every slot makes: the definition's factory, taking the argument.
     private let blueprint: Blueprint
-    private let table = Protected(Table())
+    /// The slots by argument. Read and changed only under `store`'s registry lock (`nonisolated(unsafe)`), so that
+    /// one read finds a value's slot and copies its published instance; no access spans user code, so none is
+    /// checked for exclusivity at run time. Finding an argument calls the argument's `hash(into:)` and `==`, user
+    /// code, which runs outside the lock on entries copied out of it.
+    @exclusivity(unchecked) nonisolated(unsafe) private var table = Table()
 
-    /// The slots by argument, added to in place under the lock: finding an argument among them calls the argument's
-    /// `hash(into:)` and `==`, user code, which runs outside the lock on a bucket copied out of it.
     private struct Table {
         var entries = KeptEntries()
         /// Advanced by every entry added and every drop: an entry is added only to the table its bucket was read
@@ -199,46 +184,73 @@ final class ParameterInstances: Sendable {
             recipe: decorators.map { Recipe.plain.with(decorators: $0) } ?? Recipe.plain, key: key, order: 0)
     }
 
-    /// The entries whose hash falls in the bucket of `hash`, and the table's version.
+    /// Writes into `result` the instance kept for the argument at `arguments`, whose hash is `hash` and whose entry
+    /// `matches` finds (comparing arguments): the published instance of its slot, read with the entry in one read
+    /// of the table; else the entry's slot resolved by the claim protocol, after adding an entry (`newEntry`) if the
+    /// value has none.
     @usableFromInline
-    func bucket(_ hash: Int) -> (entries: ContiguousArray<KeptEntry>, version: Int) {
-        table.withLock { ($0.entries.bucket(hash), $0.version) }
+    func resolve(
+        hash: Int, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer, matches: (KeptEntry) -> Bool,
+        newEntry: () -> KeptEntry
+    ) throws {
+        // The first entry with the hash, its published instance copied under the lock, kept if its argument matches.
+        func published(_: UnsafePointer<Registry>) -> KeptEntry? {
+            guard let first = table.entries.first(hash), first.slot.copyPublished(into: result) else { return nil }
+            return first
+        }
+        if let copied = store.registry.withBiasedRead(published) ?? store.registry.withLockKeepingReaders(published) {
+            if matches(copied) { return }
+            blueprint.ops.destroy(result)
+        }
+        try resolveUnpublished(hash: hash, arguments: arguments, into: result, matches: matches, newEntry: newEntry)
     }
 
-    /// Adds `entry` if the table is still at `version`; else returns the bucket of its hash and the version now.
-    @usableFromInline
-    func add(_ entry: KeptEntry, ifUnchangedSince version: Int) -> (ContiguousArray<KeptEntry>, Int)? {
-        table.withLock { table in
-            guard table.version == version else { return (table.entries.bucket(entry.hash), table.version) }
-            table.entries.insert(entry)
-            table.version &+= 1
-            return nil
+    /// `resolve` for a value whose instance is not published or whose hash collides: an entry is added only if the
+    /// table did not change since its bucket was read, else the bucket is compared again; a slot whose entry left
+    /// the table before it was claimed is looked up again.
+    @inline(never)
+    private func resolveUnpublished(
+        hash: Int, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer, matches: (KeptEntry) -> Bool,
+        newEntry: () -> KeptEntry
+    ) throws {
+        var (candidates, version) = store.registry.withLockKeepingReaders { _ in
+            (table.entries.bucket(hash), table.version)
+        }
+        while true {
+            guard let entry = candidates.first(where: { $0.hash == hash && matches($0) }) else {
+                let entry = newEntry()
+                let changed = store.registry.withLock { _ -> (ContiguousArray<KeptEntry>, Int)? in
+                    guard table.version == version else { return (table.entries.bucket(hash), table.version) }
+                    table.entries.insert(entry)
+                    table.version &+= 1
+                    return nil
+                }
+                if let changed { (candidates, version) = changed } else { candidates = [entry] }
+                continue
+            }
+            if try claim(entry, arguments: arguments, into: result) { return }
+            (candidates, version) = store.registry.withLockKeepingReaders { _ in
+                (table.entries.bucket(hash), table.version)
+            }
         }
     }
 
-    /// Writes the instance of `entry`'s slot into `result`, made from the argument at `arguments` by the claim
-    /// protocol if it is not published yet; `false` when the entry left the table before its slot was claimed or
-    /// waited for (look it up again). A failed construction takes the entry out of the table, unless another thread
-    /// claimed its slot meanwhile (that construction decides), so that nothing of its argument is kept.
-    @usableFromInline
-    func resolve(_ entry: KeptEntry, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer) throws -> Bool {
+    /// Resolves the slot of `entry` into `result` by the claim protocol; `false` when the entry left the table before
+    /// its slot was claimed or waited for. A failed construction takes the entry out of the table, unless another
+    /// thread claimed its slot again meanwhile (that construction decides), so that nothing of its argument is kept.
+    private func claim(_ entry: KeptEntry, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer) throws
+        -> Bool
+    {
         let slot = entry.slot
-        let copied =
-            store.registry.withBiasedRead { _ in slot.copyPublished(into: result) }
-            ?? store.registry.withLockKeepingReaders { _ in slot.copyPublished(into: result) }
-        if copied { return true }
         do {
             return try store.resolveKept(slot, arguments: arguments, into: result) { graph in
-                // One lock section with the table's: a slot is claimed or waited for only while its entry is there.
-                table.withLock { table in
-                    guard table.entries.contains(entry) else { return nil }
-                    return store.registry.withLock { _ in slot.acquire(key, graph: graph) }
+                store.registry.withLock { _ in
+                    table.entries.contains(entry) ? slot.acquire(key, graph: graph) : nil
                 }
             }
         } catch {
-            let dropped = table.withLock { table -> KeptEntry? in
-                let vacant = store.registry.withLockKeepingReaders { _ in slot.instance == nil && slot.pending == nil }
-                guard vacant, table.entries.contains(entry) else { return nil }
+            let dropped = store.registry.withLock { _ -> KeptEntry? in
+                guard slot.instance == nil, slot.pending == nil, table.entries.contains(entry) else { return nil }
                 table.entries.remove(entry)
                 return entry
             }
@@ -250,7 +262,7 @@ final class ParameterInstances: Sendable {
     /// Drops every slot kept (after the lock: a `deinit` is user code). A construction in progress finishes in its
     /// slot, which no later call finds.
     func drop() {
-        let old = table.withLock { table in
+        let old = store.registry.withLock { _ in
             defer { table = Table(version: table.version &+ 1) }
             return table.entries
         }
