@@ -304,7 +304,7 @@ extension DependencyContainer {
         return try owner.produce(located, for: key, arguments: arguments, into: result, graph: graph)
     }
 
-    private func produce(
+    func produce(
         _ found: Registry.Found, _ acquisition: Acquisition, arguments: ArgumentSource, requested: DefinitionKey,
         into result: UnsafeMutableRawPointer?, graph: ResolutionGraph
     ) throws -> Delivery {
@@ -355,34 +355,5 @@ extension DependencyContainer {
                 Registry.Found(slot: slot, forward: forward), acquisition, arguments: arguments, requested: key,
                 into: nil, graph: graph)
         }
-    }
-
-    /// Resolves `slot`, which this container owns outside its registry (the slot of one argument value of a singleton
-    /// `ParameterFactory`, `ParameterInstances`), into `result` with the arguments at `arguments`: `acquire` decides
-    /// under the lock, each time the slot is claimed or waited for, and says `nil` when the slot is no longer in use
-    /// (then this returns `false`).
-    func resolveKept(
-        _ slot: Slot, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer,
-        acquire: (ResolutionGraph) -> Acquisition?
-    ) throws -> Bool {
-        var found = true
-        _ = try inGraph(into: result) { graph in
-            let request = SlotRequest(
-                key: slot.key, forward: nil, arguments: .pointer(arguments), owner: self, graph: graph)
-            while let acquisition = acquire(graph) {
-                guard case .wait(let pending) = acquisition else {
-                    return try produce(
-                        Registry.Found(slot: slot, forward: nil), acquisition, arguments: request.arguments,
-                        requested: slot.key, into: result, graph: graph)
-                }
-                if let value = try slot.wait(for: pending, request) {
-                    _ = slot.deliver(value, into: result)
-                    return .typed(slot.blueprint.ops)
-                }
-            }
-            found = false
-            return .value(())
-        }
-        return found
     }
 }

@@ -49,13 +49,18 @@ enum ParameterAccessorCore<P: Sendable, T> {
     }
 
     /// Writes into `result` the instance `instances` keeps for the argument's value `hashable` (the argument at
-    /// `arguments`, as `H`), comparing arguments as `H`, without any lock held.
+    /// `arguments`, as `H`), comparing arguments as `H`, without any lock held: the published instance of the first
+    /// entry with the hash, kept if its argument is this one; else the value's slot resolved by the claim protocol.
     @inlinable
     static func kept<H: Hashable>(
         _ hashable: H, in instances: ParameterInstances, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer
     ) throws {
         let hash = hashable.hashValue
+        if let entry = instances.published(hash, into: result) {
+            if let entry = entry as? ArgumentSlot<H>, entry.argument == hashable { return }
+            instances.destroy(result)
+        }
         try instances.resolve(
             hash: hash, arguments: arguments, into: result,
             matches: { ($0 as? ArgumentSlot<H>)?.argument == hashable },
@@ -69,7 +74,7 @@ enum ParameterAccessorCore<P: Sendable, T> {
 // as any container's slots are.
 @usableFromInline
 class KeptEntry: @unchecked Sendable {
-    @usableFromInline let hash: Int
+    let hash: Int
     let slot: Slot
 
     @usableFromInline
@@ -94,11 +99,10 @@ final class ArgumentSlot<H: Hashable>: KeptEntry, @unchecked Sendable {
 
 /// Entries by hash, grown in place under the lock of whoever keeps them: a new entry costs O(1) amortized (the
 /// buckets double when three quarters full, rehashed from the hashes kept, so no user code runs under the lock). A
-/// reader copies one bucket out under the lock and compares arguments outside it; a bucket it holds is copied, not
-/// changed, when an entry is added to it meanwhile.
+/// bucket a reader copied out is copied, not changed, when an entry is added to it meanwhile.
 struct KeptEntries {
     private var buckets: ContiguousArray<ContiguousArray<KeptEntry>> = []
-    private(set) var count = 0
+    private var count = 0
 
     /// The entries whose hash falls in the bucket of `hash`.
     func bucket(_ hash: Int) -> ContiguousArray<KeptEntry> {
@@ -125,13 +129,14 @@ struct KeptEntries {
         !buckets.isEmpty && buckets[entry.hash & (buckets.count - 1)].contains { $0 === entry }
     }
 
-    /// Removes `entry` (by identity), if it is here.
-    mutating func remove(_ entry: KeptEntry) {
-        guard !buckets.isEmpty else { return }
+    /// Removes `entry` (by identity); `false` if it is not here.
+    mutating func remove(_ entry: KeptEntry) -> Bool {
+        guard !buckets.isEmpty else { return false }
         let index = entry.hash & (buckets.count - 1)
-        guard let position = buckets[index].firstIndex(where: { $0 === entry }) else { return }
+        guard let position = buckets[index].firstIndex(where: { $0 === entry }) else { return false }
         buckets[index].remove(at: position)
         count -= 1
+        return true
     }
 
     private mutating func grow() {
@@ -184,75 +189,85 @@ final class ParameterInstances: Sendable {
             recipe: decorators.map { Recipe.plain.with(decorators: $0) } ?? Recipe.plain, key: key, order: 0)
     }
 
-    /// Writes into `result` the instance kept for the argument at `arguments`, whose hash is `hash` and whose entry
-    /// `matches` finds (comparing arguments): the published instance of its slot, read with the entry in one read
-    /// of the table; else the entry's slot resolved by the claim protocol, after adding an entry (`newEntry`) if the
-    /// value has none.
+    /// The first entry with `hash`, after copying its published instance into `result`; `nil` if it has none (or
+    /// there is no such entry). One read of the table, with the store's reader bias when it is on.
+    @usableFromInline
+    func published(_ hash: Int, into result: UnsafeMutableRawPointer) -> KeptEntry? {
+        func read(_: UnsafePointer<Registry>) -> KeptEntry? {
+            guard let first = table.entries.first(hash), first.slot.copyPublished(into: result) else { return nil }
+            return first
+        }
+        // Borrowed: `self` keeps the store, whose registry no one replaces.
+        return Unmanaged.passUnretained(store.registry)._withUnsafeGuaranteedRef { registry in
+            registry.withBiasedRead(read) ?? registry.withLockKeepingReaders(read)
+        }
+    }
+
+    /// Destroys the instance `published` copied into `result`, whose entry was another argument's.
+    @usableFromInline
+    func destroy(_ result: UnsafeMutableRawPointer) {
+        blueprint.ops.destroy(result)
+    }
+
+    /// Writes into `result` the instance kept for the argument at `arguments`, whose hash is `hash`, found by
+    /// `matches` (comparing arguments) and made by the claim protocol if it is not published yet. An entry
+    /// (`newEntry`) is added only if the table did not change since its bucket was read, else the bucket is read
+    /// again, as it is when the entry found left the table before its slot was claimed.
     @usableFromInline
     func resolve(
         hash: Int, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer, matches: (KeptEntry) -> Bool,
         newEntry: () -> KeptEntry
     ) throws {
-        // The first entry with the hash, its published instance copied under the lock, kept if its argument matches.
-        func published(_: UnsafePointer<Registry>) -> KeptEntry? {
-            guard let first = table.entries.first(hash), first.slot.copyPublished(into: result) else { return nil }
-            return first
-        }
-        if let copied = store.registry.withBiasedRead(published) ?? store.registry.withLockKeepingReaders(published) {
-            if matches(copied) { return }
-            blueprint.ops.destroy(result)
-        }
-        try resolveUnpublished(hash: hash, arguments: arguments, into: result, matches: matches, newEntry: newEntry)
-    }
-
-    /// `resolve` for a value whose instance is not published or whose hash collides: an entry is added only if the
-    /// table did not change since its bucket was read, else the bucket is compared again; a slot whose entry left
-    /// the table before it was claimed is looked up again.
-    @inline(never)
-    private func resolveUnpublished(
-        hash: Int, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer, matches: (KeptEntry) -> Bool,
-        newEntry: () -> KeptEntry
-    ) throws {
-        var (candidates, version) = store.registry.withLockKeepingReaders { _ in
-            (table.entries.bucket(hash), table.version)
-        }
         while true {
-            guard let entry = candidates.first(where: { $0.hash == hash && matches($0) }) else {
-                let entry = newEntry()
-                let changed = store.registry.withLock { _ -> (ContiguousArray<KeptEntry>, Int)? in
-                    guard table.version == version else { return (table.entries.bucket(hash), table.version) }
-                    table.entries.insert(entry)
-                    table.version &+= 1
-                    return nil
-                }
-                if let changed { (candidates, version) = changed } else { candidates = [entry] }
-                continue
-            }
-            if try claim(entry, arguments: arguments, into: result) { return }
-            (candidates, version) = store.registry.withLockKeepingReaders { _ in
+            let (bucket, version) = store.registry.withLockKeepingReaders { _ in
                 (table.entries.bucket(hash), table.version)
             }
+            var entry = bucket.first { $0.hash == hash && matches($0) }
+            if entry == nil {
+                let made = newEntry()
+                entry = store.registry.withLock { _ in
+                    guard table.version == version else { return nil }
+                    table.entries.insert(made)
+                    table.version &+= 1
+                    return made
+                }
+            }
+            if let entry, try claim(entry, arguments: arguments, into: result) { return }
         }
     }
 
-    /// Resolves the slot of `entry` into `result` by the claim protocol; `false` when the entry left the table before
-    /// its slot was claimed or waited for. A failed construction takes the entry out of the table, unless another
-    /// thread claimed its slot again meanwhile (that construction decides), so that nothing of its argument is kept.
+    /// Resolves the slot of `entry` into `result` by the claim protocol, claimed or waited for only while the entry
+    /// is in the table (else `false`). A failed construction takes the entry out of the table, unless another thread
+    /// claimed its slot again meanwhile (that construction decides), so that nothing of its argument is kept.
     private func claim(_ entry: KeptEntry, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer) throws
         -> Bool
     {
         let slot = entry.slot
+        var listed = true
         do {
-            return try store.resolveKept(slot, arguments: arguments, into: result) { graph in
-                store.registry.withLock { _ in
+            _ = try store.inGraph(into: result) { graph in
+                let request = SlotRequest(
+                    key: key, forward: nil, arguments: .pointer(arguments), owner: store, graph: graph)
+                while let acquisition = store.registry.withLock({ _ in
                     table.entries.contains(entry) ? slot.acquire(key, graph: graph) : nil
+                }) {
+                    guard case .wait(let pending) = acquisition else {
+                        return try store.produce(
+                            Registry.Found(slot: slot, forward: nil), acquisition, arguments: request.arguments,
+                            requested: key, into: result, graph: graph)
+                    }
+                    if let value = try slot.wait(for: pending, request) {
+                        _ = slot.deliver(value, into: result)
+                        return .typed(blueprint.ops)
+                    }
                 }
+                listed = false
+                return .value(())
             }
+            return listed
         } catch {
-            let dropped = store.registry.withLock { _ -> KeptEntry? in
-                guard slot.instance == nil, slot.pending == nil, table.entries.contains(entry) else { return nil }
-                table.entries.remove(entry)
-                return entry
+            let dropped = store.registry.withLock { _ in
+                slot.instance == nil && slot.pending == nil && table.entries.remove(entry) ? entry : nil
             }
             withExtendedLifetime(dropped) {}
             throw error
