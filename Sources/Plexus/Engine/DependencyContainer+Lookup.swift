@@ -329,7 +329,7 @@ extension DependencyContainer {
         return try owner.produce(located, for: key, arguments: arguments, into: result, graph: graph)
     }
 
-    private func produce(
+    func produce(
         _ found: Registry.Found, _ acquisition: Acquisition, arguments: ArgumentSource, requested: DefinitionKey,
         into result: UnsafeMutableRawPointer?, graph: ResolutionGraph
     ) throws -> Delivery {

@@ -25,7 +25,7 @@ enum ParameterAccessorCore<P: Sendable, T> {
     /// argument's value.
     ///
     /// Specialized by the accessor's caller (the function itself captures nothing), so that each instance is made,
-    /// and each kept one found, without going through the value witnesses of `P` and `T`.
+    /// and each argument compared, without going through the value witnesses of `P` and `T`.
     @inlinable
     static func factory(
         _ make: @escaping @Sendable (P) throws -> T, keeping instances: ParameterInstances?
@@ -38,94 +38,75 @@ enum ParameterAccessorCore<P: Sendable, T> {
         }
         return { _, arguments, result in
             let argument = arguments.assumingMemoryBound(to: P.self).pointee
-            let instance: T
             if let hashable = argument as? any Hashable {
-                instance = try kept(hashable, argument, in: instances, make: make)
+                try kept(hashable, in: instances, arguments: arguments, into: result)
+            } else if let hashable = hashableArgument(argument) {
+                try kept(hashable, in: instances, arguments: arguments, into: result)
             } else {
-                instance = try instances.instance(for: argument, make: make)
+                result.assumingMemoryBound(to: T.self).initialize(to: try instances.unkept(argument, make: make))
             }
-            result.assumingMemoryBound(to: T.self).initialize(to: instance)
         }
     }
 
-    /// The instance kept for the argument's value `hashable` (the argument itself, as `H`): found among the
-    /// published instances, compared without any lock held while the argument's `hash(into:)` and `==` run; else made
-    /// once by `instances` in its current generation (read before the decorators it applies), and published unless
-    /// that generation was dropped meanwhile.
+    /// Writes into `result` the instance `instances` keeps for the argument's value `hashable` (the argument at
+    /// `arguments`, as `H`), comparing arguments as `H`, without any lock held: the published instance of the first
+    /// entry with the hash, kept if its argument is this one; else the value's slot resolved by the claim protocol.
     @inlinable
     static func kept<H: Hashable>(
-        _ hashable: H, _ argument: P, in instances: ParameterInstances, make: @escaping @Sendable (P) throws -> T
-    ) throws -> T {
+        _ hashable: H, in instances: ParameterInstances, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws {
         let hash = hashable.hashValue
-        if let found = find(hashable, hash, in: instances.published(hash)) { return found }
-        let (seen, generation) = instances.current(hash)
-        let made: T = try instances.instance(for: AnyHashable(hashable), argument, make: make, in: generation)
-        var candidates = seen
-        var known = seen
-        while true {
-            if let found = find(hashable, hash, in: candidates) { return found }
-            let entry = PublishedInstance(hash: hash, argument: hashable, instance: made)
-            guard let added = instances.publish(entry, known: known, in: generation) else { return made }
-            candidates = added
-            known.append(contentsOf: added)
+        if let entry = instances.published(hash, into: result) {
+            if let entry = entry as? ArgumentSlot<H>, entry.argument == hashable { return }
+            instances.destroy(result)
         }
-    }
-
-    /// The instance of the entry in `entries` whose argument is `hashable`, if any.
-    @inlinable
-    static func find<H: Hashable>(_ hashable: H, _ hash: Int, in entries: ContiguousArray<KeptEntry>) -> T? {
-        for entry in entries where entry.hash == hash {
-            if let entry = entry as? PublishedInstance<H, T>, entry.argument == hashable { return entry.instance }
-        }
-        return nil
+        try instances.resolve(
+            hash: hash, arguments: arguments, into: result,
+            matches: { ($0 as? ArgumentSlot<H>)?.argument == hashable },
+            newEntry: { ArgumentSlot(hash: hash, argument: hashable, in: instances) })
     }
 }
 
-/// One argument value kept by a singleton `ParameterFactory` and its hash; never changed after `init`.
-// `@unchecked Sendable`: nothing in it changes after `init`; the subclasses' values are `Sendable` arguments and the
-// instances `ParameterInstances.store` keeps and hands to every thread that asks, as any container does its
-// singletons.
+/// The slot of one argument value of a singleton `ParameterFactory`, with the value's hash; never changed after
+/// `init`.
+// `@unchecked Sendable`: nothing in it changes after `init`; the slot it names is only touched under its owner's lock,
+// as any container's slots are.
 @usableFromInline
 class KeptEntry: @unchecked Sendable {
-    @usableFromInline let hash: Int
+    let hash: Int
+    let slot: Slot
 
     @usableFromInline
-    init(hash: Int) {
+    init(hash: Int, in instances: ParameterInstances) {
         self.hash = hash
+        slot = instances.newSlot()
     }
 }
 
-/// An instance a singleton `ParameterFactory` made, published under its argument's value, typed by the argument's
-/// own type so that finding it again hashes the argument as itself, not as `AnyHashable`.
+/// A slot under its argument's value, typed by the argument's own type so that finding it again hashes and compares
+/// the argument as itself, not as `AnyHashable`.
 @usableFromInline
-final class PublishedInstance<H: Hashable, T>: KeptEntry, @unchecked Sendable {
+final class ArgumentSlot<H: Hashable>: KeptEntry, @unchecked Sendable {
     @usableFromInline let argument: H
-    @usableFromInline let instance: T
 
     @inlinable
-    init(hash: Int, argument: H, instance: T) {
+    init(hash: Int, argument: H, in instances: ParameterInstances) {
         self.argument = argument
-        self.instance = instance
-        super.init(hash: hash)
+        super.init(hash: hash, in: instances)
     }
 }
 
 /// Entries by hash, grown in place under the lock of whoever keeps them: a new entry costs O(1) amortized (the
 /// buckets double when three quarters full, rehashed from the hashes kept, so no user code runs under the lock). A
-/// reader copies one bucket out under the lock and compares arguments outside it; a bucket it holds is copied, not
-/// changed, when an entry is added to it meanwhile.
+/// bucket a reader copied out is copied, not changed, when an entry is added to it meanwhile.
 struct KeptEntries {
     private var buckets: ContiguousArray<ContiguousArray<KeptEntry>> = []
-    private(set) var count = 0
+    private var count = 0
 
     /// The entries whose hash falls in the bucket of `hash`.
     func bucket(_ hash: Int) -> ContiguousArray<KeptEntry> {
         buckets.isEmpty ? [] : buckets[hash & (buckets.count - 1)]
-    }
-
-    /// The entries with `hash` not in `known`: those added since `known` was read.
-    func added(_ hash: Int, since known: ContiguousArray<KeptEntry>) -> ContiguousArray<KeptEntry> {
-        bucket(hash).filter { entry in entry.hash == hash && !known.contains { $0 === entry } }
     }
 
     /// Adds `entry`, growing the buckets when three quarters full.
@@ -135,13 +116,27 @@ struct KeptEntries {
         count += 1
     }
 
-    /// Removes `entry` (by identity), if it is here.
-    mutating func remove(_ entry: KeptEntry) {
-        guard !buckets.isEmpty else { return }
+    /// The first entry whose hash is `hash`, if any.
+    @inline(__always)
+    func first(_ hash: Int) -> KeptEntry? {
+        guard !buckets.isEmpty else { return nil }
+        for entry in buckets[hash & (buckets.count - 1)] where entry.hash == hash { return entry }
+        return nil
+    }
+
+    /// Whether `entry` (by identity) is here.
+    func contains(_ entry: KeptEntry) -> Bool {
+        !buckets.isEmpty && buckets[entry.hash & (buckets.count - 1)].contains { $0 === entry }
+    }
+
+    /// Removes `entry` (by identity); `false` if it is not here.
+    mutating func remove(_ entry: KeptEntry) -> Bool {
+        guard !buckets.isEmpty else { return false }
         let index = entry.hash & (buckets.count - 1)
-        guard let position = buckets[index].firstIndex(where: { $0 === entry }) else { return }
+        guard let position = buckets[index].firstIndex(where: { $0 === entry }) else { return false }
         buckets[index].remove(at: position)
         count -= 1
+        return true
     }
 
     private mutating func grow() {
@@ -152,6 +147,165 @@ struct KeptEntries {
         }
         buckets = grown
     }
+}
+
+/// What one definition of a singleton `ParameterFactory` key keeps: a slot per argument value, in a table by
+/// argument that only maps values to slots. Each slot is a singleton of the definition's factory, owned by a container
+/// of its own (`store`), so that the claim protocol makes its instance once across threads, has the others wait, rolls
+/// back a failed construction and publishes the instance when its graph completes. A reset, an override or a
+/// decorator of the key drops the table as a whole; this object stays, captured by the definition's factory.
+@usableFromInline
+final class ParameterInstances: Sendable {
+    let key: DefinitionKey
+    /// Owns the slots; its registry's lock guards their state and `table` (the registry itself stays empty).
+    private let store: DependencyContainer
+    /// What every slot makes: the definition's factory, taking the argument.
+    private let blueprint: Blueprint
+    /// The slots by argument. Read and changed only under `store`'s registry lock (`nonisolated(unsafe)`), so that
+    /// one read finds a value's slot and copies its published instance; no access spans user code, so none is
+    /// checked for exclusivity at run time. Finding an argument calls the argument's `hash(into:)` and `==`, user
+    /// code, which runs outside the lock on entries copied out of it.
+    @exclusivity(unchecked) nonisolated(unsafe) private var table = Table()
+
+    private struct Table {
+        var entries = KeptEntries()
+        /// Advanced by every entry added and every drop: an entry is added only to the table its bucket was read
+        /// from, so that one value never gets two slots, nor a slot the decorators of before a drop.
+        var version = 0
+    }
+
+    init(key: DefinitionKey, name: String, blueprint: Blueprint) {
+        self.key = key
+        self.blueprint = blueprint
+        store = DependencyContainer(name: name)
+    }
+
+    /// A slot for a new argument value, decorated by the decorators of the key in the container whose factory is
+    /// running (read after the table: a decorator added later drops the table, and the slot is not added).
+    func newSlot() -> Slot {
+        let decorators = DependencyContainer.runningFactoryDecorators(of: key)
+        return Slot(
+            definition: self, blueprint: blueprint,
+            recipe: decorators.map { Recipe.plain.with(decorators: $0) } ?? Recipe.plain, key: key, order: 0)
+    }
+
+    /// The first entry with `hash`, after copying its published instance into `result`; `nil` if it has none (or
+    /// there is no such entry). One read of the table, with the store's reader bias when it is on.
+    @usableFromInline
+    func published(_ hash: Int, into result: UnsafeMutableRawPointer) -> KeptEntry? {
+        func read(_: UnsafePointer<Registry>) -> KeptEntry? {
+            guard let first = table.entries.first(hash), first.slot.copyPublished(into: result) else { return nil }
+            return first
+        }
+        // Borrowed: `self` keeps the store, whose registry no one replaces.
+        return Unmanaged.passUnretained(store.registry)._withUnsafeGuaranteedRef { registry in
+            registry.withBiasedRead(read) ?? registry.withLockKeepingReaders(read)
+        }
+    }
+
+    /// Destroys the instance `published` copied into `result`, whose entry was another argument's.
+    @usableFromInline
+    func destroy(_ result: UnsafeMutableRawPointer) {
+        blueprint.ops.destroy(result)
+    }
+
+    /// Writes into `result` the instance kept for the argument at `arguments`, whose hash is `hash`, found by
+    /// `matches` (comparing arguments) and made by the claim protocol if it is not published yet. An entry
+    /// (`newEntry`) is added only if the table did not change since its bucket was read, else the bucket is read
+    /// again, as it is when the entry found left the table before its slot was claimed.
+    @usableFromInline
+    func resolve(
+        hash: Int, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer, matches: (KeptEntry) -> Bool,
+        newEntry: () -> KeptEntry
+    ) throws {
+        while true {
+            let (bucket, version) = store.registry.withLockKeepingReaders { _ in
+                (table.entries.bucket(hash), table.version)
+            }
+            var entry = bucket.first { $0.hash == hash && matches($0) }
+            if entry == nil {
+                let made = newEntry()
+                entry = store.registry.withLock { _ in
+                    guard table.version == version else { return nil }
+                    table.entries.insert(made)
+                    table.version &+= 1
+                    return made
+                }
+            }
+            if let entry, try claim(entry, arguments: arguments, into: result) { return }
+        }
+    }
+
+    /// Resolves the slot of `entry` into `result` by the claim protocol, claimed or waited for only while the entry
+    /// is in the table (else `false`). A failed construction takes the entry out of the table, unless another thread
+    /// claimed its slot again meanwhile (that construction decides), so that nothing of its argument is kept.
+    private func claim(_ entry: KeptEntry, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer) throws
+        -> Bool
+    {
+        let slot = entry.slot
+        var listed = true
+        do {
+            _ = try store.inGraph(into: result) { graph in
+                let request = SlotRequest(
+                    key: key, forward: nil, arguments: .pointer(arguments), owner: store, graph: graph)
+                while let acquisition = store.registry.withLock({ _ in
+                    table.entries.contains(entry) ? slot.acquire(key, graph: graph) : nil
+                }) {
+                    guard case .wait(let pending) = acquisition else {
+                        return try store.produce(
+                            Registry.Found(slot: slot, forward: nil), acquisition, arguments: request.arguments,
+                            requested: key, into: result, graph: graph)
+                    }
+                    if let value = try slot.wait(for: pending, request) {
+                        _ = slot.deliver(value, into: result)
+                        return .typed(blueprint.ops)
+                    }
+                }
+                listed = false
+                return .value(())
+            }
+            return listed
+        } catch {
+            let dropped = store.registry.withLock { _ in
+                slot.instance == nil && slot.pending == nil && table.entries.remove(entry) ? entry : nil
+            }
+            withExtendedLifetime(dropped) {}
+            throw error
+        }
+    }
+
+    /// Drops every slot kept (after the lock: a `deinit` is user code). A construction in progress finishes in its
+    /// slot, which no later call finds.
+    func drop() {
+        let old = store.registry.withLock { _ in
+            defer { table = Table(version: table.version &+ 1) }
+            return table.entries
+        }
+        withExtendedLifetime(old) {}
+    }
+
+    /// The instance for an argument that cannot be told apart from another (neither `Hashable` nor a tuple of
+    /// `Hashable` values): a new one per call, decorated.
+    @usableFromInline
+    func unkept<P: Sendable, T>(_ argument: P, make: @escaping @Sendable (P) throws -> T) throws -> T {
+        let instance = try make(argument)
+        return DependencyContainer.runningFactoryDecorators(of: key)?.applied(to: instance) ?? instance
+    }
+}
+
+/// The value that tells `argument` apart from other arguments for a per-argument singleton when it is not `Hashable`
+/// itself: the array of its elements when it is a tuple of `Hashable` values (tuples are never `Hashable` in Swift),
+/// else `nil`.
+@usableFromInline
+func hashableArgument<P>(_ argument: P) -> AnyHashable? {
+    let mirror = Mirror(reflecting: argument)
+    guard mirror.displayStyle == .tuple else { return nil }
+    var elements: [AnyHashable] = []
+    for child in mirror.children {
+        guard let element = child.value as? AnyHashable else { return nil }
+        elements.append(element)
+    }
+    return AnyHashable(elements)
 }
 
 extension DependencyContainer {
@@ -178,7 +332,8 @@ extension DependencyContainer {
         build: ParameterFactoryBuilder<P, T>
     ) -> Blueprint {
         let made = Blueprint.make(scope: .unique, type: T.self, factory: make)
-        let instances = storage == .singleton ? keepParameterInstances(for: key) : nil
+        let kept = storage == .singleton ? Blueprint.make(scope: .singleton, type: T.self, factory: make) : nil
+        let instances = kept.map { keepParameterInstances(for: key, blueprint: $0) }
         return Blueprint(
             scope: .unique, type: made.type, argumentsType: made.argumentsType, argumentCount: made.argumentCount,
             ops: made.ops, factory: build(make, instances), withArguments: made.withArguments,

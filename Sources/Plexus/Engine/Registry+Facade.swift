@@ -260,20 +260,6 @@ extension DependencyContainer {
         release(released)
     }
 
-    /// Removes the declared default under `key` unless it holds an instance or one is being made; returns whether it
-    /// did. A kept instance of a `ParameterFactory` whose factory threw goes this way, so that it keeps nothing.
-    func removeUnmadeDefault(_ key: DefinitionKey) -> Bool {
-        let removed = registry.withLock { registry -> Slot? in
-            guard let slot = registry.accessorDefaults[key], slot.instance == nil, slot.weakInstance == nil,
-                slot.pending == nil
-            else { return nil }
-            return registry.removeAccessorDefault(key)
-        }
-        guard let removed else { return false }
-        release(Released(slot: removed))
-        return true
-    }
-
     /// Whether a declared default here keeps an instance (a published singleton, cached or weak instance).
     func accessorDefaultsKeepInstances() -> Bool {
         registry.withLock { registry in

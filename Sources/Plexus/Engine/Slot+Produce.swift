@@ -55,21 +55,7 @@ extension Slot {
             case .cachedObject(let object):
                 return try deliver(object, into: typed, key: key)
             case .wait(let pending):
-                // never block a thread on a construction that may suspend (Slot+Isolation.swift): an async or
-                // main-actor factory's, or one an async resolve keeps open across an `await`.
-                if blueprint.isolation != .none || pending.signal.isHeldAcrossAwait {
-                    try cannotWait(for: pending, key: key, owner: owner, graph: graph)
-                }
-                if try graph.wait(for: pending, requested: key, slot: self) == .lent,
-                    let value = owner.registry.withLockKeepingReaders({ _ in
-                        pending === self.pending ? pendingValue : nil
-                    })
-                {
-                    // Waiting for the publication would deadlock: use the instance whose hooks the other graph is
-                    // still running, and finish only together with that graph.
-                    graph.borrow(pending)
-                    return deliver(value, into: typed)
-                }
+                if let value = try wait(for: pending, request) { return deliver(value, into: typed) }
                 acquisition = owner.registry.withLockKeepingReaders { _ in acquire(key, graph: graph) }
             case .create:
                 return try produce(acquisition, request, into: typed)
@@ -77,7 +63,25 @@ extension Slot {
         }
     }
 
-    private func deliver(_ box: InstanceBox, into typed: UnsafeMutableRawPointer?) -> Any? {
+    /// Waits for another graph's construction of this singleton: the value it lends (to deliver), or `nil` when it
+    /// ended (acquire again).
+    func wait(for pending: Pending, _ request: SlotRequest) throws -> InstanceBox? {
+        let (key, owner, graph) = (request.key, request.owner, request.graph)
+        // never block a thread on a construction that may suspend (Slot+Isolation.swift): an async or main-actor
+        // factory's, or one an async resolve keeps open across an `await`.
+        if blueprint.isolation != .none || pending.signal.isHeldAcrossAwait {
+            try cannotWait(for: pending, key: key, owner: owner, graph: graph)
+        }
+        guard try graph.wait(for: pending, requested: key, slot: self) == .lent,
+            let value = owner.registry.withLockKeepingReaders({ _ in pending === self.pending ? pendingValue : nil })
+        else { return nil }
+        // Waiting for the publication would deadlock: use the instance whose hooks the other graph is still running,
+        // and finish only together with that graph.
+        graph.borrow(pending)
+        return value
+    }
+
+    func deliver(_ box: InstanceBox, into typed: UnsafeMutableRawPointer?) -> Any? {
         guard let typed else { return box.value }
         blueprint.ops.copy(box.pointer, typed)
         return nil

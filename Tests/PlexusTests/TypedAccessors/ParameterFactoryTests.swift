@@ -413,6 +413,51 @@ extension DependencyContainer.ParameterScreens {
         #expect(calls.count == 2)
     }
 
+    /// A thread that waited for a value's construction when it failed, and a thread that asks while the next one
+    /// runs, get one instance from one more run of the factory, whichever of the failing thread and the waiting one
+    /// is first after the failure.
+    @Test func aConstructionWaitedForThatFailsIsMadeOnceMoreForEveryone() {
+        let failing = DispatchSemaphore(value: 0)
+        let fail = DispatchSemaphore(value: 0)
+        let remaking = DispatchSemaphore(value: 0)
+        let waiting = DispatchSemaphore(value: 0)
+        let observation = EngineTestHooks.observeWaits(for: Detail.self) { waiting.signal() }
+        defer { observation.stop() }
+        let calls = Counter()
+        container.keptDetail.replace { id in
+            switch calls.increment() {
+            case 1:
+                failing.signal()
+                _ = fail.wait(timeout: .now() + 5)
+                throw NotFound()
+            case 2:
+                remaking.signal()
+                _ = waiting.wait(timeout: .now() + 3)
+                return Detail(id: id)
+            default:
+                return Detail(id: id)
+            }
+        }
+        let made = Collected<ObjectIdentifier>()
+        let finished = runOnThreads(3, timeout: 15) { thread in
+            switch thread {
+            case 0:
+                #expect(throws: NotFound.self) { try container.keptDetail.resolve(5) }
+            case 1:
+                _ = failing.wait(timeout: .now() + 5)
+                if let detail = try? container.keptDetail.resolve(5) { made.append(ObjectIdentifier(detail)) }
+            default:
+                _ = waiting.wait(timeout: .now() + 5)
+                fail.signal()
+                _ = remaking.wait(timeout: .now() + 5)
+                made.append(ObjectIdentifier(container.keptDetail(5)))
+            }
+        }
+        #expect(finished)
+        #expect(calls.count == 2)
+        #expect(Set(made.values + [ObjectIdentifier(container.keptDetail(5))]).count == 1)
+    }
+
     @Test func aFailedConstructionKeepsNothingOfItsArgument() {
         weak var released: Handle?
         do {
