@@ -397,6 +397,10 @@ final class DeclarationRecord: @unchecked Sendable {
     @usableFromInline let once: Bool
     /// The container to read the kept instance from without the lock, or nil when a read must take the lock.
     @usableFromInline let keptStore: DependencyContainer?
+    /// The slot's entry in `keptStore`, read without finding the declaration's site there again; unretained, kept
+    /// alive by `entryKeeper`, as long as the record.
+    @usableFromInline let keptEntry: DeclarationEntry?
+    let entryKeeper: AnyObject?
     /// The options, when the slot needs no update on a resolve (no time to live, no per-argument scope).
     @usableFromInline let options: ContainerManager.Options?
     @usableFromInline let slot: DeclarationSlot
@@ -415,6 +419,8 @@ final class DeclarationRecord: @unchecked Sendable {
         scope = options.scope.map(ObjectIdentifier.init)
         once = options.once
         keptStore = readsKept ? slot.store : nil
+        let entry = readsKept ? slot.store.declarationEntry(at: slot.site) : nil
+        (keptEntry, entryKeeper) = (entry?.entry, entry?.keeper)
         self.options = options.timeToLive == nil && !options.scopeOnParameters ? options : nil
         self.slot = slot
         self.directGeneration = directGeneration
@@ -424,19 +430,22 @@ final class DeclarationRecord: @unchecked Sendable {
     /// The instance the scope keeps, read without the lock, if the record allows it and there is one.
     @inlinable
     func keptInstance<T>(_: T.Type) -> T? {
-        guard let keptStore else { return nil }
-        return keptStore.publishedDeclaration(at: slot.site)
+        guard let keptStore, let keptEntry else { return nil }
+        return keptStore.publishedDeclaration(at: keptEntry)
     }
 }
 
 extension ContainerManager {
     /// The records of every manager's declarations (see `DeclarationRecord`).
-    static let records = DeclarationRecords<DeclarationRecord>()
+    static let records = DeclarationRecords()
 
     /// The record of `key`, found without the resolution lock.
     @usableFromInline
     func record(of key: FactoryKey) -> DeclarationRecord? {
-        Self.records.record(owner: ObjectIdentifier(self), type: key.type, name: key.name)
+        // Only `DeclarationRecord`s are inserted in this table.
+        Self.records.record(owner: ObjectIdentifier(self), type: key.type, name: key.name).map {
+            unsafeDowncast($0, to: DeclarationRecord.self)
+        }
     }
 
     /// Publishes the record of `key` from its `options`, whose slot is `slot`. Call under the resolution lock, after

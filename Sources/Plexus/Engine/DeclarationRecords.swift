@@ -14,7 +14,10 @@ internal import PlexusSystem
 /// released after the table's lock: a record may hold the last reference to a container whose instances' `deinit`s
 /// run user code. A caller may still hold a lock of its own then (PlexusFactoryKit forgets records under its
 /// process-wide resolution lock, which is recursive and is where such `deinit`s run anyway).
-package final class DeclarationRecords<Record: AnyObject & Sendable>: Sendable {
+package final class DeclarationRecords: Sendable {
+    /// A record: an immutable object of the product's, `Sendable` by the product's own argument (not generic: generic
+    /// code here, called from the product, would look up its metadata on every probe).
+    package typealias Record = AnyObject & Sendable
     private let table = Protected(Table(), readerBiased: true)
 
     /// Makes an empty table.
