@@ -67,9 +67,7 @@ final class Diagnostics: @unchecked Sendable {
             _ = enter(manager, containerType, key: key, type: Void.self)
             return
         }
-        frames.withUnsafeMutableBufferPointer {
-            $0[0] = Frame(manager: ObjectIdentifier(manager), key: key, containerType: containerType, traceLine: nil)
-        }
+        frames[0] = Frame(manager: ObjectIdentifier(manager), key: key, containerType: containerType, traceLine: nil)
         active = 1
     }
 

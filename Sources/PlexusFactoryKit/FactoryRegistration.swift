@@ -219,11 +219,7 @@ extension FactoryRegistration {
     func register(scope: Scope?) {
         // Every read of a declaration with a scope modifier comes here: when its record says the scope is applied
         // already (or frozen by `once()`), there is nothing to do, and nothing to lock.
-        if let record = container.manager.record(of: key),
-            record.once != once || record.scope == scope.map(ObjectIdentifier.init)
-        {
-            return
-        }
+        if container.manager.scopeIsApplied(of: key, scope: scope.map(ObjectIdentifier.init), once: once) { return }
         ResolutionLock.acquire()
         defer { ResolutionLock.release() }
         container.runAutoRegistrationIfNeeded()

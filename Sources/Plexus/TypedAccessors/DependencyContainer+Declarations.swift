@@ -18,19 +18,6 @@ package struct DeclarationSite: Sendable {
     }
 }
 
-/// A declaration's entry in one container's table of accessor sites, kept by a product so that reading the instance
-/// the declaration keeps does not find its site again (`DependencyContainer.publishedDeclaration(at:)`).
-/// The entry is read only under that container's lock or reader bias, as the table's own readers read it (why it is
-/// `@unchecked Sendable`); an entry the table no longer holds still answers correctly: its answer is current only while
-/// the generation it was found at is, during which the registry holds the slot it names.
-///
-/// Unretained, so that reading through it counts no reference: whoever keeps it keeps the keeper
-/// `DependencyContainer.declarationEntry(at:)` gave with it too, for as long.
-@usableFromInline
-package struct DeclarationEntry: @unchecked Sendable {
-    let entry: Unmanaged<AccessorKeys.Entry>
-}
-
 extension DependencyContainer {
     /// The instance of the declaration at `site`, as a ``Factory`` accessor with `scope` and the declared default
     /// `make` resolves it: the default is registered on first use with `scope`, and what the scope keeps is kept in
@@ -52,8 +39,7 @@ extension DependencyContainer {
     /// The entry of the declaration at `site` here (made on first use): what `publishedDeclaration(at:)`
     /// reads without finding the site again; valid while `keeper` is kept. Takes the lock for writing.
     package func declarationEntry(at site: DeclarationSite) -> (entry: DeclarationEntry, keeper: AnyObject) {
-        let entry = accessorEntry(site.site)
-        return (DeclarationEntry(entry: Unmanaged.passUnretained(entry)), entry)
+        declarationEntry(site.site)
     }
 
     /// The instance the declaration of `entry` keeps published here, if any, as `publishedDeclaration(at:)` for a site

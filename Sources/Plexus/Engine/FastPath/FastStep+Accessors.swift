@@ -378,6 +378,13 @@ extension DependencyContainer {
         }
     }
 
+    /// The entry of the accessor declared at `site` (made on first use), unretained, and the object that keeps it
+    /// alive (see `DeclarationEntry`).
+    func declarationEntry(_ site: AccessorSite) -> (entry: DeclarationEntry, keeper: AnyObject) {
+        let entry = accessorEntry(site)
+        return (DeclarationEntry(entry: Unmanaged.passUnretained(entry)), entry)
+    }
+
     /// `copyPublishedAccessor(_:into:)` for a product's declaration whose entry it kept (`DeclarationEntry`): the
     /// entry's current answer read under the reader bias, without finding the site; else as that call does.
     @usableFromInline
@@ -386,7 +393,9 @@ extension DependencyContainer {
         // Borrowed: the caller keeps the entry's keeper for the call.
         let entry = declaration.entry
         let biased = registry.withBiasedRead { _ -> Bool? in
-            entry._withUnsafeGuaranteedRef { $0.currentAnswer?._withUnsafeGuaranteedRef { $0.copyPublished(into: result) } }
+            entry._withUnsafeGuaranteedRef { entry in
+                entry.currentAnswer?._withUnsafeGuaranteedRef { $0.copyPublished(into: result) }
+            }
         }
         if case .some(.some(let copied)) = biased { return copied }
         return copyPublishedAccessor(entry._withUnsafeGuaranteedRef { $0.site }, into: result)
@@ -435,6 +444,19 @@ extension DependencyContainer {
             }
         }
     }
+}
+
+/// A declaration's entry in one container's table of accessor sites, kept by a product so that reading the instance
+/// the declaration keeps does not find its site again (`DependencyContainer.publishedDeclaration(at:)`).
+/// The entry is read only under that container's lock or reader bias, as the table's own readers read it (why it is
+/// `@unchecked Sendable`); an entry the table no longer holds still answers correctly: its answer is current only while
+/// the generation it was found at is, during which the registry holds the slot it names.
+///
+/// Unretained, so that reading through it counts no reference: whoever keeps it keeps the keeper
+/// `DependencyContainer.declarationEntry(at:)` gave with it too, for as long.
+@usableFromInline
+package struct DeclarationEntry: @unchecked Sendable {
+    let entry: Unmanaged<AccessorKeys.Entry>
 }
 
 /// A light scope of the calling thread's resolution graph that a product opened around a factory it calls itself
