@@ -382,7 +382,8 @@ extension ContainerManager {
 /// What a read of a declaration finds without the resolution lock, one record per declaration and manager, published
 /// by a resolve under the lock and forgotten by every change of a declaration's options, of a manager's table or
 /// settings, or of tracing (each `didSet` of those fields): a record a reader finds is as current as a read under the
-/// lock. It answers the reads that need no user code: a scope modifier already applied (`scope`, `once`), and the
+/// lock. It answers the reads that need no user code: a scope modifier already applied (the record's tag in the table:
+/// its scope's identity, which the options hold, so no other scope has its address, and `once`), and the
 /// instance the scope keeps (`keptStore`, set only when no decorator, context alternative, time to live, per-argument
 /// scope or trace has to see the read), and when a unique instance is only what the chosen factory makes
 /// (`directGeneration`). Under the lock, a record still current (`generation`) also gives the options and the slot,
@@ -392,11 +393,12 @@ extension ContainerManager {
 /// the resolution lock, as every `Options` is (see `Sendability.swift`).
 @usableFromInline
 final class DeclarationRecord: @unchecked Sendable {
-    /// The declared scope (`Options.scope`), by identity: the options hold it, so no other scope has its address.
-    @usableFromInline let scope: ObjectIdentifier?
-    @usableFromInline let once: Bool
     /// The container to read the kept instance from without the lock, or nil when a read must take the lock.
     @usableFromInline let keptStore: DependencyContainer?
+    /// The slot's entry in `keptStore`, read without finding the declaration's site there again; unretained, kept
+    /// alive by `entryKeeper`, as long as the record.
+    @usableFromInline let keptEntry: DeclarationEntry?
+    let entryKeeper: AnyObject?
     /// The options, when the slot needs no update on a resolve (no time to live, no per-argument scope).
     @usableFromInline let options: ContainerManager.Options?
     @usableFromInline let slot: DeclarationSlot
@@ -412,9 +414,9 @@ final class DeclarationRecord: @unchecked Sendable {
         _ options: ContainerManager.Options, slot: DeclarationSlot, readsKept: Bool, directGeneration: Int?,
         generation: Int
     ) {
-        scope = options.scope.map(ObjectIdentifier.init)
-        once = options.once
         keptStore = readsKept ? slot.store : nil
+        let entry = readsKept ? slot.store.declarationEntry(at: slot.site) : nil
+        (keptEntry, entryKeeper) = (entry?.entry, entry?.keeper)
         self.options = options.timeToLive == nil && !options.scopeOnParameters ? options : nil
         self.slot = slot
         self.directGeneration = directGeneration
@@ -424,8 +426,8 @@ final class DeclarationRecord: @unchecked Sendable {
     /// The instance the scope keeps, read without the lock, if the record allows it and there is one.
     @inlinable
     func keptInstance<T>(_: T.Type) -> T? {
-        guard let keptStore else { return nil }
-        return keptStore.publishedDeclaration(at: slot.site)
+        guard let keptStore, let keptEntry else { return nil }
+        return keptStore.publishedDeclaration(at: keptEntry)
     }
 }
 
@@ -453,7 +455,27 @@ extension ContainerManager {
         let record = DeclarationRecord(
             options, slot: slot, readsKept: readsKept, directGeneration: directGeneration,
             generation: DeclarationRecordGeneration.current)
-        Self.records.insert(record, owner: ObjectIdentifier(self), type: key.type, name: key.name)
+        Self.records.insert(
+            record, tag: Self.scopeTag(options.scope.map(ObjectIdentifier.init), once: options.once),
+            owner: ObjectIdentifier(self), type: key.type, name: key.name)
+    }
+
+    /// Whether the record of `key` says that its scope is `scope` already, or that its options were frozen by
+    /// `once()` through another declaration value than one whose `once` is `once`: a scope modifier then has nothing
+    /// to do. Reads the record's tag, without the lock and without touching the record.
+    @usableFromInline
+    func scopeIsApplied(of key: FactoryKey, scope: ObjectIdentifier?, once: Bool) -> Bool {
+        guard let tag = Self.records.tag(owner: ObjectIdentifier(self), type: key.type, name: key.name) else {
+            return false
+        }
+        return (tag & 1 == 1) != once || tag & ~1 == Self.scopeTag(scope, once: false)
+    }
+
+    /// A record's tag: the declared scope's address (a scope is an object: its low bit is clear; 0 for none) and
+    /// whether `once()` froze the options, in the low bit.
+    @usableFromInline
+    static func scopeTag(_ scope: ObjectIdentifier?, once: Bool) -> UInt {
+        (scope.map { UInt(bitPattern: $0) } ?? 0) | (once ? 1 : 0)
     }
 
     /// Forgets every record: something a record describes changed. Call under the resolution lock.

@@ -58,6 +58,25 @@ final class Diagnostics: @unchecked Sendable {
         return frame
     }
 
+    /// `enter` for a resolve that starts no trace line (tracing off, as for a unique instance made directly:
+    /// `FactoryRegistration.makeDirectly`); `leave()` ends it. The outermost one checks no path and writes its frame
+    /// in place.
+    @usableFromInline
+    func enterUntraced(_ manager: ContainerManager, _ containerType: Any.Type, key: FactoryKey) {
+        guard active == 0, !frames.isEmpty else {
+            _ = enter(manager, containerType, key: key, type: Void.self)
+            return
+        }
+        frames[0] = Frame(manager: ObjectIdentifier(manager), key: key, containerType: containerType, traceLine: nil)
+        active = 1
+    }
+
+    /// Records that the resolution `enterUntraced` began ended.
+    @usableFromInline
+    func leave() {
+        active -= 1
+    }
+
     /// Records that `frame`'s resolution ended with `instance`, made by its factory or kept by its scope.
     @usableFromInline
     func leave<T>(_ frame: Frame, instance: T, made: Bool, _ options: ContainerManager.Options) {
@@ -73,13 +92,6 @@ final class Diagnostics: @unchecked Sendable {
             traceLines.forEach(logger)
             traceLines.removeAll()
         }
-    }
-
-    /// Records that the resolution `enter` began with `frame` ended, when no trace line was started for it: the end
-    /// of a unique instance made directly (`FactoryRegistration.makeDirectly`).
-    @usableFromInline
-    func leave(_ frame: Frame) {
-        active -= 1
     }
 
     /// How many declarations the running resolve is inside.

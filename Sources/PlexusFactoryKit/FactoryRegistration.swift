@@ -67,31 +67,32 @@ public struct FactoryRegistration<P, T> {
         defer { ResolutionLock.release() }
         // Under the lock the options may be read; the record must still describe them. With the product's cycle check
         // off, only the slot's own check stops a declaration that comes back to itself: it goes through the slot.
+        // The record being current also says that tracing is off (turning it on forgets the records): no trace line.
+        let diagnostics = Diagnostics.shared
         guard record.generation == DeclarationRecordGeneration.current, let options = record.options,
-            Diagnostics.shared.checksCycles, direct == DependencyContainer.answerGeneration
+            diagnostics.checksCycles, direct == DependencyContainer.answerGeneration
         else {
             return resolveLocked(record, manager, parameters)
         }
-        let frame = Diagnostics.shared.enter(manager, type(of: container), key: key, type: T.self)
+        diagnostics.enterUntraced(manager, type(of: container), key: key)
+        // In a scope of the thread's resolution graph, as the slot's factory runs: the `.graph` declarations it
+        // resolves share one instance.
+        let scope = DependencyContainer.openDeclarationScope()
         let instance: T
-        do {
-            // In a scope of the thread's resolution graph, as the slot's factory runs: the `.graph` declarations it
-            // resolves share one instance.
-            instance = try DependencyContainer.runInDeclarationScope {
-                if let registered = options.registration as? Maker<P, T> { return registered.make(parameters) }
-                switch factory {
-                case .plain(let make): return make()
-                case .taking(let make): return make(parameters)
-                }
+        if let registered = options.registration as? Maker<P, T> {
+            instance = registered.make(parameters)
+        } else {
+            switch factory {
+            case .plain(let make): instance = make()
+            case .taking(let make): instance = make(parameters)
             }
+        }
+        do {
+            try DependencyContainer.closeDeclarationScope(scope)
         } catch {
             Diagnostics.shared.stop(couldNotMake: T.self, error)
         }
-        if frame.traceLine == nil {
-            Diagnostics.shared.leave(frame)
-        } else {
-            Diagnostics.shared.leave(frame, instance: instance, made: true, options)
-        }
+        diagnostics.leave()
         return instance
     }
 
@@ -218,11 +219,7 @@ extension FactoryRegistration {
     func register(scope: Scope?) {
         // Every read of a declaration with a scope modifier comes here: when its record says the scope is applied
         // already (or frozen by `once()`), there is nothing to do, and nothing to lock.
-        if let record = container.manager.record(of: key),
-            record.once != once || record.scope == scope.map(ObjectIdentifier.init)
-        {
-            return
-        }
+        if container.manager.scopeIsApplied(of: key, scope: scope.map(ObjectIdentifier.init), once: once) { return }
         ResolutionLock.acquire()
         defer { ResolutionLock.release() }
         container.runAutoRegistrationIfNeeded()

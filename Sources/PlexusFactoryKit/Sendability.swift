@@ -17,12 +17,14 @@
 //
 // Two reads take no lock, and run no user closure: a scope modifier whose scope the declaration has already, and the
 // instance its scope keeps when nothing else has to see the read (no decorator, context alternative, time to live,
-// per-argument scope or trace). Both read a `DeclarationRecord`: an immutable snapshot of the declaration's options,
-// published under the lock and found in a table of Plexus's that readers probe under its reader bias (a writer waits
-// for them, and a record is released only after). Every field the snapshot depends on forgets the records when it
-// changes, under the lock (`didSet`), so a record a reader finds is the state a read under the lock would see; the
-// kept instance itself is read from Plexus's slot, which publishes it safely. A resolve that has to make an instance
-// takes the lock as before.
+// per-argument scope or trace). Both rest on a `DeclarationRecord`: an immutable snapshot of the declaration's
+// options, published under the lock in a table of Plexus's that readers probe under its reader bias (a writer waits
+// for them, and a record is released only after). The modifier copies the word published beside the record (its
+// scope's identity and `once`), the kept read retains the record. Every field the snapshot depends on forgets the
+// records when it changes, under the lock (`didSet`), so a record a reader finds is the state a read under the lock
+// would see; the kept instance itself is read from Plexus's slot, through the slot's entry the record keeps alive,
+// under that container's own reader bias, which publishes it safely. A resolve that has to make an instance takes the
+// lock as before.
 
 extension FactoryRegistration: @unchecked Sendable where P: Sendable, T: Sendable {}
 extension Factory: @unchecked Sendable where T: Sendable {}

@@ -65,6 +65,17 @@ private final class Counter: ManagedContainer {
         #expect(kept === ticket)
     }
 
+    @Test func aKeptInstanceIsStillTheAnswerOnceTheManagersContainerCollaborates() {
+        // Kept reads go straight to the slot's entry in the manager's container; collaborating changes the answers
+        // there, and the next read finds the slot again.
+        let counter = Counter()
+        let kept = counter.ticket()
+        #expect(counter.ticket() === kept)
+        counter.manager.plexus.collaborate(with: DependencyContainer())
+        #expect(counter.ticket() === kept)
+        #expect(counter.ticket() === kept)
+    }
+
     @Test func plexusAskingADeclarationsSlotToMakeAnInstanceThrowsAndLeavesItUsable() {
         let counter = Counter()
         #expect(counter.visits() == 1)

@@ -33,10 +33,23 @@ package final class DeclarationRecords<Record: AnyObject & Sendable>: Sendable {
         return table.withLockKeepingReaders { Table.find(site, in: $0) }
     }
 
-    /// Inserts `record` for the declaration `name` of `type` owned by `owner`, replacing the one there.
-    package func insert(_ record: Record, owner: ObjectIdentifier, type: ObjectIdentifier, name: StaticString) {
-        guard name.hasPointerRepresentation else { return }
+    /// The tag the record of the declaration `name` of `type` owned by `owner` was inserted with, if there is one:
+    /// a word the product reads without touching the record (no reference counting). Takes no lock while the reader
+    /// bias is on.
+    package func tag(owner: ObjectIdentifier, type: ObjectIdentifier, name: StaticString) -> UInt? {
+        guard name.hasPointerRepresentation else { return nil }
         let site = Site(owner: owner, type: type, name: UnsafeRawPointer(name.utf8Start))
+        if let found = table.withBiasedRead({ Table.findTag(site, in: $0) }) { return found }
+        return table.withLockKeepingReaders { Table.findTag(site, in: $0) }
+    }
+
+    /// Inserts `record` for the declaration `name` of `type` owned by `owner`, replacing the one there, with `tag`
+    /// (see `tag(owner:type:name:)`).
+    package func insert(
+        _ record: Record, tag: UInt = 0, owner: ObjectIdentifier, type: ObjectIdentifier, name: StaticString
+    ) {
+        guard name.hasPointerRepresentation else { return }
+        let site = Site(owner: owner, type: type, name: UnsafeRawPointer(name.utf8Start), tag: tag)
         let dropped = table.withLock { $0.insert(record, at: site) }
         withExtendedLifetime(dropped) {}
     }
@@ -49,11 +62,16 @@ package final class DeclarationRecords<Record: AnyObject & Sendable>: Sendable {
         withExtendedLifetime(dropped) {}
     }
 
-    /// Where a record is: its owner, its type, its name's address.
+    /// Where a record is: its owner, its type, its name's address; and the record's tag, which is no part of where.
     private struct Site: Equatable {
         let owner: ObjectIdentifier
         let type: ObjectIdentifier
         let name: UnsafeRawPointer
+        var tag: UInt = 0
+
+        static func == (lhs: Site, rhs: Site) -> Bool {
+            lhs.owner == rhs.owner && lhs.type == rhs.type && lhs.name == rhs.name
+        }
 
         var hash: Int {
             var hash = UInt(bitPattern: owner) &* 0x9E37_79B9_7F4A_7C15
@@ -75,6 +93,18 @@ package final class DeclarationRecords<Record: AnyObject & Sendable>: Sendable {
 
         /// More records than this means names made at run time: start over rather than grow without bound.
         private static var limit: Int { 4096 }
+
+        static func findTag(_ site: Site, in table: UnsafePointer<Table>) -> UInt? {
+            let table = table.pointee
+            guard let sites = table.sites, let records = table.records, table.capacity > 0 else { return nil }
+            let mask = table.capacity - 1
+            var index = site.hash & mask
+            while records[index] != nil {
+                if sites[index] == site { return sites[index].tag }
+                index = (index + 1) & mask
+            }
+            return nil
+        }
 
         static func find(_ site: Site, in table: UnsafePointer<Table>) -> Record? {
             let table = table.pointee
@@ -110,6 +140,7 @@ package final class DeclarationRecords<Record: AnyObject & Sendable>: Sendable {
             var index = site.hash & mask
             while let existing = records[index] {
                 if sites[index] == site {
+                    sites[index] = site
                     records[index] = record
                     return existing
                 }

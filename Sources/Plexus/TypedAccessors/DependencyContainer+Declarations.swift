@@ -36,6 +36,19 @@ extension DependencyContainer {
         AsyncAccessorCore<T>.published(self, site.site)
     }
 
+    /// The entry of the declaration at `site` here (made on first use): what `publishedDeclaration(at:)`
+    /// reads without finding the site again; valid while `keeper` is kept. Takes the lock for writing.
+    package func declarationEntry(at site: DeclarationSite) -> (entry: DeclarationEntry, keeper: AnyObject) {
+        declarationEntry(site.site)
+    }
+
+    /// The instance the declaration of `entry` keeps published here, if any, as `publishedDeclaration(at:)` for a site
+    /// finds it, without hashing the site; never runs a factory.
+    @inlinable
+    package func publishedDeclaration<T>(at entry: DeclarationEntry) -> T? {
+        AccessorStorage.instance(of: T.self) { copyPublishedDeclaration(entry, into: $0) }
+    }
+
     /// The generation at which the declaration at `site` is answered here by its registered default alone, a plain
     /// one (no override, forward or collaborator that could answer instead; no hook or decorator); nil otherwise.
     /// While ``answerGeneration`` equals it, a unique instance of the declaration is what its own factory makes,

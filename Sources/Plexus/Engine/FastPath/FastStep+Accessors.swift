@@ -378,6 +378,29 @@ extension DependencyContainer {
         }
     }
 
+    /// The entry of the accessor declared at `site` (made on first use), unretained, and the object that keeps it
+    /// alive (see `DeclarationEntry`).
+    func declarationEntry(_ site: AccessorSite) -> (entry: DeclarationEntry, keeper: AnyObject) {
+        let entry = accessorEntry(site)
+        return (DeclarationEntry(entry: Unmanaged.passUnretained(entry)), entry)
+    }
+
+    /// `copyPublishedAccessor(_:into:)` for a product's declaration whose entry it kept (`DeclarationEntry`): the
+    /// entry's current answer read under the reader bias, without finding the site; else as that call does.
+    @usableFromInline
+    func copyPublishedDeclaration(_ declaration: DeclarationEntry, into result: UnsafeMutableRawPointer) -> Bool {
+        if GraphRecorder.isActive { return false }
+        // Borrowed: the caller keeps the entry's keeper for the call.
+        let entry = declaration.entry
+        let biased = registry.withBiasedRead { _ -> Bool? in
+            entry._withUnsafeGuaranteedRef { entry in
+                entry.currentAnswer(at: generation.current)?._withUnsafeGuaranteedRef { $0.copyPublished(into: result) }
+            }
+        }
+        if case .some(.some(let copied)) = biased { return copied }
+        return copyPublishedAccessor(entry._withUnsafeGuaranteedRef { $0.site }, into: result)
+    }
+
     /// The key of the accessor declared at `site`, as this container keeps it (built on first use).
     func accessorKey(_ site: AccessorSite) -> DefinitionKey {
         if let key = registry.withLockKeepingReaders({ $0.pointee.accessorKeys.existingEntry(for: site)?.key }) {
@@ -423,26 +446,52 @@ extension DependencyContainer {
     }
 }
 
+/// A declaration's entry in one container's table of accessor sites, kept by a product so that reading the instance
+/// the declaration keeps does not find its site again (`DependencyContainer.publishedDeclaration(at:)`).
+/// The entry is read only under that container's lock or reader bias, as the table's own readers read it (why it is
+/// `@unchecked Sendable`); an entry the table no longer holds still answers correctly: its answer is current only while
+/// the generation it was found at is, during which the registry holds the slot it names.
+///
+/// Unretained, so that reading through it counts no reference: whoever keeps it keeps the keeper
+/// `DependencyContainer.declarationEntry(at:)` gave with it too, for as long.
+@usableFromInline
+package struct DeclarationEntry: @unchecked Sendable {
+    let entry: Unmanaged<AccessorKeys.Entry>
+}
+
+/// A light scope of the calling thread's resolution graph that a product opened around a factory it calls itself
+/// (`DependencyContainer.openDeclarationScope()`), to be closed on the same thread. Package access.
+@usableFromInline
+package struct DeclarationScope {
+    let graph: Unmanaged<ResolutionGraph>
+    let light: ResolutionGraph.LightScope
+}
+
 extension DependencyContainer {
-    /// Runs `body`, a factory a product calls itself (see `plainDeclarationGeneration(at:)`), as one light scope of
-    /// the calling thread's resolution graph, opened here when outermost, as a container runs a declaration's
-    /// factory: the resolves it makes share the graph's `.shared` instances, and an outermost scope releases what it
-    /// held. The graph is borrowed from the thread-local slot that keeps it alive while the thread runs
-    /// (`ResolutionGraph.unretainedCurrent`). If closing the scope fails (a hook of an instance made inside throws),
-    /// the scope is abandoned and the error thrown.
+    /// Opens a scope around a factory a product calls itself (see `plainDeclarationGeneration(at:)`): one light scope
+    /// of the calling thread's resolution graph, opened here when outermost, as a container runs a declaration's
+    /// factory, so that the resolves the factory makes share the graph's `.shared` instances. Close it with
+    /// ``closeDeclarationScope(_:)`` on the same thread once the factory returned. Not generic and without a closure:
+    /// the factory is called between the two, in the product's own specialized code. The graph is borrowed from the
+    /// thread-local slot that keeps it alive while the thread runs (`ResolutionGraph.unretainedCurrent`).
     @usableFromInline
-    package static func runInDeclarationScope<R>(_ body: () -> R) throws -> R {
-        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
-            let scope = graph.openLightScope()
+    package static func openDeclarationScope() -> DeclarationScope {
+        let graph = ResolutionGraph.unretainedCurrent
+        return DeclarationScope(graph: graph, light: graph._withUnsafeGuaranteedRef { $0.openLightScope() })
+    }
+
+    /// Closes a scope ``openDeclarationScope()`` opened; an outermost scope releases what the graph held. If closing
+    /// fails (a hook of an instance made inside throws), the scope is abandoned and the error thrown.
+    @usableFromInline
+    package static func closeDeclarationScope(_ scope: DeclarationScope) throws {
+        try scope.graph._withUnsafeGuaranteedRef { graph in
             defer { if graph.depth == 0 { graph.releaseLeftovers() } }
-            let result = body()
             do {
-                try graph.closeLightScope(scope)
+                try graph.closeLightScope(scope.light)
             } catch {
-                graph.abandonLightScope(scope, after: error)
+                graph.abandonLightScope(scope.light, after: error)
                 throw error
             }
-            return result
         }
     }
 }
