@@ -51,6 +51,12 @@ extension DependencyContainer {
         }
     }
 
+    /// The tag of the resolution in progress on the calling thread (`context?.tag`, without building the context);
+    /// `nil` outside a resolution.
+    var tagInContext: Tag? {
+        ResolutionGraph.active?.innermostTag
+    }
+
     /// Uninitialized stack storage for a `T`.
     @inlinable
     @inline(__always)

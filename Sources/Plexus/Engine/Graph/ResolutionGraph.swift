@@ -251,6 +251,16 @@ final class ResolutionGraph {
         state.pointee.frames.indices.last.map(context(at:))
     }
 
+    /// The tag of the innermost frame's key: `context?.key.tag`, without building the context (a property's
+    /// injection asks it for the tag its enclosing instance passes down).
+    var innermostTag: DependencyContainer.Tag? {
+        guard let frame = state.pointee.frames.last else { return nil }
+        guard case .factory = frame.kind else {
+            return frame.pointer.assumingMemoryBound(to: DependencyContainer.Context.self).pointee.key.tag
+        }
+        return frame.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee.tag
+    }
+
     private func context(at index: Int) -> DependencyContainer.Context {
         let frame = state.pointee.frames[index]
         guard case .factory = frame.kind else {
