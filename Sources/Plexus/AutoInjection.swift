@@ -54,7 +54,9 @@ struct InjectionOptions {
 public final class Injected<T>: AutoInjectedPropertyBox {
     private let options: InjectionOptions
     private let didInject: (T) -> Void
-    @usableFromInline
+    // Not checked dynamically: the box is not `Sendable`, and its cell finishes every change before a value it drops
+    // runs its `deinit` (Engine/README.md, the table of concurrency escapes).
+    @exclusivity(unchecked) @usableFromInline
     var cell: InjectedCell
 
     /// The injected value, `nil` until injected.

@@ -54,7 +54,7 @@ extension DependencyContainer {
     /// The tag of the resolution in progress on the calling thread (`context?.tag`, without building the context);
     /// `nil` outside a resolution.
     var tagInContext: Tag? {
-        ResolutionGraph.active?.innermostTag
+        ResolutionGraph.activeInnermostTag
     }
 
     /// Uninitialized stack storage for a `T`.

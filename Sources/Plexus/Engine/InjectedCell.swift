@@ -23,11 +23,14 @@ struct InjectedCell {
         pointer?.assumingMemoryBound(to: T.self).pointee
     }
 
-    /// Holds `value`, replacing the one held.
+    /// Holds `value`, replacing the one held. The replaced value is destroyed last, once the cell holds `value`: code
+    /// its `deinit` runs finds the cell consistent (the box's accesses are not checked dynamically).
     @inlinable
     mutating func store<T>(_ value: T) {
         if let pointer {
-            pointer.assumingMemoryBound(to: T.self).pointee = value
+            let typed = pointer.assumingMemoryBound(to: T.self)
+            let replaced = typed.move()
+            withExtendedLifetime(replaced) { typed.initialize(to: value) }
         } else {
             let pointer = UnsafeMutablePointer<T>.allocate(capacity: 1)
             pointer.initialize(to: value)
@@ -35,7 +38,7 @@ struct InjectedCell {
         }
     }
 
-    /// Drops the value held, if any.
+    /// Drops the value held, if any. The cell is empty before the value is destroyed.
     @inlinable
     mutating func clear<T>(_: T.Type) {
         guard let pointer else { return }

@@ -244,6 +244,12 @@ final class ResolutionGraph {
         return graph.depth > 0 ? graph : nil
     }
 
+    /// `active?.innermostTag`, with the graph borrowed rather than retained.
+    static var activeInnermostTag: DependencyContainer.Tag? {
+        guard plexus_thread_graph_get() != nil || plexus_task_graphs_live() != 0 else { return nil }
+        return unretainedCurrent._withUnsafeGuaranteedRef { $0.depth > 0 ? $0.innermostTag : nil }
+    }
+
     // MARK: Frames and cycles
 
     /// The context of the innermost factory, hook or property injection running on this thread.
