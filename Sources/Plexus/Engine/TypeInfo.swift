@@ -153,8 +153,20 @@ enum AutoInjector {
         into instance: Any, resolvedAt key: DefinitionKey, container: DependencyContainer, graph: ResolutionGraph
     ) throws {
         let holder = type(of: instance)
+        // A definition registered as `T?` hands over an optional: its properties are those of the value inside.
+        guard isOptional(holder) else {
+            return try inject(into: instance, of: holder, in: holder, resolvedAt: key, container, graph)
+        }
         guard let value = unwrapped(instance) else { return }
-        let type = Swift.type(of: value)
+        try inject(into: value, of: Swift.type(of: value), in: holder, resolvedAt: key, container, graph)
+    }
+
+    /// `inject(into:resolvedAt:container:graph:)` for `value`, not an optional, whose dynamic type is `type`, held by
+    /// an instance of `holder` (the instance itself or the optional that wraps it).
+    private static func inject(
+        into value: Any, of type: Any.Type, in holder: Any.Type, resolvedAt key: DefinitionKey,
+        _ container: DependencyContainer, _ graph: ResolutionGraph
+    ) throws {
         // A class with a known layout: its boxes are read at their offsets (InjectionLayout), one at a time.
         if type is AnyClass, case .fields(let fields) = InjectionLayout.of(type) {
             guard !fields.isEmpty else { return }
