@@ -23,7 +23,7 @@ struct InjectionOptions {
     /// Resolves a value of `T` and hands it to `store`; leaves it alone when an optional property's type is not
     /// registered.
     func resolve<T>(_: T.Type, from container: DependencyContainer, store: (T) -> Void) throws {
-        let tag = overridesTag ? tag : container.context?.tag
+        let tag = overridesTag ? tag : container.tagInContext
         do {
             try container.resolveInjected(T.self, tag: tag, store)
         } catch ResolutionError.definitionNotFound(let key)
@@ -54,14 +54,27 @@ struct InjectionOptions {
 public final class Injected<T>: AutoInjectedPropertyBox {
     private let options: InjectionOptions
     private let didInject: (T) -> Void
+    // Not checked dynamically: the box is not `Sendable`, and its cell finishes every change before a value it drops
+    // runs its `deinit` (Engine/README.md, the table of concurrency escapes).
+    @exclusivity(unchecked) @usableFromInline
+    var cell: InjectedCell
 
     /// The injected value, `nil` until injected.
-    public var value: T?
+    @inlinable
+    public var value: T? {
+        get { cell.value(as: T.self) }
+        set {
+            if let newValue { cell.store(newValue) } else { cell.clear(T.self) }
+        }
+    }
 
     /// The injected value, `nil` until injected.
+    @inlinable
     public var wrappedValue: T? {
-        get { value }
-        set { value = newValue }
+        get { cell.value(as: T.self) }
+        set {
+            if let newValue { cell.store(newValue) } else { cell.clear(T.self) }
+        }
     }
 
     /// The type this property resolves.
@@ -70,9 +83,10 @@ public final class Injected<T>: AutoInjectedPropertyBox {
     /// Creates a required property with an initial value.
     /// - Parameter wrappedValue: The value until injection replaces it.
     public init(wrappedValue: T?) {
-        value = wrappedValue
+        cell = InjectedCell()
         options = InjectionOptions(required: true, tag: nil, overridesTag: false)
         didInject = { _ in }
+        if let wrappedValue { cell.store(wrappedValue) }
     }
 
     /// Creates a property that inherits the tag of the resolution it is injected in.
@@ -82,6 +96,7 @@ public final class Injected<T>: AutoInjectedPropertyBox {
     public init(required: Bool = true, didInject: @escaping (T) -> Void = { _ in }) {
         options = InjectionOptions(required: required, tag: nil, overridesTag: false)
         self.didInject = didInject
+        cell = InjectedCell()
     }
 
     /// Creates a property resolved with an explicit tag (`nil` means untagged).
@@ -92,6 +107,11 @@ public final class Injected<T>: AutoInjectedPropertyBox {
     public init(required: Bool = true, tag: DependencyTagConvertible?, didInject: @escaping (T) -> Void = { _ in }) {
         options = InjectionOptions(required: required, tag: tag?.dependencyTag, overridesTag: true)
         self.didInject = didInject
+        cell = InjectedCell()
+    }
+
+    deinit {
+        cell.clear(T.self)
     }
 
     /// Resolves the value from `container` and stores it.
@@ -99,7 +119,7 @@ public final class Injected<T>: AutoInjectedPropertyBox {
     /// - Throws: The resolution error, unless the property is optional and its type is not registered.
     public func resolve(_ container: DependencyContainer) throws {
         try options.resolve(T.self, from: container) { resolved in
-            value = resolved
+            cell.store(resolved)
             didInject(resolved)
         }
     }

@@ -626,3 +626,83 @@ private final class LearnedTwice {
         #expect(try (off.resolve() as LearnedTwice).api == nil)
     }
 }
+
+// MARK: - The box's value
+
+/// A value whose `deinit` runs `onDeinit`.
+private final class Tracked {
+    let onDeinit: () -> Void
+    init(onDeinit: @escaping () -> Void = {}) { self.onDeinit = onDeinit }
+    deinit { onDeinit() }
+}
+
+/// A value type wider than a pointer, holding references.
+private struct Wide: Equatable {
+    let name: String
+    let numbers: [Int]
+    let flag: Bool
+    let ratio: Double
+}
+
+@Suite struct InjectedValueTests {
+    @Test func aValueIsReleasedWhenReplacedClearedOrItsBoxIsFreed() {
+        weak var first: Tracked?
+        weak var second: Tracked?
+        var box: Injected<Tracked>? = Injected(wrappedValue: nil)
+        do {
+            let value = Tracked()
+            first = value
+            box?.value = value
+        }
+        #expect(first != nil)
+        do {
+            let value = Tracked()
+            second = value
+            box?.wrappedValue = value
+        }
+        #expect(first == nil)
+        #expect(second === box?.value)
+        box?.value = nil
+        #expect(second == nil)
+        #expect(box?.value == nil)
+
+        weak var third: Tracked?
+        do {
+            let value = Tracked()
+            third = value
+            box?.value = value
+        }
+        box = nil
+        #expect(third == nil)
+    }
+
+    @Test func anInitialValueIsKeptUntilReplaced() {
+        let box = Injected(wrappedValue: Wide(name: "initial", numbers: [1, 2], flag: true, ratio: 0.5))
+        #expect(box.value == Wide(name: "initial", numbers: [1, 2], flag: true, ratio: 0.5))
+        box.value = Wide(name: "next", numbers: [3], flag: false, ratio: 2)
+        #expect(box.wrappedValue == Wide(name: "next", numbers: [3], flag: false, ratio: 2))
+        #expect(Injected<Wide>(wrappedValue: nil).value == nil)
+    }
+
+    @Test func aReplacedValueThatReadsThePropertyAsItGoesSeesTheNewValue() {
+        let box = Injected<Tracked>(wrappedValue: nil)
+        var seen: [Bool] = []
+        box.value = Tracked { seen.append(box.value != nil) }
+        box.value = Tracked()
+        #expect(seen == [true])
+        // A value that empties the property as it goes leaves it empty, and nothing else is freed twice.
+        box.value = Tracked { box.value = nil }
+        box.value = nil
+        #expect(box.value == nil)
+    }
+
+    @Test func injectionStoresWideValues() throws {
+        let container = DependencyContainer()
+        container.register { Wide(name: "wide", numbers: [4, 5, 6], flag: true, ratio: 1.5) }
+        let box = Injected<Wide>()
+        try box.resolve(container)
+        #expect(box.value == Wide(name: "wide", numbers: [4, 5, 6], flag: true, ratio: 1.5))
+        try box.resolve(container)
+        #expect(box.value?.numbers == [4, 5, 6])
+    }
+}

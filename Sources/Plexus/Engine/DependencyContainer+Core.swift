@@ -46,9 +46,21 @@ extension DependencyContainer {
     func resolveInjected<T>(_: T.Type, tag: Tag?, _ body: (T) -> Void) throws {
         try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             let storage = resolveStorage(buffer)
-            try resolveRaw(T.self, typeOfArguments: Void.self, tag: tag, arguments: zeroSizedArguments, into: storage)
+            // Most properties are untagged: that key is built without a tag to pass around.
+            if let tag {
+                try resolveRaw(
+                    T.self, typeOfArguments: Void.self, tag: tag, arguments: zeroSizedArguments, into: storage)
+            } else {
+                try resolveRaw(T.self, into: storage)
+            }
             body(storage.assumingMemoryBound(to: T.self).move())
         }
+    }
+
+    /// The tag of the resolution in progress on the calling thread (`context?.tag`, without building the context);
+    /// `nil` outside a resolution.
+    var tagInContext: Tag? {
+        ResolutionGraph.activeInnermostTag
     }
 
     /// Uninitialized stack storage for a `T`.

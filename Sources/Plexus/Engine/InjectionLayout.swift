@@ -15,6 +15,8 @@ enum InjectionLayout {
         let label: String
         let offset: Int
         let boxType: any AutoInjectedPropertyBox.Type
+        /// `boxType.wrappedType`, asked once.
+        let wrappedType: Any.Type
     }
 
     /// Read the boxes at these offsets.
@@ -51,7 +53,7 @@ enum InjectionLayout {
                 fields.append(
                     Field(
                         label: label.hasPrefix("_") ? String(label.dropFirst()) : label, offset: offset,
-                        boxType: boxType))
+                        boxType: boxType, wrappedType: boxType.wrappedType))
             } else if kind == .existential || kind == .optional || kind == .existentialMetatype {
                 readable = false
             }
@@ -76,6 +78,21 @@ enum InjectionLayout {
         return withExtendedLifetime(object) {
             let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
             return fields.map { field in (field.label, Self.load(field.boxType, at: base + field.offset)) }
+        }
+    }
+
+    /// Calls `body` with each field of this layout and the box `instance` holds there, in field order, without
+    /// collecting them first. `instance` is as for `boxes(in:)`.
+    func forEachBox(
+        in instance: Any, _ body: (Field, AutoInjectedPropertyBox) throws -> Void
+    ) rethrows {
+        guard case .fields(let fields) = self, !fields.isEmpty else { return }
+        let object = Self.object(in: instance)
+        try withExtendedLifetime(object) {
+            let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+            for field in fields {
+                try body(field, Self.load(field.boxType, at: base + field.offset))
+            }
         }
     }
 

@@ -293,7 +293,7 @@ struct DeferredHooks {
             graph.didResolve(resolvable, context: context)
         }
         if autoInjects {
-            try AutoInjector.inject(into: instance, container: owner, graph: graph)
+            try AutoInjector.inject(into: instance, resolvedAt: context.key, container: owner, graph: graph)
         }
         for hook in recipe.hooks {
             try hook(owner, instance)

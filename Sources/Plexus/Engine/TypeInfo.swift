@@ -147,19 +147,54 @@ enum AutoInjector {
         return isAccessorKey ? nil : key.tag
     }
 
-    static func inject(into instance: Any, container: DependencyContainer, graph: ResolutionGraph) throws {
+    /// Fills the auto-injected properties of `instance`, resolved under `key` (the context its hooks run in), from
+    /// `container`, the owner of its definition.
+    static func inject(
+        into instance: Any, resolvedAt key: DefinitionKey, container: DependencyContainer, graph: ResolutionGraph
+    ) throws {
         let holder = type(of: instance)
-        let boxes = boxes(in: instance)
+        // A definition registered as `T?` hands over an optional: its properties are those of the value inside.
+        guard isOptional(holder) else {
+            return try inject(into: instance, of: holder, in: holder, resolvedAt: key, container, graph)
+        }
+        guard let value = unwrapped(instance) else { return }
+        try inject(into: value, of: Swift.type(of: value), in: holder, resolvedAt: key, container, graph)
+    }
+
+    /// `inject(into:resolvedAt:container:graph:)` for `value`, not an optional, whose dynamic type is `type`, held by
+    /// an instance of `holder` (the instance itself or the optional that wraps it).
+    private static func inject(
+        into value: Any, of type: Any.Type, in holder: Any.Type, resolvedAt key: DefinitionKey,
+        _ container: DependencyContainer, _ graph: ResolutionGraph
+    ) throws {
+        // A class with a known layout: its boxes are read at their offsets (InjectionLayout), one at a time.
+        if type is AnyClass, case .fields(let fields) = InjectionLayout.of(type) {
+            guard !fields.isEmpty else { return }
+            let tag = tagPassedDown(from: key, in: container)
+            try InjectionLayout.fields(fields).forEachBox(in: value) { field, box in
+                try inject(box, label: field.label, of: field.wrappedType, in: holder, tag: tag, container, graph)
+            }
+            return
+        }
+        let boxes = boxes(in: value)
         guard !boxes.isEmpty else { return }
-        let tag = tagPassedDown(from: graph.context?.key, in: container)
+        let tag = tagPassedDown(from: key, in: container)
         for (label, box) in boxes {
             let type = Swift.type(of: box).wrappedType
-            do {
-                try graph.injecting(label, of: type, in: holder, tag: tag) { try box.resolve(container) }
-            } catch {
-                throw ResolutionError.wrapping(error) {
-                    .autoInjectionFailed(label: label, type: type, underlyingError: $0)
-                }
+            try inject(box, label: label, of: type, in: holder, tag: tag, container, graph)
+        }
+    }
+
+    /// Resolves the property `label` (a `box` of `type`) of an instance of `holder` in its own context.
+    private static func inject(
+        _ box: AutoInjectedPropertyBox, label: String?, of type: Any.Type, in holder: Any.Type,
+        tag: DependencyContainer.Tag?, _ container: DependencyContainer, _ graph: ResolutionGraph
+    ) throws {
+        do {
+            try graph.injecting(label, of: type, in: holder, tag: tag) { try box.resolve(container) }
+        } catch {
+            throw ResolutionError.wrapping(error) {
+                .autoInjectionFailed(label: label, type: type, underlyingError: $0)
             }
         }
     }

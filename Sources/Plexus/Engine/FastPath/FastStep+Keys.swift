@@ -238,10 +238,11 @@ extension DependencyContainer {
 
     /// The type `FastMake.Making.plain` expects of a slot with no published instance, or `nil` for anything the
     /// fast path cannot make without the lock: a `.unique` or `.shared` definition without decorators or
-    /// `@MainActor` hooks whose instances, as far as the slot knows, need no property work beyond the definition's
-    /// own hooks (no `Resolvable`, no `@Injected`). Before its first instance the slot knows nothing: the fast path
-    /// then learns the instance's type after the factory returned (`finishFast`), as it does whenever the dynamic
-    /// type changes. A `@MainActor` factory qualifies only `onMainActor`: for a caller isolated to the main actor,
+    /// `@MainActor` hooks. An instance that needs property work (the definition's hooks, `Resolvable`, `@Injected`)
+    /// is stored as the general path stores it (`ToStore`), which queues that work for the end of its scope, so a
+    /// property's nested resolve finds the reader bias still on. Before its first instance the slot knows nothing:
+    /// the fast path then learns the instance's type after the factory returned (`finishFast`), as it does whenever
+    /// the dynamic type changes. A `@MainActor` factory qualifies only `onMainActor`: for a caller isolated to the main actor,
     /// which runs it in place as the general path would. Call under the owner's lock or reader bias.
     @inline(__always)
     func fastType(for slot: Slot, onMainActor: Bool = false) -> ObjectIdentifier? {
@@ -254,9 +255,10 @@ extension DependencyContainer {
             isolation == .none || (onMainActor && isolation == .mainActor)
         else { return nil }
         let toStore = ObjectIdentifier(ToStore.self)
-        guard let info = slot.typeInfo else { return toStore }
-        guard !info.isResolvable, !info.hasInjectedProperties else { return nil }
-        return slot.hasPlainRecipe ? info.type : toStore
+        guard let info = slot.typeInfo, slot.hasPlainRecipe, !info.isResolvable, !info.hasInjectedProperties else {
+            return toStore
+        }
+        return info.type
     }
 
     /// Claims the first construction of a singleton (any singleton scope) that nobody is constructing for the

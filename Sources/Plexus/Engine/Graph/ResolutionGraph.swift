@@ -244,11 +244,27 @@ final class ResolutionGraph {
         return graph.depth > 0 ? graph : nil
     }
 
+    /// `active?.innermostTag`, with the graph borrowed rather than retained.
+    static var activeInnermostTag: DependencyContainer.Tag? {
+        guard plexus_thread_graph_get() != nil || plexus_task_graphs_live() != 0 else { return nil }
+        return unretainedCurrent._withUnsafeGuaranteedRef { $0.depth > 0 ? $0.innermostTag : nil }
+    }
+
     // MARK: Frames and cycles
 
     /// The context of the innermost factory, hook or property injection running on this thread.
     var context: DependencyContainer.Context? {
         state.pointee.frames.indices.last.map(context(at:))
+    }
+
+    /// The tag of the innermost frame's key: `context?.key.tag`, without building the context (a property's
+    /// injection asks it for the tag its enclosing instance passes down).
+    var innermostTag: DependencyContainer.Tag? {
+        guard let frame = state.pointee.frames.last else { return nil }
+        guard case .factory = frame.kind else {
+            return frame.pointer.assumingMemoryBound(to: DependencyContainer.Context.self).pointee.key.tag
+        }
+        return frame.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee.tag
     }
 
     private func context(at index: Int) -> DependencyContainer.Context {
