@@ -1,20 +1,20 @@
 import Plexus
 
 // Singleton hits in a container that also answers definitions the fast path leaves to the general path (here a
-// `Resolvable` class): what a lookup of the general path costs the reads around it. Such a lookup that only reads the
+// decorated one): what a lookup of the general path costs the reads around it. Such a lookup that only reads the
 // container keeps the reader bias of the fast path on; one that turned it off would send the next reads to the lock.
 
-/// A class with `Resolvable` callbacks: each instance needs its property work, so it is resolved by the general path.
-final class CompletedLeaf: Resolvable, Sendable {
+/// A class registered with a decorator, which the general path applies.
+final class DecoratedLeaf: Sendable {
     init() {}
 }
 
 extension Scenario {
-    /// One `Resolvable` unique object and eight singleton hits per operation, against making the object and reading
-    /// a lazy shared instance eight times by hand.
+    /// One decorated unique object and eight singleton hits per operation, against making the object and reading a
+    /// lazy shared instance eight times by hand.
     static var singletonsBesideGeneralPath: Scenario {
         Scenario(
-            id: "singletons-beside-general", title: "1 Resolvable unique + 8 singleton hits",
+            id: "singletons-beside-general", title: "1 decorated unique + 8 singleton hits",
             contenders: [.hand, .plexus]
         ) { contender in
             switch contender {
@@ -24,19 +24,20 @@ extension Scenario {
                 blackHole(shared.instance())
                 return Runner { count in
                     for _ in 0..<count {
-                        blackHole(CompletedLeaf())
+                        blackHole(DecoratedLeaf())
                         for _ in 0..<8 { blackHole(shared.instance()) }
                     }
                 }
             case .plexus:
                 let container = DependencyContainer()
                 container.register(.singleton) { ApiClient() }
-                container.register(.unique) { CompletedLeaf() }
+                container.register(.unique) { DecoratedLeaf() }
+                container.decorate(DecoratedLeaf.self) { $0 }
                 _ = try? container.resolve() as ApiClient
-                _ = try? container.resolve() as CompletedLeaf
+                _ = try? container.resolve() as DecoratedLeaf
                 return Runner { count in
                     for _ in 0..<count {
-                        blackHole(try container.resolve() as CompletedLeaf)
+                        blackHole(try container.resolve() as DecoratedLeaf)
                         for _ in 0..<8 { blackHole(try container.resolve() as ApiClient) }
                     }
                 }

@@ -7,19 +7,20 @@ import Testing
 
 private final class Client: Sendable {}
 
-/// Instances that need their `Resolvable` callbacks: resolved by the general path.
-private final class Completed: Resolvable, Sendable {}
+/// Registered with a decorator: resolved by the general path.
+private final class Decorated: Sendable {}
 
 @Suite struct ReaderBiasTests {
-    /// A container with a singleton and, with `completed`, a unique `Completed`, each resolved once (the first
-    /// resolve of a type learns what its instances need, a change), then read often enough under the lock for reads to
-    /// skip it again.
-    private func warmedUp(completed: Bool = false) throws -> DependencyContainer {
+    /// A container with a singleton and, with `decorated`, a decorated unique `Decorated`, each resolved once (the
+    /// first resolve of a type learns what its instances need, a change), then read often enough under the lock for
+    /// reads to skip it again.
+    private func warmedUp(decorated: Bool = false) throws -> DependencyContainer {
         let container = DependencyContainer()
         container.register(.singleton) { Client() }
-        if completed {
-            container.register(.unique) { Completed() }
-            _ = try container.resolve() as Completed
+        if decorated {
+            container.register(.unique) { Decorated() }
+            container.decorate(Decorated.self) { $0 }
+            _ = try container.resolve() as Decorated
         }
         for _ in 0..<64 { _ = try container.resolve() as Client }
         return container
@@ -28,40 +29,42 @@ private final class Completed: Resolvable, Sendable {}
     @Test func aRegistrationStopsReadsWithoutTheLockUntilReadsUnderItResumeThem() throws {
         let container = try warmedUp()
         #expect(EngineTestHooks.readsWithoutLock(container))
-        container.register(.unique) { Completed() }
+        container.register(.unique) { Decorated() }
+        container.decorate(Decorated.self) { $0 }
         #expect(!EngineTestHooks.readsWithoutLock(container))
         for _ in 0..<64 { _ = try container.resolve() as Client }
         #expect(EngineTestHooks.readsWithoutLock(container))
     }
 
     @Test func resolvingADefinitionOfTheGeneralPathKeepsReadsWithoutTheLock() throws {
-        let container = try warmedUp(completed: true)
-        _ = try container.resolve() as Completed
+        let container = try warmedUp(decorated: true)
+        _ = try container.resolve() as Decorated
         #expect(EngineTestHooks.readsWithoutLock(container))
         _ = try container.resolve() as Client
-        _ = try container.resolve() as Completed
+        _ = try container.resolve() as Decorated
         #expect(EngineTestHooks.readsWithoutLock(container))
     }
 
     @Test func aSingletonOfTheGeneralPathMadeAndReadAgainKeepsReadsWithoutTheLockOnceMade() throws {
         let container = DependencyContainer()
         container.register(.singleton) { Client() }
-        container.register(.singleton) { Completed() }
-        let first = try container.resolve() as Completed
+        container.register(.singleton) { Decorated() }
+        container.decorate(Decorated.self) { $0 }
+        let first = try container.resolve() as Decorated
         for _ in 0..<64 { _ = try container.resolve() as Client }
         #expect(EngineTestHooks.readsWithoutLock(container))
-        #expect(try container.resolve() as Completed === first)
+        #expect(try container.resolve() as Decorated === first)
         #expect(EngineTestHooks.readsWithoutLock(container))
     }
 
     @Test func aDefinitionReachedThroughACollaboratorKeepsItsContainersReadsWithoutTheLock() throws {
-        let module = try warmedUp(completed: true)
+        let module = try warmedUp(decorated: true)
         let app = DependencyContainer()
         app.collaborate(with: module)
-        _ = try app.resolve() as Completed
+        _ = try app.resolve() as Decorated
         for _ in 0..<64 { _ = try module.resolve() as Client }
         #expect(EngineTestHooks.readsWithoutLock(module))
-        _ = try app.resolve() as Completed
+        _ = try app.resolve() as Decorated
         #expect(EngineTestHooks.readsWithoutLock(module))
     }
 }
