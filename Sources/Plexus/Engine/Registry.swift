@@ -18,8 +18,14 @@ struct Registry {
 
     private(set) var slots = KeyTable<Slot>()
     private var forwards = KeyTable<ForwardEntry>()
-    /// Every key registered (directly or by forwarding) for a type: auto-wiring candidates and near misses.
+    /// Every key registered (directly or by forwarding) for a type: auto-wiring candidates and near misses. Built on
+    /// its first use (`keys(for:)`), which most containers never make: until then a registration only appends its key
+    /// to `unindexedKeys`, where a table entry and a list per type cost a distinct type's registration about a third
+    /// of its instructions and of its memory (`Benchmarks/profile register-types/plexus`, `Benchmarks/heap`).
     private var keysByType = KeyTable<TypeKeys>()
+    /// Every key registered while `keysByType` is not built, in registration order, stale ones counted as a type's
+    /// list counts them; `nil` once `keysByType` is built.
+    private var unindexedKeys: TypeKeys? = TypeKeys()
     private var slotsByDefinition = IdentityTable<Slot>()
     private var nextOrder = 0
     var isBootstrapped = false
@@ -173,7 +179,7 @@ struct Registry {
     /// from runtime data (ids), so the caches are bounded by the number of definitions rather than by the requests.
     private var cacheLimit: Int { 256 + 4 * slots.count }
 
-    private func findAutoWiringCandidate(for key: DefinitionKey, fallsBack fallsBackToUntagged: Bool) throws -> Found? {
+    private mutating func findAutoWiringCandidate(for key: DefinitionKey, fallsBack fallsBackToUntagged: Bool) throws -> Found? {
         let keys = keys(for: key.type)
         guard !keys.isEmpty else { return nil }
         let withArguments = keys.filter { $0.typeOfArguments != Void.self }
@@ -201,7 +207,7 @@ struct Registry {
     /// reached through a forwarding registration (`implements`), whose instances have the definition's own type, or
     /// it takes runtime arguments (another key). `nil` when a definition is registered under exactly `key`, or none
     /// is for the type (one may be registered later, and the decorator applies to it then).
-    func unreachableDecoratorTarget(for key: DefinitionKey) -> String? {
+    mutating func unreachableDecoratorTarget(for key: DefinitionKey) -> String? {
         if slots[key] != nil || accessorDefaults[key] != nil { return nil }
         if let entry = forwards[key] {
             return "\(key) is registered through `implements` by the definition of \(entry.slot.key): decorate "
@@ -216,11 +222,32 @@ struct Registry {
     }
 
     /// The keys registered for a type, in registration order, for auto-wiring, near-miss hints and decorator checks.
-    func keys(for type: Any.Type) -> [DefinitionKey] {
+    mutating func keys(for type: Any.Type) -> [DefinitionKey] {
+        indexKeysByType()
         guard let entry = keysByType[.typeOnly(type)] else { return [] }
         guard entry.staleCount > 0 else { return entry.keys }
         var seen = Set<DefinitionKey>()
         return entry.keys.filter { (slots[$0] != nil || forwards[$0] != nil) && seen.insert($0).inserted }
+    }
+
+    /// Builds `keysByType` from `unindexedKeys`, once: each live key under its type, in registration order, listed
+    /// once (the order a type's list keeps after dropping its stale keys).
+    private mutating func indexKeysByType() {
+        guard let listed = unindexedKeys?.keys else { return }
+        unindexedKeys = nil
+        var seen = Set<DefinitionKey>()
+        for key in listed where (slots[key] != nil || forwards[key] != nil) && seen.insert(key).inserted {
+            index(key)
+        }
+    }
+
+    /// Lists `key`, newly registered, under its type (or with the keys not yet indexed).
+    private mutating func index(_ key: DefinitionKey) {
+        if unindexedKeys != nil {
+            unindexedKeys?.insert(key)
+        } else {
+            keysByType.modify(.typeOnly(key.type), default: TypeKeys()) { $0.insert(key) }
+        }
     }
 
     /// The directly registered keys with their slots, in registration order.
@@ -269,7 +296,7 @@ struct Registry {
         if decorators.count > 0, let decorators = decorators[key, hash: hash]?.matching(blueprint) {
             slot.recipe = slot.recipe.with(decorators: decorators)  // decorators survive re-registration
         }
-        if old == nil { keysByType.modify(.typeOnly(key.type), default: TypeKeys()) { $0.insert(key) } }
+        if old == nil { index(key) }
         for forward in definitionForwards {
             if let replaced = add(forward, to: slot, typeOfArguments: key.typeOfArguments) { released.add([replaced]) }
         }
@@ -290,7 +317,7 @@ struct Registry {
         autoWiringCandidates = KeyTable()
         let key = DefinitionKey(type: forward.type, typeOfArguments: typeOfArguments, tag: forward.tag)
         let replaced = forwards.updateValue(ForwardEntry(slot: slot, forward: forward), forKey: key)
-        if replaced == nil { keysByType.modify(.typeOnly(key.type), default: TypeKeys()) { $0.insert(key) } }
+        if replaced == nil { index(key) }
         return replaced
     }
 
@@ -337,6 +364,11 @@ struct Registry {
     }
 
     private mutating func unindex(_ key: DefinitionKey) {
+        if unindexedKeys != nil {
+            let (slots, forwards) = (slots, forwards)
+            _ = unindexedKeys?.remove(key) { slots[$0] != nil || forwards[$0] != nil }
+            return
+        }
         let type = DefinitionKey.typeOnly(key.type)
         guard keysByType[type] != nil else { return }
         var emptied = false
@@ -431,6 +463,12 @@ extension Registry: InvariantChecked {
         slotsByDefinition.checkInvariants("slots by definition")
 
         var indexed = Set<DefinitionKey>()
+        if let unindexedKeys {
+            Invariants.require(keysByType.count == 0, "keys indexed by type before the index is built")
+            Invariants.require(
+                unindexedKeys.staleCount <= unindexedKeys.keys.count, "more stale keys than keys not yet indexed")
+            indexed.formUnion(unindexedKeys.keys)
+        }
         for (type, index) in keysByType.entries {
             Invariants.require(!index.keys.isEmpty, "an empty index of keys for \(type)")
             Invariants.require(index.staleCount <= index.keys.count, "more stale keys than keys for \(type)")
