@@ -72,9 +72,11 @@ extension Scenario {
 
     /// Registering one of the 300 distinct types of `RegisteredTypes.swift`, as an app registers its types: each
     /// operation registers the next type, a new container every 300 operations. The types are known to the process
-    /// after the warm-up round, so this is a registration's own cost; `./registration` counts a type's first one.
+    /// before the first operation (each registered once while the runner is made), so this is a registration's own
+    /// cost; `./registration` counts a type's first registration in a process.
     static var registerTypes: Scenario {
         Scenario(id: "register-types", title: "register 1 of 300 distinct types") { contender in
+            blackHole(holdTypes(contender, count: registeredTypeCount))
             switch contender {
             case .dependencies: return nil
             case .hand:

@@ -353,7 +353,8 @@ extension KeyTable {
         for index in stamps.indices {
             let stamp = stamps[index]
             guard stamp.type != nil else {
-                Invariants.require(tag(at: index) == nil && values[index] == nil, "\(name): an empty bucket with a value")
+                Invariants.require(
+                    tag(at: index) == nil && values[index] == nil, "\(name): an empty bucket with a value")
                 continue
             }
             occupied += 1

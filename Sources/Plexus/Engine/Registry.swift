@@ -179,7 +179,9 @@ struct Registry {
     /// from runtime data (ids), so the caches are bounded by the number of definitions rather than by the requests.
     private var cacheLimit: Int { 256 + 4 * slots.count }
 
-    private mutating func findAutoWiringCandidate(for key: DefinitionKey, fallsBack fallsBackToUntagged: Bool) throws -> Found? {
+    private mutating func findAutoWiringCandidate(
+        for key: DefinitionKey, fallsBack fallsBackToUntagged: Bool
+    ) throws -> Found? {
         let keys = keys(for: key.type)
         guard !keys.isEmpty else { return nil }
         let withArguments = keys.filter { $0.typeOfArguments != Void.self }
