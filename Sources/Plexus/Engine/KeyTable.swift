@@ -8,50 +8,8 @@
 /// A key is not stored whole: its types and integer tag are in its stamp, and only a string tag beside it, so that a
 /// bucket holds no second copy of what the stamp has (`Benchmarks/heap` measures what a definition keeps).
 struct KeyTable<Value> {
-    /// What a probe compares, kept apart from the string tags and values: it is trivially copyable, so probing a
-    /// bucket copies, retains and releases nothing (comparing whole `DefinitionKey`s in place goes through generic
-    /// value-witness calls: `Benchmarks/profile tagged/plexus`). Only string tags need a look at `tags`.
-    private struct Stamp {
-        /// The key's type; `nil` marks an empty bucket.
-        var type: Any.Type?
-        var arguments: Any.Type?
-        /// The integer tag; 0 for none and for a string tag.
-        var tag: UInt = 0
-        /// 0: no tag; 1: an integer tag; 2: a string tag.
-        var tagKind: UInt8 = 0
-        var hash = 0
-
-        init() {}
-
-        init(_ key: DefinitionKey, hash: Int) {
-            type = key.type
-            arguments = key.typeOfArguments
-            switch key.storedTag {
-            case .none: break
-            case .int(let value):
-                tag = UInt(bitPattern: value)
-                tagKind = 1
-            case .string:
-                // Compared on the stored string; its hash is part of `hash` already.
-                tagKind = 2
-            }
-            self.hash = hash
-        }
-
-        /// The key this stamp stands for, with `string` as its tag if it has a string tag; `nil` for an empty bucket.
-        func key(string: String?) -> DefinitionKey? {
-            guard let type, let arguments else { return nil }
-            let storedTag: DependencyContainer.Tag?
-            switch tagKind {
-            case 1: storedTag = .int(Int(bitPattern: tag))
-            case 2:
-                assert(string != nil, "a string-tagged bucket without its string")
-                storedTag = string.map { .string($0) }
-            default: storedTag = nil
-            }
-            return DefinitionKey(type: type, typeOfArguments: arguments, tag: storedTag)
-        }
-    }
+    /// What a probe compares (`KeyStamp`), one per bucket.
+    fileprivate typealias Stamp = KeyStamp
 
     /// Empty until the first insertion, so an unused table costs no allocation. The arrays have the same count (a
     /// power of two) and index the same buckets; `tags` holds the string tags (`nil` for other keys), and stays empty
@@ -228,9 +186,11 @@ struct KeyTable<Value> {
     }
 
     /// Inserts or replaces the value for `key` (whose hash the caller may have kept: a tag string is hashed once);
-    /// returns the value replaced.
+    /// returns the value replaced. A new key is stamped with `sequence`; a replaced one keeps its own.
     @discardableResult
-    mutating func updateValue(_ value: Value, forKey key: DefinitionKey, hash: Int? = nil) -> Value? {
+    mutating func updateValue(
+        _ value: Value, forKey key: DefinitionKey, hash: Int? = nil, sequence: UInt32 = 0
+    ) -> Value? {
         let hash = hash ?? Self.hash(key)
         if let index = index(of: key, hash: hash) {
             let old = values[index]
@@ -242,6 +202,7 @@ struct KeyTable<Value> {
         var index = hash & mask
         while stamps[index].type != nil { index = (index + 1) & mask }
         stamps[index] = Stamp(key, hash: hash)
+        stamps[index].sequence = sequence
         // An empty bucket's tag is `nil` (`clear`, `grow`), so only a string tag is written.
         assert(tag(at: index) == nil, "an empty bucket with a tag")
         if case .string(let tag) = key.storedTag {
@@ -323,6 +284,24 @@ struct KeyTable<Value> {
             guard let key = stamps[index].key(string: tag(at: index)), let value = values[index] else { return nil }
             return (key, value)
         }
+    }
+
+    /// Every key with the sequence it was inserted with, in no particular order.
+    var sequencedKeys: [(key: DefinitionKey, sequence: UInt32)] {
+        stamps.indices.compactMap { index in
+            stamps[index].key(string: tag(at: index)).map { ($0, stamps[index].sequence) }
+        }
+    }
+
+    /// The same table, keys in the same buckets with the same sequences, each value transformed.
+    func mapValues<T>(_ transform: (Value) throws -> T) rethrows -> KeyTable<T> {
+        var result = KeyTable<T>()
+        result.stamps = stamps
+        result.tags = tags
+        result.values = try values.map { try $0.map(transform) }
+        result.count = count
+        result.refreshBases()
+        return result
     }
 
     /// Whether any value satisfies `predicate`.
@@ -421,4 +400,52 @@ extension DefinitionKey {
     }
 
     private enum TypeOnly {}
+}
+
+/// What a probe compares, kept apart from the string tags and values: it is trivially copyable, so probing a
+/// bucket copies, retains and releases nothing (comparing whole `DefinitionKey`s in place goes through generic
+/// value-witness calls: `Benchmarks/profile tagged/plexus`). Only string tags need a look at `tags`.
+private struct KeyStamp {
+    /// The key's type; `nil` marks an empty bucket.
+    var type: Any.Type?
+    var arguments: Any.Type?
+    /// The integer tag; 0 for none and for a string tag.
+    var tag: UInt = 0
+    /// 0: no tag; 1: an integer tag; 2: a string tag.
+    var tagKind: UInt8 = 0
+    /// When the key was inserted, as its owner counts (`updateValue(_:forKey:hash:sequence:)`), so that the keys
+    /// can be listed in that order (`sequencedKeys`): in the padding after `tagKind`, so it costs no memory.
+    var sequence: UInt32 = 0
+    var hash = 0
+
+    init() {}
+
+    init(_ key: DefinitionKey, hash: Int) {
+        type = key.type
+        arguments = key.typeOfArguments
+        switch key.storedTag {
+        case .none: break
+        case .int(let value):
+            tag = UInt(bitPattern: value)
+            tagKind = 1
+        case .string:
+            // Compared on the stored string; its hash is part of `hash` already.
+            tagKind = 2
+        }
+        self.hash = hash
+    }
+
+    /// The key this stamp stands for, with `string` as its tag if it has a string tag; `nil` for an empty bucket.
+    func key(string: String?) -> DefinitionKey? {
+        guard let type, let arguments else { return nil }
+        let storedTag: DependencyContainer.Tag?
+        switch tagKind {
+        case 1: storedTag = .int(Int(bitPattern: tag))
+        case 2:
+            assert(string != nil, "a string-tagged bucket without its string")
+            storedTag = string.map { .string($0) }
+        default: storedTag = nil
+        }
+        return DefinitionKey(type: type, typeOfArguments: arguments, tag: storedTag)
+    }
 }

@@ -19,13 +19,15 @@ struct Registry {
     private(set) var slots = KeyTable<Slot>()
     private var forwards = KeyTable<ForwardEntry>()
     /// Every key registered (directly or by forwarding) for a type: auto-wiring candidates and near misses. Built on
-    /// its first use (`keys(for:)`), which most containers never make: until then a registration only appends its key
-    /// to `unindexedKeys`, where a table entry and a list per type cost a distinct type's registration about a third
-    /// of its instructions and of its memory (`Benchmarks/profile register-types/plexus`, `Benchmarks/heap`).
+    /// its first use (`keys(for:)`), which most containers never make, from the keys of `slots` and `forwards` in the
+    /// order their stamps say they were registered (`nextSequence`): kept from the first registration, a table entry
+    /// and a list per type cost a distinct type's registration about a third of its instructions and of its memory
+    /// (`Benchmarks/profile register-types/plexus`, `Benchmarks/heap`).
     private var keysByType = KeyTable<TypeKeys>()
-    /// Every key registered while `keysByType` is not built, in registration order, stale ones counted as a type's
-    /// list counts them; `nil` once `keysByType` is built.
-    private var unindexedKeys: TypeKeys? = TypeKeys()
+    private var isIndexedByType = false
+    /// The sequence the next key new to `slots` or `forwards` is stamped with: registration order, for
+    /// `keysByType`. Wraps after four billion registrations, which only reorders the keys a message lists.
+    private var nextSequence: UInt32 = 0
     private var slotsByDefinition = IdentityTable<Slot>()
     private var nextOrder = 0
     var isBootstrapped = false
@@ -232,24 +234,20 @@ struct Registry {
         return entry.keys.filter { (slots[$0] != nil || forwards[$0] != nil) && seen.insert($0).inserted }
     }
 
-    /// Builds `keysByType` from `unindexedKeys`, once: each live key under its type, in registration order, listed
-    /// once (the order a type's list keeps after dropping its stale keys).
+    /// Builds `keysByType`, once: the keys of `slots` and `forwards`, each under its type in registration order.
     private mutating func indexKeysByType() {
-        guard let listed = unindexedKeys?.keys else { return }
-        unindexedKeys = nil
-        var seen = Set<DefinitionKey>()
-        for key in listed where (slots[key] != nil || forwards[key] != nil) && seen.insert(key).inserted {
-            index(key)
-        }
+        guard !isIndexedByType else { return }
+        isIndexedByType = true
+        let registered = (slots.sequencedKeys + forwards.sequencedKeys).sorted { $0.sequence < $1.sequence }
+        for (key, _) in registered { keysByType.modify(.typeOnly(key.type), default: TypeKeys()) { $0.insert(key) } }
     }
 
-    /// Lists `key`, newly registered, under its type (or with the keys not yet indexed).
-    private mutating func index(_ key: DefinitionKey) {
-        if unindexedKeys != nil {
-            unindexedKeys?.insert(key)
-        } else {
-            keysByType.modify(.typeOnly(key.type), default: TypeKeys()) { $0.insert(key) }
-        }
+    /// Lists `key`, new to `slots` or `forwards`, under its type, once `keysByType` is built; returns the sequence
+    /// to stamp it with.
+    private mutating func index(_ key: DefinitionKey) -> UInt32 {
+        if isIndexedByType { keysByType.modify(.typeOnly(key.type), default: TypeKeys()) { $0.insert(key) } }
+        defer { nextSequence &+= 1 }
+        return nextSequence
     }
 
     /// The directly registered keys with their slots, in registration order.
@@ -291,14 +289,13 @@ struct Registry {
         }
         if isNew { nextOrder += 1 }
         // An override takes the old slot's place in the table, and its key stays indexed for its type.
-        slots.updateValue(slot, forKey: key, hash: hash)
+        slots.updateValue(slot, forKey: key, hash: hash, sequence: old == nil ? index(key) : 0)
         slot.keyCount += 1
         var released = Released(slot: old)
         if let old { released.add(detach(old)) }
         if decorators.count > 0, let decorators = decorators[key, hash: hash]?.matching(blueprint) {
             slot.recipe = slot.recipe.with(decorators: decorators)  // decorators survive re-registration
         }
-        if old == nil { index(key) }
         for forward in definitionForwards {
             if let replaced = add(forward, to: slot, typeOfArguments: key.typeOfArguments) { released.add([replaced]) }
         }
@@ -318,8 +315,8 @@ struct Registry {
         Generation.advance()
         autoWiringCandidates = KeyTable()
         let key = DefinitionKey(type: forward.type, typeOfArguments: typeOfArguments, tag: forward.tag)
-        let replaced = forwards.updateValue(ForwardEntry(slot: slot, forward: forward), forKey: key)
-        if replaced == nil { index(key) }
+        let sequence = forwards[key] == nil ? index(key) : 0
+        let replaced = forwards.updateValue(ForwardEntry(slot: slot, forward: forward), forKey: key, sequence: sequence)
         return replaced
     }
 
@@ -366,11 +363,7 @@ struct Registry {
     }
 
     private mutating func unindex(_ key: DefinitionKey) {
-        if unindexedKeys != nil {
-            let (slots, forwards) = (slots, forwards)
-            _ = unindexedKeys?.remove(key) { slots[$0] != nil || forwards[$0] != nil }
-            return
-        }
+        guard isIndexedByType else { return }
         let type = DefinitionKey.typeOnly(key.type)
         guard keysByType[type] != nil else { return }
         var emptied = false
@@ -425,14 +418,10 @@ extension Registry {
             return made
         }
         var result = self
-        result.slots = KeyTable()
-        for (key, slot) in slots.entries { result.slots[key] = copy(slot) }
-        result.forwards = KeyTable()
-        for (key, entry) in forwards.entries {
-            result.forwards[key] = ForwardEntry(slot: copy(entry.slot), forward: entry.forward)
-        }
-        result.accessorDefaults = KeyTable()
-        for (key, slot) in accessorDefaults.entries { result.accessorDefaults[key] = copy(slot) }
+        // Mapped in place: each key keeps its bucket and the sequence its registration order is rebuilt from.
+        result.slots = slots.mapValues(copy)
+        result.forwards = forwards.mapValues { ForwardEntry(slot: copy($0.slot), forward: $0.forward) }
+        result.accessorDefaults = accessorDefaults.mapValues(copy)
         result.slotsByDefinition = slotsByDefinition.mapValues(copy)
         result.routes = KeyTable()
         result.autoWiringCandidates = KeyTable()
@@ -465,11 +454,9 @@ extension Registry: InvariantChecked {
         slotsByDefinition.checkInvariants("slots by definition")
 
         var indexed = Set<DefinitionKey>()
-        if let unindexedKeys {
+        if !isIndexedByType {
             Invariants.require(keysByType.count == 0, "keys indexed by type before the index is built")
-            Invariants.require(
-                unindexedKeys.staleCount <= unindexedKeys.keys.count, "more stale keys than keys not yet indexed")
-            indexed.formUnion(unindexedKeys.keys)
+            indexed.formUnion(slots.entries.map(\.key) + forwards.entries.map(\.key))
         }
         for (type, index) in keysByType.entries {
             Invariants.require(!index.keys.isEmpty, "an empty index of keys for \(type)")
