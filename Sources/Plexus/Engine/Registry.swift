@@ -28,7 +28,12 @@ struct Registry {
     /// The sequence the next key new to `slots` or `forwards` is stamped with: registration order, for
     /// `keysByType`. Wraps after four billion registrations, which only reorders the keys a message lists.
     private var nextSequence: UInt32 = 0
-    private var slotsByDefinition = IdentityTable<Slot>()
+    /// The slot of each definition registered here, by the definition's identity: built on first need
+    /// (`indexSlotsByDefinition()`), `nil` until then. A definition that the registration itself knows to be new here
+    /// (`insert(…definitionIsNew:)`) needs no look in it, so a container whose definitions are each registered once
+    /// and never changed afterwards keeps none. A registry made by copying always has it built: the definitions it
+    /// holds do not know it.
+    private var slotsByDefinition: IdentityTable<Slot>?
     private var nextOrder = 0
     var isBootstrapped = false
     /// Whether a tagged request with no definition for its tag is answered by the untagged definition (Dip's
@@ -261,17 +266,33 @@ struct Registry {
     }
 
     /// The slot that holds `definition`, if registered here.
-    func slot(of definition: AnyObject) -> (Slot)? {
-        slotsByDefinition[ObjectIdentifier(definition)]
+    mutating func slot(of definition: AnyObject) -> (Slot)? {
+        indexSlotsByDefinition()
+        return slotsByDefinition?[ObjectIdentifier(definition)]
+    }
+
+    /// Builds `slotsByDefinition` from `slots`, if it is not built.
+    private mutating func indexSlotsByDefinition() {
+        if slotsByDefinition == nil { slotsByDefinition = builtSlotsByDefinition() }
+    }
+
+    /// `slotsByDefinition` as built from `slots` (a definition's slot is under each of its keys).
+    private func builtSlotsByDefinition() -> IdentityTable<Slot> {
+        if let slotsByDefinition { return slotsByDefinition }
+        var built = IdentityTable<Slot>()
+        for slot in slots.allValues { built[ObjectIdentifier(slot.definition)] = slot }
+        return built
     }
 
     // MARK: Changes
 
     /// Registers `definition` under `key`, replacing (and returning, to be released outside the lock) what was
-    /// registered under `key` before. `hash`: `KeyTable.hash(key)`, if the caller has it.
+    /// registered under `key` before. `hash`: `KeyTable.hash(key)`, if the caller has it. `definitionIsNew`: the
+    /// definition has never been registered in this registry (its own record of registries says so), so it has no
+    /// slot here yet.
     mutating func insert(
         _ definition: AnyObject, blueprint: Blueprint, key: DefinitionKey, hash: Int? = nil, recipe: Recipe,
-        forwards definitionForwards: [Forward]
+        forwards definitionForwards: [Forward], definitionIsNew: Bool = false
     ) -> Released {
         let hash = hash ?? KeyTable<Slot>.hash(key)
         Generation.advance()
@@ -284,8 +305,17 @@ struct Registry {
             return released
         }
         let order = nextOrder
-        let (slot, isNew) = slotsByDefinition.value(for: ObjectIdentifier(definition)) {
-            Slot(definition: definition, blueprint: blueprint, recipe: recipe, key: key, order: order)
+        let slot: Slot
+        let isNew: Bool
+        if definitionIsNew, slotsByDefinition == nil {
+            (slot, isNew) = (
+                Slot(definition: definition, blueprint: blueprint, recipe: recipe, key: key, order: order), true
+            )
+        } else {
+            indexSlotsByDefinition()
+            (slot, isNew) = slotsByDefinition!.value(for: ObjectIdentifier(definition)) {
+                Slot(definition: definition, blueprint: blueprint, recipe: recipe, key: key, order: order)
+            }
         }
         if isNew { nextOrder += 1 }
         // An override takes the old slot's place in the table, and its key stays indexed for its type.
@@ -304,7 +334,7 @@ struct Registry {
 
     /// Adds a forwarding registration to the slot of `definition`, if registered here.
     mutating func addForward(_ forward: Forward, of definition: AnyObject) -> Released {
-        guard let slot = slotsByDefinition[ObjectIdentifier(definition)] else { return Released() }
+        guard let slot = slot(of: definition) else { return Released() }
         var released = Released()
         if let replaced = add(forward, to: slot, typeOfArguments: slot.key.typeOfArguments) { released.add([replaced]) }
         return released
@@ -351,7 +381,7 @@ struct Registry {
     private mutating func detach(_ slot: Slot) -> [ForwardEntry] {
         slot.keyCount -= 1
         guard slot.keyCount == 0 else { return [] }
-        slotsByDefinition[ObjectIdentifier(slot.definition)] = nil
+        slotsByDefinition?[ObjectIdentifier(slot.definition)] = nil
         guard forwards.count > 0 else { return [] }
         var released: [ForwardEntry] = []
         for (forwardKey, entry) in forwards.entries where entry.slot === slot {
@@ -422,7 +452,7 @@ extension Registry {
         result.slots = slots.mapValues(copy)
         result.forwards = forwards.mapValues { ForwardEntry(slot: copy($0.slot), forward: $0.forward) }
         result.accessorDefaults = accessorDefaults.mapValues(copy)
-        result.slotsByDefinition = slotsByDefinition.mapValues(copy)
+        result.slotsByDefinition = builtSlotsByDefinition().mapValues(copy)
         result.routes = KeyTable()
         result.autoWiringCandidates = KeyTable()
         return result
@@ -438,7 +468,7 @@ extension Registry: InvariantChecked {
     /// registered; a type's index lists at least one key and no more stale ones than it has.
     var checkedSize: Int {
         slots.count + forwards.count + keysByType.count + accessorDefaults.count + decorators.count + tagOrigins.count
-            + routes.count + autoWiringCandidates.count + slotsByDefinition.count
+            + routes.count + autoWiringCandidates.count + (slotsByDefinition?.count ?? 0)
     }
 
     func checkInvariants() {
@@ -451,7 +481,8 @@ extension Registry: InvariantChecked {
         routes.checkInvariants("routes")
         autoWiringCandidates.checkInvariants("auto-wiring candidates")
         accessorKeys.checkInvariants()
-        slotsByDefinition.checkInvariants("slots by definition")
+        slotsByDefinition?.checkInvariants("slots by definition")
+        let byDefinition = builtSlotsByDefinition()
 
         var indexed = Set<DefinitionKey>()
         if !isIndexedByType {
@@ -465,18 +496,23 @@ extension Registry: InvariantChecked {
         }
         var keysPerSlot: [ObjectIdentifier: Int] = [:]
         for (key, slot) in slots.entries {
-            let registered = slotsByDefinition[ObjectIdentifier(slot.definition)]
+            let registered = byDefinition[ObjectIdentifier(slot.definition)]
             Invariants.require(registered === slot, "the slot of \(key) is not its definition's")
             Invariants.require(indexed.contains(key), "\(key) is registered but not indexed")
             keysPerSlot[ObjectIdentifier(slot), default: 0] += 1
         }
-        for slot in slotsByDefinition.allValues {
+        if slotsByDefinition == nil {
+            Invariants.require(
+                byDefinition.count == Set(slots.allValues.map(ObjectIdentifier.init)).count,
+                "a definition with two slots")
+        }
+        for slot in byDefinition.allValues {
             let keys = keysPerSlot[ObjectIdentifier(slot)] ?? 0
             Invariants.require(slot.keyCount == keys, "\(slot.key): keyCount \(slot.keyCount), \(keys) keys")
         }
         for (key, entry) in forwards.entries {
             Invariants.require(
-                slotsByDefinition[ObjectIdentifier(entry.slot.definition)] === entry.slot,
+                byDefinition[ObjectIdentifier(entry.slot.definition)] === entry.slot,
                 "the forwarding registration \(key) names a slot that is not registered")
             Invariants.require(indexed.contains(key), "the forwarding registration \(key) is not indexed")
         }

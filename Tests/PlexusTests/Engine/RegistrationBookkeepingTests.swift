@@ -93,6 +93,18 @@ private final class Holder: @unchecked Sendable {
         #expect(try (container.resolve() as Service).name == "untagged")
     }
 
+    /// A container's copy holds the slots of its definitions, which do not know the copy: registering one of them
+    /// again there, under another tag, still shares its singleton between the two tags.
+    @Test func aDefinitionRegisteredAgainInACopyKeepsOneSingletonThere() throws {
+        let container = DependencyContainer()
+        let definition = container.register(.singleton, tag: "a") { Service("one") }
+        let copy = container.copyingInstances(name: "copy")
+        copy.register(definition, tag: "b")
+        let first: Service = try copy.resolve(tag: "a")
+        let second: Service = try copy.resolve(tag: "b")
+        #expect(first === second)
+    }
+
     @Test func manyDistinctDefinitionsEachResolveToTheirOwnFactory() throws {
         let container = DependencyContainer()
         for index in 0..<2_000 { container.register(.unique, tag: index) { Service("\(index)") } }
