@@ -319,7 +319,8 @@ struct Registry {
         }
         if isNew { nextOrder += 1 }
         // An override takes the old slot's place in the table, and its key stays indexed for its type.
-        slots.updateValue(slot, forKey: key, hash: hash, sequence: old == nil ? index(key) : 0)
+        let sequence = old == nil ? index(key) : 0
+        slots.updateValue(slot, forKey: key, hash: hash, sequence: sequence)
         slot.keyCount += 1
         var released = Released(slot: old)
         if let old { released.add(detach(old)) }
