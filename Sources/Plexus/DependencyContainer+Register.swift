@@ -139,8 +139,14 @@ extension DependencyContainer {
     ///   - definition: A definition returned by `register`.
     ///   - tag: The tag to register it under, or `nil`.
     public func register<T, U>(_ definition: Definition<T, U>, tag: DependencyTagConvertible? = nil) {
-        let key = DefinitionKey(type: T.self, typeOfArguments: U.self, tag: tag?.dependencyTag)
-        let origin = tag.map { Swift.type(of: $0) }.flatMap { TagOrigin.ofEnum($0) }
+        // One test of the optional tag: each `tag?.…` and `tag.map` copied the existential through a generic witness.
+        var storedTag: Tag?
+        var origin: TagOrigin?
+        if let tag {
+            storedTag = tag.dependencyTag
+            origin = TagOrigin.ofEnum(Swift.type(of: tag))
+        }
+        let key = DefinitionKey(type: T.self, typeOfArguments: U.self, tag: storedTag)
         // Hashed once: an accessor's key has a long string tag.
         let hash = KeyTable<Slot>.hash(key)
         switch insert(definition, key: key, hash: hash, origin: origin) {

@@ -39,7 +39,10 @@ private let logSettings = Protected(LogSettings())
 /// How much Plexus logs; ``LogLevel/errors`` by default. Safe to set from any thread.
 public var logLevel: LogLevel {
     get { logSettings.withLock { $0.level } }
-    set { logSettings.withLock { $0.level = newValue } }
+    set {
+        VerboseLogging.note(newValue)
+        logSettings.withLock { $0.level = newValue }
+    }
 }
 
 /// Receives Plexus's log messages; prints them by default. Safe to set from any thread.
@@ -85,7 +88,9 @@ struct LogOverride: Sendable {
 public func withLogging<R>(
     level: LogLevel, logger: (@Sendable (LogLevel, Any) -> Void)? = nil, _ body: () throws -> R
 ) rethrows -> R {
-    try LogOverride.$current.withValue(LogOverride(level: level, logger: logger ?? Plexus.logger), operation: body)
+    VerboseLogging.note(level)
+    return try LogOverride.$current.withValue(
+        LogOverride(level: level, logger: logger ?? Plexus.logger), operation: body)
 }
 
 /// Runs the asynchronous `body` with Plexus logging at `level` to `logger`, for this task and the child tasks it
@@ -110,12 +115,14 @@ public func withLogging<R>(
     level: LogLevel, logger: (@Sendable (LogLevel, Any) -> Void)? = nil,
     isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
 ) async rethrows -> R {
-    try await LogOverride.$current.withValue(
+    VerboseLogging.note(level)
+    return try await LogOverride.$current.withValue(
         LogOverride(level: level, logger: logger ?? Plexus.logger), operation: body, isolation: isolation)
 }
 
 /// Whether a message at `level` would be logged now, for messages that cost something to build.
 func isLogging(_ level: LogLevel) -> Bool {
+    if level >= .verbose, !VerboseLogging.mayBeOn { return false }
     if let override = LogOverride.current { return override.level >= level }
     return logSettings.withLock { $0.level >= level }
 }
@@ -126,6 +133,7 @@ func isLogging(_ level: LogLevel) -> Bool {
 /// The level is checked before the logger is read: copying the logger out of the settings allocates a closure
 /// context, which each registration's `.verbose` line would cost while nothing is logged.
 func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
+    if level >= .verbose, !VerboseLogging.mayBeOn { return }
     if let override = LogOverride.current {
         guard override.level >= level else { return }
         override.logger(level, message())

@@ -7,6 +7,8 @@
 //     PlexusProfile --hold plexus-accessors [--count N]   (N typed accessors' declared defaults, used once)
 //     PlexusProfile --hold plexus-string-tags [--count N] (N keyed definitions tagged like accessors' keys)
 //     PlexusProfile --hold plexus-parameter-failures [--count N]  (a singleton ParameterFactory threw for N ids)
+//     PlexusProfile --hold CONTENDER-types [--count N]  (N ≤ 300 distinct types registered once each: ./registration)
+//     PlexusProfile --hold CONTENDER-capturing [--count N]  (N tagged definitions whose factories capture a value)
 //     PlexusProfile --launch CONTENDER [--count 0|1]  (a fresh process's first resolves: ./launch)
 //     PlexusProfile --launch plexus-no-inject [--count 0|1]  (the same with auto-injection and Resolvable off)
 
@@ -46,6 +48,10 @@ if let hold {
         case "plexus-accessors": holdAccessorDefaults(count: count)
         case "plexus-string-tags": holdStringTaggedDefinitions(count: count)
         case "plexus-parameter-failures": holdParameterFailures(count: count)
+        case let name where name.hasSuffix("-types"):
+            Contender(rawValue: String(name.dropLast(6))).flatMap { holdTypes($0, count: count) }
+        case let name where name.hasSuffix("-capturing"):
+            Contender(rawValue: String(name.dropLast(10))).flatMap { holdCapturing($0, count: count) }
         default: Contender(rawValue: hold).flatMap { holdDefinitions($0, count: count) }
         }
     withExtendedLifetime(kept) { exit(0) }

@@ -108,7 +108,7 @@ extension Scenario {
             .singletonThreads(1), .singletonThreads(2), .retainedInstanceThreads(1), .retainedInstanceThreads(2),
             .ownSingletonThreads(1), .ownSingletonThreads(2),
             .asyncResolveOfSyncDefinition, .asyncSingletonFor24Tasks, .asyncAccessorSingleton,
-            .register, .removeAndRegister, .accessorReplaceAmongMany, .registerHighBitTags,
+            .register, .registerTypes, .removeAndRegister, .accessorReplaceAmongMany, .registerHighBitTags,
             .override(accessor: false, resolves: false), .override(accessor: false, resolves: true),
             .override(accessor: true, resolves: false), .override(accessor: true, resolves: true), .accessorAssign,
             .weakSingletonAndUnique, .singletonsBesideGeneralPath, .readsAfterAnotherContainersRegistration,

@@ -70,6 +70,50 @@ extension Scenario {
         }
     }
 
+    /// Registering one of the 300 distinct types of `RegisteredTypes.swift`, as an app registers its types: each
+    /// operation registers the next type, a new container every 300 operations. The types are known to the process
+    /// before the first operation (each registered once while the runner is made), so this is a registration's own
+    /// cost; `./registration` counts a type's first registration in a process.
+    static var registerTypes: Scenario {
+        Scenario(id: "register-types", title: "register 1 of 300 distinct types") { contender in
+            blackHole(holdTypes(contender, count: registeredTypeCount))
+            switch contender {
+            case .dependencies: return nil
+            case .hand:
+                var table: [ObjectIdentifier: () -> AnyObject] = [:]
+                var next = 0
+                return Runner(note: "[ObjectIdentifier: closure] insert") { count in
+                    for _ in 0..<count {
+                        if next == registeredTypeCount { (table, next) = ([:], 0) }
+                        handTypeRegistrations[next](&table)
+                        next += 1
+                    }
+                    blackHole(table)
+                }
+            case .swinject:
+                var container = Swinject.Container()
+                var next = 0
+                return Runner(note: "register(RegisteredN.self) { _ in RegisteredN() }") { count in
+                    for _ in 0..<count {
+                        if next == registeredTypeCount { (container, next) = (Swinject.Container(), 0) }
+                        swinjectTypeRegistrations[next](container)
+                        next += 1
+                    }
+                }
+            case .plexus:
+                var container = DependencyContainer()
+                var next = 0
+                return Runner(note: "register { RegisteredN() }") { count in
+                    for _ in 0..<count {
+                        if next == registeredTypeCount { (container, next) = (DependencyContainer(), 0) }
+                        plexusTypeRegistrations[next](container)
+                        next += 1
+                    }
+                }
+            }
+        }
+    }
+
     /// Removing one definition among 10,000 of one type (distinct by tag), and registering it again so that the
     /// table stays full: a removal must not scan the other keys of its type.
     static var removeAndRegister: Scenario {
@@ -274,6 +318,60 @@ public func holdDefinitions(_ contender: Contender, count: Int) -> Any? {
     case .plexus:
         let container = DependencyContainer()
         for index in 0..<count { container.register(tag: index) { Leaf() } }
+        return container
+    case .dependencies:
+        return nil
+    }
+}
+
+/// Registers the first `count` (at most ``registeredTypeCount``) of the distinct types of `RegisteredTypes.swift` with
+/// `contender`, one definition each, and returns what keeps them: `./heap --count 300 hand-types plexus-types
+/// swinject-types` measures what a distinct type's definition keeps, and `./registration` what its first registration
+/// in the process costs. The registration tables are made in every run, `count` 0 too, so they cancel out.
+public func holdTypes(_ contender: Contender, count: Int) -> Any? {
+    precondition(count <= registeredTypeCount, "at most \(registeredTypeCount) distinct types")
+    switch contender {
+    case .hand:
+        var table: [ObjectIdentifier: () -> AnyObject] = [:]
+        for register in handTypeRegistrations.prefix(count) { register(&table) }
+        return table
+    case .swinject:
+        let container = Swinject.Container()
+        for register in swinjectTypeRegistrations.prefix(count) { register(container) }
+        return container
+    case .plexus:
+        let container = DependencyContainer()
+        for register in plexusTypeRegistrations.prefix(count) { register(container) }
+        return container
+    case .dependencies:
+        return nil
+    }
+}
+
+/// An object made from a value its factory captures.
+public final class Numbered: Sendable {
+    let number: Int
+
+    /// Creates it.
+    public init(_ number: Int) { self.number = number }
+}
+
+/// Registers `count` definitions of one type, distinct by tag, whose factories capture a value (`{ Numbered(i) }`),
+/// and returns what keeps them: what `./heap hand-capturing plexus-capturing swinject-capturing` measures.
+public func holdCapturing(_ contender: Contender, count: Int) -> Any? {
+    switch contender {
+    case .hand:
+        var table: [Int: () -> Numbered] = [:]
+        for index in 0..<count { table[index] = { Numbered(index) } }
+        return table
+    case .swinject:
+        let container = Swinject.Container()
+        let names = (0..<count).map { "\($0)" }
+        for (index, name) in names.enumerated() { container.register(Numbered.self, name: name) { _ in Numbered(index) } }
+        return container
+    case .plexus:
+        let container = DependencyContainer()
+        for index in 0..<count { container.register(tag: index) { Numbered(index) } }
         return container
     case .dependencies:
         return nil

@@ -8,53 +8,13 @@
 /// A key is not stored whole: its types and integer tag are in its stamp, and only a string tag beside it, so that a
 /// bucket holds no second copy of what the stamp has (`Benchmarks/heap` measures what a definition keeps).
 struct KeyTable<Value> {
-    /// What a probe compares, kept apart from the string tags and values: it is trivially copyable, so probing a
-    /// bucket copies, retains and releases nothing (comparing whole `DefinitionKey`s in place goes through generic
-    /// value-witness calls: `Benchmarks/profile tagged/plexus`). Only string tags need a look at `tags`.
-    private struct Stamp {
-        /// The key's type; `nil` marks an empty bucket.
-        var type: Any.Type?
-        var arguments: Any.Type?
-        /// The integer tag; 0 for none and for a string tag.
-        var tag: UInt = 0
-        /// 0: no tag; 1: an integer tag; 2: a string tag.
-        var tagKind: UInt8 = 0
-        var hash = 0
+    /// What a probe compares (`KeyStamp`), one per bucket.
+    fileprivate typealias Stamp = KeyStamp
 
-        init() {}
-
-        init(_ key: DefinitionKey, hash: Int) {
-            type = key.type
-            arguments = key.typeOfArguments
-            switch key.storedTag {
-            case .none: break
-            case .int(let value):
-                tag = UInt(bitPattern: value)
-                tagKind = 1
-            case .string:
-                // Compared on the stored string; its hash is part of `hash` already.
-                tagKind = 2
-            }
-            self.hash = hash
-        }
-
-        /// The key this stamp stands for, with `string` as its tag if it has a string tag; `nil` for an empty bucket.
-        func key(string: String?) -> DefinitionKey? {
-            guard let type, let arguments else { return nil }
-            let storedTag: DependencyContainer.Tag?
-            switch tagKind {
-            case 1: storedTag = .int(Int(bitPattern: tag))
-            case 2:
-                assert(string != nil, "a string-tagged bucket without its string")
-                storedTag = string.map { .string($0) }
-            default: storedTag = nil
-            }
-            return DefinitionKey(type: type, typeOfArguments: arguments, tag: storedTag)
-        }
-    }
-
-    /// Empty until the first insertion, so an unused table costs no allocation. The three arrays have the same
-    /// count (a power of two) and index the same buckets; `tags` holds the string tags (`nil` for other keys).
+    /// Empty until the first insertion, so an unused table costs no allocation. The arrays have the same count (a
+    /// power of two) and index the same buckets; `tags` holds the string tags (`nil` for other keys), and stays empty
+    /// until the table holds a string-tagged key: most tables never do (types alone, integer tags), and so keep 16
+    /// bytes less per bucket and have no array of optional strings to destroy element by element.
     private var stamps: [Stamp] = []
     private var tags: [String?] = []
     private var values: [Value?] = []
@@ -75,7 +35,7 @@ struct KeyTable<Value> {
     private mutating func refreshBases() {
         bases = Bases(
             stamps: stamps.withUnsafeBufferPointer { $0.baseAddress },
-            tags: tags.withUnsafeBufferPointer { $0.baseAddress },
+            tags: tags.isEmpty ? nil : tags.withUnsafeBufferPointer { $0.baseAddress },
             values: values.withUnsafeBufferPointer { $0.baseAddress.map { UnsafeRawPointer($0) } },
             count: stamps.count)
     }
@@ -212,7 +172,6 @@ struct KeyTable<Value> {
         var capacity = 8
         while count * 4 > capacity * 3 { capacity *= 2 }
         stamps = Array(repeating: Stamp(), count: capacity)
-        tags = Array(repeating: nil, count: capacity)
         values = Array(repeating: nil, count: capacity)
         refreshBases()
     }
@@ -227,9 +186,11 @@ struct KeyTable<Value> {
     }
 
     /// Inserts or replaces the value for `key` (whose hash the caller may have kept: a tag string is hashed once);
-    /// returns the value replaced.
+    /// returns the value replaced. A new key is stamped with `sequence`; a replaced one keeps its own.
     @discardableResult
-    mutating func updateValue(_ value: Value, forKey key: DefinitionKey, hash: Int? = nil) -> Value? {
+    mutating func updateValue(
+        _ value: Value, forKey key: DefinitionKey, hash: Int? = nil, sequence: UInt32 = 0
+    ) -> Value? {
         let hash = hash ?? Self.hash(key)
         if let index = index(of: key, hash: hash) {
             let old = values[index]
@@ -241,9 +202,13 @@ struct KeyTable<Value> {
         var index = hash & mask
         while stamps[index].type != nil { index = (index + 1) & mask }
         stamps[index] = Stamp(key, hash: hash)
+        stamps[index].sequence = sequence
         // An empty bucket's tag is `nil` (`clear`, `grow`), so only a string tag is written.
-        assert(tags[index] == nil, "an empty bucket with a tag")
-        if case .string(let tag) = key.storedTag { tags[index] = tag }
+        assert(tag(at: index) == nil, "an empty bucket with a tag")
+        if case .string(let tag) = key.storedTag {
+            if tags.isEmpty { tags = Array(repeating: nil, count: stamps.count) }
+            tags[index] = tag
+        }
         values[index] = value
         count += 1
         refreshBases()
@@ -263,7 +228,7 @@ struct KeyTable<Value> {
             // Move the entry into the hole if its home bucket is not between the hole and its position.
             if (index - home) & mask >= (index - hole) & mask {
                 stamps[hole] = stamps[index]
-                tags[hole] = tags[index]
+                if !tags.isEmpty { tags[hole] = tags[index] }
                 values[hole] = values[index]
                 clear(index)
                 hole = index
@@ -276,8 +241,13 @@ struct KeyTable<Value> {
 
     private mutating func clear(_ index: Int) {
         stamps[index] = Stamp()
-        tags[index] = nil
+        if !tags.isEmpty { tags[index] = nil }
         values[index] = nil
+    }
+
+    /// The string tag in bucket `index`; `nil` for another key, an empty bucket, or a table without string tags.
+    private func tag(at index: Int) -> String? {
+        tags.isEmpty ? nil : tags[index]
     }
 
     /// Grows the buckets, moving each entry by the hash its stamp keeps: no key is hashed or compared again (the
@@ -289,14 +259,14 @@ struct KeyTable<Value> {
         // the buckets it needs.
         let capacity = stamps.count < 64 ? max(stamps.count * 4, 8) : stamps.count * 2
         stamps = Array(repeating: Stamp(), count: capacity)
-        tags = Array(repeating: nil, count: capacity)
+        tags = oldTags.isEmpty ? [] : Array(repeating: nil, count: capacity)
         values = Array(repeating: nil, count: capacity)
         let mask = capacity - 1
         for old in oldStamps.indices where oldStamps[old].type != nil {
             var index = oldStamps[old].hash & mask
             while stamps[index].type != nil { index = (index + 1) & mask }
             stamps[index] = oldStamps[old]
-            tags[index] = oldTags[old]
+            if !oldTags.isEmpty { tags[index] = oldTags[old] }
             values[index] = oldValues[old]
         }
         refreshBases()
@@ -310,10 +280,28 @@ struct KeyTable<Value> {
     /// Every key and value, in no particular order. The keys are rebuilt from the buckets: a key carries no
     /// `diagnostics` here (keys in a table never do).
     var entries: [(key: DefinitionKey, value: Value)] {
-        zip(zip(stamps, tags), values).compactMap { stampAndTag, value in
-            guard let key = stampAndTag.0.key(string: stampAndTag.1), let value else { return nil }
+        stamps.indices.compactMap { index in
+            guard let key = stamps[index].key(string: tag(at: index)), let value = values[index] else { return nil }
             return (key, value)
         }
+    }
+
+    /// Every key with the sequence it was inserted with, in no particular order.
+    var sequencedKeys: [(key: DefinitionKey, sequence: UInt32)] {
+        stamps.indices.compactMap { index in
+            stamps[index].key(string: tag(at: index)).map { ($0, stamps[index].sequence) }
+        }
+    }
+
+    /// The same table, keys in the same buckets with the same sequences, each value transformed.
+    func mapValues<T>(_ transform: (Value) throws -> T) rethrows -> KeyTable<T> {
+        var result = KeyTable<T>()
+        result.stamps = stamps
+        result.tags = tags
+        result.values = try values.map { try $0.map(transform) }
+        result.count = count
+        result.refreshBases()
+        return result
     }
 
     /// Whether any value satisfies `predicate`.
@@ -329,7 +317,8 @@ extension KeyTable {
     /// probing finds every key), no key twice, and the readers' base addresses those of the arrays.
     func checkInvariants(_ name: String) {
         Invariants.require(
-            stamps.count == tags.count && tags.count == values.count, "\(name): bucket arrays of different lengths")
+            (tags.isEmpty || stamps.count == tags.count) && stamps.count == values.count,
+            "\(name): bucket arrays of different lengths")
         guard !stamps.isEmpty else {
             Invariants.require(count == 0 && bases.count == 0, "\(name): \(count) entries in no buckets")
             return
@@ -343,13 +332,14 @@ extension KeyTable {
         for index in stamps.indices {
             let stamp = stamps[index]
             guard stamp.type != nil else {
-                Invariants.require(tags[index] == nil && values[index] == nil, "\(name): an empty bucket with a value")
+                Invariants.require(
+                    tag(at: index) == nil && values[index] == nil, "\(name): an empty bucket with a value")
                 continue
             }
             occupied += 1
             Invariants.require(values[index] != nil, "\(name): a key without a value")
-            Invariants.require((stamp.tagKind == 2) == (tags[index] != nil), "\(name): a string tag out of place")
-            guard let key = stamp.key(string: tags[index]) else {
+            Invariants.require((stamp.tagKind == 2) == (tag(at: index) != nil), "\(name): a string tag out of place")
+            guard let key = stamp.key(string: tag(at: index)) else {
                 Invariants.require(false, "\(name): a stamp without its argument types")
                 continue
             }
@@ -374,10 +364,10 @@ extension KeyTable where Value: AnyObject {
         in table: UnsafePointer<KeyTable>, for key: DefinitionKey, hash: Int? = nil, _ body: (Value) -> R
     ) -> R? {
         let bases = table.pointee.bases
-        guard let stamps = bases.stamps, let tags = bases.tags, let values = bases.values else { return nil }
+        guard let stamps = bases.stamps, let values = bases.values else { return nil }
         let index = Self.index(
             of: key, hash: hash, stamps: UnsafeBufferPointer(start: stamps, count: bases.count),
-            tags: UnsafeBufferPointer(start: tags, count: bases.count))
+            tags: UnsafeBufferPointer(start: bases.tags, count: bases.tags == nil ? 0 : bases.count))
         return index.flatMap { withObject(at: $0, in: values, body) }
     }
 
@@ -410,4 +400,52 @@ extension DefinitionKey {
     }
 
     private enum TypeOnly {}
+}
+
+/// What a probe compares, kept apart from the string tags and values: it is trivially copyable, so probing a
+/// bucket copies, retains and releases nothing (comparing whole `DefinitionKey`s in place goes through generic
+/// value-witness calls: `Benchmarks/profile tagged/plexus`). Only string tags need a look at `tags`.
+private struct KeyStamp {
+    /// The key's type; `nil` marks an empty bucket.
+    var type: Any.Type?
+    var arguments: Any.Type?
+    /// The integer tag; 0 for none and for a string tag.
+    var tag: UInt = 0
+    /// 0: no tag; 1: an integer tag; 2: a string tag.
+    var tagKind: UInt8 = 0
+    /// When the key was inserted, as its owner counts (`updateValue(_:forKey:hash:sequence:)`), so that the keys
+    /// can be listed in that order (`sequencedKeys`): in the padding after `tagKind`, so it costs no memory.
+    var sequence: UInt32 = 0
+    var hash = 0
+
+    init() {}
+
+    init(_ key: DefinitionKey, hash: Int) {
+        type = key.type
+        arguments = key.typeOfArguments
+        switch key.storedTag {
+        case .none: break
+        case .int(let value):
+            tag = UInt(bitPattern: value)
+            tagKind = 1
+        case .string:
+            // Compared on the stored string; its hash is part of `hash` already.
+            tagKind = 2
+        }
+        self.hash = hash
+    }
+
+    /// The key this stamp stands for, with `string` as its tag if it has a string tag; `nil` for an empty bucket.
+    func key(string: String?) -> DefinitionKey? {
+        guard let type, let arguments else { return nil }
+        let storedTag: DependencyContainer.Tag?
+        switch tagKind {
+        case 1: storedTag = .int(Int(bitPattern: tag))
+        case 2:
+            assert(string != nil, "a string-tagged bucket without its string")
+            storedTag = string.map { .string($0) }
+        default: storedTag = nil
+        }
+        return DefinitionKey(type: type, typeOfArguments: arguments, tag: storedTag)
+    }
 }

@@ -21,25 +21,28 @@ struct Registrations {
         var prunedCount = 0
     }
 
-    /// Records the registry of `container` (once).
-    mutating func add(_ container: DependencyContainer) {
+    /// Records the registry of `container` (once); returns whether it was not recorded before: then the definition
+    /// has never been registered there.
+    @discardableResult
+    mutating func add(_ container: DependencyContainer) -> Bool {
         let registry = container.registry
-        if first.registry === registry { return }
+        if first.registry === registry { return false }
         if first.registry == nil, others == nil {
             first.registry = registry
-            return
+            return true
         }
         // The state is never copied (it lives in its definition), so changing `others` in place changes this one.
         let others = self.others ?? Others()
         self.others = others
         let id = ObjectIdentifier(registry)
         // A freed registry's address may be reused by a new one: its dead entry is simply replaced.
-        if others.entries[id]?.registry === registry { return }
+        if others.entries[id]?.registry === registry { return false }
         others.entries[id] = WeakRegistry(registry: registry)
         if others.entries.count > max(8, 2 * others.prunedCount) {
             others.entries = others.entries.filter { $0.value.registry != nil }
             others.prunedCount = others.entries.count
         }
+        return true
     }
 
     /// Republishes `definition`'s `recipe` to each registry still alive (`Registry+Facade.swift`); returns the

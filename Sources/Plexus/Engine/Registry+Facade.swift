@@ -38,11 +38,11 @@ extension DependencyContainer {
             if let registerAsForwarding = state.registerAsForwarding {
                 return (.forwarding(registerAsForwarding), Released())
             }
-            state.registrations.add(self)
+            let isNew = state.registrations.add(self)
             let (released, collision) = registry.withLock { registry in
                 Self.insert(
                     definition, blueprint: definition.blueprint, key: key, hash: hash, origin: origin,
-                    recipe: state.recipe, forwards: state.forwards, into: &registry)
+                    recipe: state.recipe, forwards: state.forwards, definitionIsNew: isNew, into: &registry)
             }
             return (.inserted(collision: collision), released)
         }
@@ -66,7 +66,7 @@ extension DependencyContainer {
     /// Registers `definition` under `key` in `registry`, under its lock.
     private static func insert(
         _ definition: AnyObject, blueprint: Blueprint, key: DefinitionKey, hash: Int, origin: TagOrigin?,
-        recipe: Recipe, forwards: [Forward], into registry: inout Registry
+        recipe: Recipe, forwards: [Forward], definitionIsNew: Bool = false, into registry: inout Registry
     ) -> (Released, Collision?) {
         var collision: Collision?
         if let old = registry.slots[key, hash: hash], old.definition !== definition {
@@ -79,7 +79,8 @@ extension DependencyContainer {
             registry.tagOrigins.removeValue(forKey: key, hash: hash)
         }
         let released = registry.insert(
-            definition, blueprint: blueprint, key: key, hash: hash, recipe: recipe, forwards: forwards)
+            definition, blueprint: blueprint, key: key, hash: hash, recipe: recipe, forwards: forwards,
+            definitionIsNew: definitionIsNew)
         return (released, collision)
     }
 

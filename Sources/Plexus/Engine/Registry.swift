@@ -21,9 +21,22 @@ struct Registry {
     var epoch: Epoch
     private(set) var slots = KeyTable<Slot>()
     private var forwards = KeyTable<ForwardEntry>()
-    /// Every key registered (directly or by forwarding) for a type: auto-wiring candidates and near misses.
+    /// Every key registered (directly or by forwarding) for a type: auto-wiring candidates and near misses. Built on
+    /// its first use (`keys(for:)`), which most containers never make, from the keys of `slots` and `forwards` in the
+    /// order their stamps say they were registered (`nextSequence`): kept from the first registration, a table entry
+    /// and a list per type cost a distinct type's registration about a third of its instructions and of its memory
+    /// (`Benchmarks/profile register-types/plexus`, `Benchmarks/heap`).
     private var keysByType = KeyTable<TypeKeys>()
-    private var slotsByDefinition = IdentityTable<Slot>()
+    private var isIndexedByType = false
+    /// The sequence the next key new to `slots` or `forwards` is stamped with: registration order, for
+    /// `keysByType`. Wraps after four billion registrations, which only reorders the keys a message lists.
+    private var nextSequence: UInt32 = 0
+    /// The slot of each definition registered here, by the definition's identity: built on first need
+    /// (`indexSlotsByDefinition()`), `nil` until then. A definition that the registration itself knows to be new here
+    /// (`insert(…definitionIsNew:)`) needs no look in it, so a container whose definitions are each registered once
+    /// and never changed afterwards keeps none. A registry made by copying always has it built: the definitions it
+    /// holds do not know it.
+    private var slotsByDefinition: IdentityTable<Slot>?
     private var nextOrder = 0
     var isBootstrapped = false
     /// Whether a tagged request with no definition for its tag is answered by the untagged definition (Dip's
@@ -181,7 +194,9 @@ struct Registry {
     /// from runtime data (ids), so the caches are bounded by the number of definitions rather than by the requests.
     private var cacheLimit: Int { 256 + 4 * slots.count }
 
-    private func findAutoWiringCandidate(for key: DefinitionKey, fallsBack fallsBackToUntagged: Bool) throws -> Found? {
+    private mutating func findAutoWiringCandidate(
+        for key: DefinitionKey, fallsBack fallsBackToUntagged: Bool
+    ) throws -> Found? {
         let keys = keys(for: key.type)
         guard !keys.isEmpty else { return nil }
         let withArguments = keys.filter { $0.typeOfArguments != Void.self }
@@ -209,7 +224,7 @@ struct Registry {
     /// reached through a forwarding registration (`implements`), whose instances have the definition's own type, or
     /// it takes runtime arguments (another key). `nil` when a definition is registered under exactly `key`, or none
     /// is for the type (one may be registered later, and the decorator applies to it then).
-    func unreachableDecoratorTarget(for key: DefinitionKey) -> String? {
+    mutating func unreachableDecoratorTarget(for key: DefinitionKey) -> String? {
         if slots[key] != nil || accessorDefaults[key] != nil { return nil }
         if let entry = forwards[key] {
             return "\(key) is registered through `implements` by the definition of \(entry.slot.key): decorate "
@@ -224,11 +239,28 @@ struct Registry {
     }
 
     /// The keys registered for a type, in registration order, for auto-wiring, near-miss hints and decorator checks.
-    func keys(for type: Any.Type) -> [DefinitionKey] {
+    mutating func keys(for type: Any.Type) -> [DefinitionKey] {
+        indexKeysByType()
         guard let entry = keysByType[.typeOnly(type)] else { return [] }
         guard entry.staleCount > 0 else { return entry.keys }
         var seen = Set<DefinitionKey>()
         return entry.keys.filter { (slots[$0] != nil || forwards[$0] != nil) && seen.insert($0).inserted }
+    }
+
+    /// Builds `keysByType`, once: the keys of `slots` and `forwards`, each under its type in registration order.
+    private mutating func indexKeysByType() {
+        guard !isIndexedByType else { return }
+        isIndexedByType = true
+        let registered = (slots.sequencedKeys + forwards.sequencedKeys).sorted { $0.sequence < $1.sequence }
+        for (key, _) in registered { keysByType.modify(.typeOnly(key.type), default: TypeKeys()) { $0.insert(key) } }
+    }
+
+    /// Lists `key`, new to `slots` or `forwards`, under its type, once `keysByType` is built; returns the sequence
+    /// to stamp it with.
+    private mutating func index(_ key: DefinitionKey) -> UInt32 {
+        if isIndexedByType { keysByType.modify(.typeOnly(key.type), default: TypeKeys()) { $0.insert(key) } }
+        defer { nextSequence &+= 1 }
+        return nextSequence
     }
 
     /// The directly registered keys with their slots, in registration order.
@@ -242,17 +274,33 @@ struct Registry {
     }
 
     /// The slot that holds `definition`, if registered here.
-    func slot(of definition: AnyObject) -> (Slot)? {
-        slotsByDefinition[ObjectIdentifier(definition)]
+    mutating func slot(of definition: AnyObject) -> (Slot)? {
+        indexSlotsByDefinition()
+        return slotsByDefinition?[ObjectIdentifier(definition)]
+    }
+
+    /// Builds `slotsByDefinition` from `slots`, if it is not built.
+    private mutating func indexSlotsByDefinition() {
+        if slotsByDefinition == nil { slotsByDefinition = builtSlotsByDefinition() }
+    }
+
+    /// `slotsByDefinition` as built from `slots` (a definition's slot is under each of its keys).
+    private func builtSlotsByDefinition() -> IdentityTable<Slot> {
+        if let slotsByDefinition { return slotsByDefinition }
+        var built = IdentityTable<Slot>()
+        for slot in slots.allValues { built[ObjectIdentifier(slot.definition)] = slot }
+        return built
     }
 
     // MARK: Changes
 
     /// Registers `definition` under `key`, replacing (and returning, to be released outside the lock) what was
-    /// registered under `key` before. `hash`: `KeyTable.hash(key)`, if the caller has it.
+    /// registered under `key` before. `hash`: `KeyTable.hash(key)`, if the caller has it. `definitionIsNew`: the
+    /// definition has never been registered in this registry (its own record of registries says so), so it has no
+    /// slot here yet.
     mutating func insert(
         _ definition: AnyObject, blueprint: Blueprint, key: DefinitionKey, hash: Int? = nil, recipe: Recipe,
-        forwards definitionForwards: [Forward]
+        forwards definitionForwards: [Forward], definitionIsNew: Bool = false
     ) -> Released {
         let hash = hash ?? KeyTable<Slot>.hash(key)
         epoch.advance()
@@ -265,19 +313,28 @@ struct Registry {
             return released
         }
         let order = nextOrder
-        let (slot, isNew) = slotsByDefinition.value(for: ObjectIdentifier(definition)) {
-            Slot(definition: definition, blueprint: blueprint, recipe: recipe, key: key, order: order)
+        let slot: Slot
+        let isNew: Bool
+        if definitionIsNew, slotsByDefinition == nil {
+            (slot, isNew) = (
+                Slot(definition: definition, blueprint: blueprint, recipe: recipe, key: key, order: order), true
+            )
+        } else {
+            indexSlotsByDefinition()
+            (slot, isNew) = slotsByDefinition!.value(for: ObjectIdentifier(definition)) {
+                Slot(definition: definition, blueprint: blueprint, recipe: recipe, key: key, order: order)
+            }
         }
         if isNew { nextOrder += 1 }
         // An override takes the old slot's place in the table, and its key stays indexed for its type.
-        slots.updateValue(slot, forKey: key, hash: hash)
+        let sequence = old == nil ? index(key) : 0
+        slots.updateValue(slot, forKey: key, hash: hash, sequence: sequence)
         slot.keyCount += 1
         var released = Released(slot: old)
         if let old { released.add(detach(old)) }
         if decorators.count > 0, let decorators = decorators[key, hash: hash]?.matching(blueprint) {
             slot.recipe = slot.recipe.with(decorators: decorators)  // decorators survive re-registration
         }
-        if old == nil { keysByType.modify(.typeOnly(key.type), default: TypeKeys()) { $0.insert(key) } }
         for forward in definitionForwards {
             if let replaced = add(forward, to: slot, typeOfArguments: key.typeOfArguments) { released.add([replaced]) }
         }
@@ -286,7 +343,7 @@ struct Registry {
 
     /// Adds a forwarding registration to the slot of `definition`, if registered here.
     mutating func addForward(_ forward: Forward, of definition: AnyObject) -> Released {
-        guard let slot = slotsByDefinition[ObjectIdentifier(definition)] else { return Released() }
+        guard let slot = slot(of: definition) else { return Released() }
         var released = Released()
         if let replaced = add(forward, to: slot, typeOfArguments: slot.key.typeOfArguments) { released.add([replaced]) }
         return released
@@ -297,8 +354,8 @@ struct Registry {
         epoch.advance()
         autoWiringCandidates = KeyTable()
         let key = DefinitionKey(type: forward.type, typeOfArguments: typeOfArguments, tag: forward.tag)
-        let replaced = forwards.updateValue(ForwardEntry(slot: slot, forward: forward), forKey: key)
-        if replaced == nil { keysByType.modify(.typeOnly(key.type), default: TypeKeys()) { $0.insert(key) } }
+        let sequence = forwards[key] == nil ? index(key) : 0
+        let replaced = forwards.updateValue(ForwardEntry(slot: slot, forward: forward), forKey: key, sequence: sequence)
         return replaced
     }
 
@@ -333,7 +390,7 @@ struct Registry {
     private mutating func detach(_ slot: Slot) -> [ForwardEntry] {
         slot.keyCount -= 1
         guard slot.keyCount == 0 else { return [] }
-        slotsByDefinition[ObjectIdentifier(slot.definition)] = nil
+        slotsByDefinition?[ObjectIdentifier(slot.definition)] = nil
         guard forwards.count > 0 else { return [] }
         var released: [ForwardEntry] = []
         for (forwardKey, entry) in forwards.entries where entry.slot === slot {
@@ -345,6 +402,7 @@ struct Registry {
     }
 
     private mutating func unindex(_ key: DefinitionKey) {
+        guard isIndexedByType else { return }
         let type = DefinitionKey.typeOnly(key.type)
         guard keysByType[type] != nil else { return }
         var emptied = false
@@ -400,15 +458,11 @@ extension Registry {
             return made
         }
         var result = self
-        result.slots = KeyTable()
-        for (key, slot) in slots.entries { result.slots[key] = copy(slot) }
-        result.forwards = KeyTable()
-        for (key, entry) in forwards.entries {
-            result.forwards[key] = ForwardEntry(slot: copy(entry.slot), forward: entry.forward)
-        }
-        result.accessorDefaults = KeyTable()
-        for (key, slot) in accessorDefaults.entries { result.accessorDefaults[key] = copy(slot) }
-        result.slotsByDefinition = slotsByDefinition.mapValues(copy)
+        // Mapped in place: each key keeps its bucket and the sequence its registration order is rebuilt from.
+        result.slots = slots.mapValues(copy)
+        result.forwards = forwards.mapValues { ForwardEntry(slot: copy($0.slot), forward: $0.forward) }
+        result.accessorDefaults = accessorDefaults.mapValues(copy)
+        result.slotsByDefinition = builtSlotsByDefinition().mapValues(copy)
         result.routes = KeyTable()
         result.autoWiringCandidates = KeyTable()
         return result
@@ -424,7 +478,7 @@ extension Registry: InvariantChecked {
     /// registered; a type's index lists at least one key and no more stale ones than it has.
     var checkedSize: Int {
         slots.count + forwards.count + keysByType.count + accessorDefaults.count + decorators.count + tagOrigins.count
-            + routes.count + autoWiringCandidates.count + slotsByDefinition.count
+            + routes.count + autoWiringCandidates.count + (slotsByDefinition?.count ?? 0)
     }
 
     func checkInvariants() {
@@ -437,9 +491,14 @@ extension Registry: InvariantChecked {
         routes.checkInvariants("routes")
         autoWiringCandidates.checkInvariants("auto-wiring candidates")
         accessorKeys.checkInvariants()
-        slotsByDefinition.checkInvariants("slots by definition")
+        slotsByDefinition?.checkInvariants("slots by definition")
+        let byDefinition = builtSlotsByDefinition()
 
         var indexed = Set<DefinitionKey>()
+        if !isIndexedByType {
+            Invariants.require(keysByType.count == 0, "keys indexed by type before the index is built")
+            indexed.formUnion(slots.entries.map(\.key) + forwards.entries.map(\.key))
+        }
         for (type, index) in keysByType.entries {
             Invariants.require(!index.keys.isEmpty, "an empty index of keys for \(type)")
             Invariants.require(index.staleCount <= index.keys.count, "more stale keys than keys for \(type)")
@@ -447,18 +506,23 @@ extension Registry: InvariantChecked {
         }
         var keysPerSlot: [ObjectIdentifier: Int] = [:]
         for (key, slot) in slots.entries {
-            let registered = slotsByDefinition[ObjectIdentifier(slot.definition)]
+            let registered = byDefinition[ObjectIdentifier(slot.definition)]
             Invariants.require(registered === slot, "the slot of \(key) is not its definition's")
             Invariants.require(indexed.contains(key), "\(key) is registered but not indexed")
             keysPerSlot[ObjectIdentifier(slot), default: 0] += 1
         }
-        for slot in slotsByDefinition.allValues {
+        if slotsByDefinition == nil {
+            Invariants.require(
+                byDefinition.count == Set(slots.allValues.map(ObjectIdentifier.init)).count,
+                "a definition with two slots")
+        }
+        for slot in byDefinition.allValues {
             let keys = keysPerSlot[ObjectIdentifier(slot)] ?? 0
             Invariants.require(slot.keyCount == keys, "\(slot.key): keyCount \(slot.keyCount), \(keys) keys")
         }
         for (key, entry) in forwards.entries {
             Invariants.require(
-                slotsByDefinition[ObjectIdentifier(entry.slot.definition)] === entry.slot,
+                byDefinition[ObjectIdentifier(entry.slot.definition)] === entry.slot,
                 "the forwarding registration \(key) names a slot that is not registered")
             Invariants.require(indexed.contains(key), "the forwarding registration \(key) is not indexed")
         }

@@ -1,5 +1,5 @@
-// Graph report: whether any thread records a graph report right now; and whether any task replaced the shared
-// container.
+// Graph report: whether any thread records a graph report right now; whether any task replaced the shared
+// container; and whether verbose logging was ever asked for.
 #ifndef PLEXUS_RECORDING_H
 #define PLEXUS_RECORDING_H
 
@@ -32,6 +32,22 @@ static inline int plexus_shared_may_be_replaced(void) {
 /// Notes that the shared container is replaced in a task.
 static inline void plexus_note_shared_replaced(void) {
     __atomic_store_n(&plexus_shared_replaced, 1, __ATOMIC_RELAXED);
+}
+
+/// Whether verbose logging has been asked for in the process (`logLevel = .verbose`, `withLogging(level: .verbose)`):
+/// until it has, a verbose log line (one per registration) is dropped without reading the task-local override or
+/// taking the settings' lock. Set once, never cleared.
+extern long plexus_verbose_requested;
+
+/// Whether verbose logging may be on anywhere: one relaxed load. Relaxed is enough: the thread or task that turns it
+/// on sets it first (program order), and whatever is ordered after that setting sees it.
+static inline int plexus_verbose_may_be_on(void) {
+    return __atomic_load_n(&plexus_verbose_requested, __ATOMIC_RELAXED) != 0;
+}
+
+/// Notes that verbose logging is asked for.
+static inline void plexus_note_verbose_requested(void) {
+    __atomic_store_n(&plexus_verbose_requested, 1, __ATOMIC_RELAXED);
 }
 
 #endif

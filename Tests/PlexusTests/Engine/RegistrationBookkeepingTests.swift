@@ -56,6 +56,55 @@ private final class Holder: @unchecked Sendable {
         #expect(mentions == 1, "\(message)")
     }
 
+    /// The keys of a type are listed only when a lookup first needs them (near misses, auto-wiring): keys removed,
+    /// and registered again, before that are listed as if the list had been kept all along.
+    @Test func keysChangedBeforeTheFirstMissAreListedAsRegistered() throws {
+        let container = DependencyContainer()
+        container.fallsBackToUntaggedDefinitions = false
+        let definitions = ["a", "b", "c", "d"].map { (name: String) in
+            container.register(.unique, tag: name) { Service(name) }
+        }
+        container.remove(definitions[1], tag: "b")
+        container.remove(definitions[3], tag: "d")
+        container.register(definitions[3], tag: "d")
+        let error = try #require(throws: ResolutionError.self) { try container.resolve(tag: "z") as Service }
+        let message = "\(error)"
+        #expect(!message.contains("tag \"b\""), "\(message)")
+        let listed = ["a", "c", "d"].compactMap { message.range(of: "tag \"\($0)\"")?.lowerBound }
+        #expect(listed.count == 3 && listed == listed.sorted(), "\(message)")
+        // Listed from now on as each change happens.
+        container.register(definitions[1], tag: "b")
+        let again = try #require(throws: ResolutionError.self) { try container.resolve(tag: "y") as Service }
+        #expect("\(again)".contains("tag \"b\""), "\(again)")
+    }
+
+    /// A table of keys without string tags gets its first one after it has grown, and finds every key after more
+    /// growth and removals.
+    @Test func aFirstStringTagAmongManyOtherKeysIsFoundAsTheOthersAre() throws {
+        let container = DependencyContainer()
+        let numbered = (0..<100).map { (index: Int) in container.register(.unique, tag: index) { Service("\(index)") } }
+        container.register(.unique) { Service("untagged") }
+        for index in 0..<100 { container.register(.unique, tag: "s\(index)") { Service("s\(index)") } }
+        for tag in stride(from: 0, to: 100, by: 2) { container.remove(numbered[tag], tag: tag) }
+        for tag in 0..<100 {
+            #expect(try (container.resolve(tag: "s\(tag)") as Service).name == "s\(tag)")
+            if tag % 2 == 1 { #expect(try (container.resolve(tag: tag) as Service).name == "\(tag)") }
+        }
+        #expect(try (container.resolve() as Service).name == "untagged")
+    }
+
+    /// A container's copy holds the slots of its definitions, which do not know the copy: registering one of them
+    /// again there, under another tag, still shares its singleton between the two tags.
+    @Test func aDefinitionRegisteredAgainInACopyKeepsOneSingletonThere() throws {
+        let container = DependencyContainer()
+        let definition = container.register(.singleton, tag: "a") { Service("one") }
+        let copy = container.copyingInstances(name: "copy")
+        copy.register(definition, tag: "b")
+        let first: Service = try copy.resolve(tag: "a")
+        let second: Service = try copy.resolve(tag: "b")
+        #expect(first === second)
+    }
+
     @Test func manyDistinctDefinitionsEachResolveToTheirOwnFactory() throws {
         let container = DependencyContainer()
         for index in 0..<2_000 { container.register(.unique, tag: index) { Service("\(index)") } }
