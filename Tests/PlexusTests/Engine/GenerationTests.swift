@@ -9,6 +9,11 @@ private protocol Service: AnyObject, Sendable {}
 private final class Plain: Service {}
 private final class Other: Service {}
 private final class Nearer: Service {}
+private final class Tally: Sendable {}
+
+extension DependencyContainer {
+    fileprivate var generationTally: Factory<Tally> { self { Tally() }.singleton }
+}
 
 @Suite struct GenerationTests {
     private func generation(_ container: DependencyContainer) -> Int {
@@ -97,5 +102,23 @@ private final class Nearer: Service {}
         #expect(try app.resolve() as Service is Other)
         module.restore(snapshot)
         #expect(try app.resolve() as Service is Plain)
+    }
+
+    @Test func aCopyAndItsOriginalAnswerAnAccessorFromTheirOwnSlotsOnManyThreads() {
+        let original = DependencyContainer()
+        let kept = original.generationTally()
+        let copy = original.copyingInstances(name: "copy")
+        copy.generationTally.reset()
+        let made = copy.generationTally()
+        let wrong = Collected<String>()
+        let finished = runOnThreads(4) { thread in
+            for _ in 0..<2_000 {
+                let (container, expected) = thread % 2 == 0 ? (original, kept) : (copy, made)
+                if container.generationTally() !== expected { wrong.append("thread \(thread)") }
+            }
+        }
+        #expect(finished)
+        #expect(made !== kept)
+        #expect(wrong.values.isEmpty, "\(wrong.values.prefix(3))")
     }
 }
