@@ -406,7 +406,7 @@ final class DeclarationRecord: @unchecked Sendable {
     @usableFromInline let generation: Int
     /// For a unique declaration that nothing but its factory has to see (no decorator, context or trace), answered
     /// in its container by its own plain default alone: the container generation that answer holds for. While
-    /// `DependencyContainer.answerGeneration` equals it, a resolve calls the chosen factory itself, under the
+    /// that container's `answerGeneration` (the slot's store's) equals it, a resolve calls the chosen factory itself, under the
     /// resolution lock and the cycle check, as the slot's factory would (`FactoryRegistration.makeDirectly`).
     @usableFromInline let directGeneration: Int?
 

@@ -60,7 +60,7 @@ public struct FactoryRegistration<P, T> {
     /// does not.
     @inlinable
     func makeDirectly(_ record: DeclarationRecord, _ manager: ContainerManager, _ parameters: P) -> T? {
-        guard let direct = record.directGeneration, direct == DependencyContainer.answerGeneration,
+        guard let direct = record.directGeneration, direct == record.slot.store.answerGeneration,
             !DependencyContainer.isRecordingGraph
         else { return nil }
         ResolutionLock.acquire()
@@ -70,7 +70,7 @@ public struct FactoryRegistration<P, T> {
         // The record being current also says that tracing is off (turning it on forgets the records): no trace line.
         let diagnostics = Diagnostics.shared
         guard record.generation == DeclarationRecordGeneration.current, let options = record.options,
-            diagnostics.checksCycles, direct == DependencyContainer.answerGeneration
+            diagnostics.checksCycles, direct == record.slot.store.answerGeneration
         else {
             return resolveLocked(record, manager, parameters)
         }

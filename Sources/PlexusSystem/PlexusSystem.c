@@ -176,7 +176,7 @@ int plexus_bias_is_on(plexus_bias *bias) {
     return bias != NULL && atomic_load_explicit(&bias->on, memory_order_relaxed);
 }
 
-// MARK: Route generation
+// MARK: Answer generations
 
 _Atomic(long) plexus_generation = 0;
 _Atomic(long) plexus_record_generation = 0;

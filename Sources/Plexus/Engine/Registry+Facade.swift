@@ -162,10 +162,11 @@ extension DependencyContainer {
     /// without the collaborators. Nothing can have looked anything up in `copy` yet, so the generation stays.
     func copyRegistrations(into copy: DependencyContainer) {
         var copied = registry.withLock { $0.copyingSlots() }
+        // The copy's own epoch first: clearing the collaborators advances the epoch the registry holds.
+        copied.epoch = copy.epoch
         copied.collaborators = []
         copied.releasedCollaborators = 0
         let empty = copy.registry.withLock { current -> Registry in
-            copied.epoch = current.epoch
             swap(&current, &copied)
             return copied
         }

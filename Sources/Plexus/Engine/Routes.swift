@@ -1,13 +1,5 @@
 internal import PlexusSystem
 
-/// Counts the changes, in every container of the process, that can move where a key resolves (each `Epoch` advance
-/// draws its value from it). What a product keeps about a declaration across containers compares with it
-/// (`DependencyContainer.answerGeneration`); a container's own routes and answers compare with its `Epoch`.
-enum Generation {
-    /// Read without a lock: one atomic load, the same on every platform.
-    static var current: Int { plexus_generation_current() }
-}
-
 /// A container's answer generation: what its remembered routes and typed accessors' answers are valid for. Advanced
 /// by every change that can move where a key resolves in the container: a registration, a removal, a reset, a
 /// forwarding registration, a decorator, a collaboration, a restored snapshot, a container freed; in the container
@@ -17,7 +9,7 @@ enum Generation {
 /// Each container that collaborates with this one's container is a dependent (`addDependent`): an advance advances
 /// the dependents too, transitively, before it returns, so under the lock of the container that changed, every
 /// container that could have remembered an answer through it already sees a new generation. Each value is new in the
-/// process (drawn from `Generation`), so a route never matches a generation it was not found at.
+/// process (drawn from one process-wide counter, `plexus_generation`), so a value, once left, never comes back.
 ///
 /// `@unchecked Sendable`: the value is a C11 atomic in memory of its own; `dependents` is only read or changed while
 /// `Epoch.links` is held. Nothing here takes that lock in `deinit`: an epoch's last reference may be a temporary

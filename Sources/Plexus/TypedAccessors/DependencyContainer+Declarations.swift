@@ -57,9 +57,10 @@ extension DependencyContainer {
         plainDeclaredDefaultGeneration(site.site)
     }
 
-    /// The generation of every container's answers now (advanced by each registration, removal, reset,
-    /// collaboration, decorator and freed container): one atomic load (see ``plainDeclarationGeneration(at:)``).
-    @usableFromInline package static var answerGeneration: Int { Generation.current }
+    /// This container's answer generation now (advanced by each registration, removal, reset, collaboration or
+    /// decorator here, and by each change in a container this one reaches): one atomic load (see
+    /// ``plainDeclarationGeneration(at:)``).
+    @usableFromInline package var answerGeneration: Int { generation.current }
 
     /// Whether `validate` is recording a graph on some thread: every resolve must then reach a container, where the
     /// recorder sees it.

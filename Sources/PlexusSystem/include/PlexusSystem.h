@@ -73,21 +73,16 @@ static inline long plexus_task_graphs_live(void) {
     return atomic_load_explicit(&plexus_task_graphs, memory_order_relaxed);
 }
 
-/// The route generation: advanced by every change that removes a definition from a container, so that a route
-/// remembered at an older generation is looked up again. Read on the resolve path with one atomic load; C11 atomics
-/// compile on every platform Plexus supports, where Swift's `Synchronization` needs the newest Apple systems.
+/// The source of every container's answer generation (`Epoch`, below): each advance of any epoch takes the next
+/// value, so no value is ever given twice. C11 atomics compile on every platform Plexus supports, where Swift's
+/// `Synchronization` needs the newest Apple systems.
 extern _Atomic(long) plexus_generation;
-static inline long plexus_generation_current(void) {
-    return atomic_load_explicit(&plexus_generation, memory_order_acquire);
-}
-static inline void plexus_generation_advance(void) {
-    atomic_fetch_add_explicit(&plexus_generation, 1, memory_order_acq_rel);
-}
 
 /// A container's answer generation (`Epoch`): set to a new value of `plexus_generation` by every change that could move
-/// where a key resolves in that container, or in one it collaborates with. Every value is drawn from the process-wide
-/// generation, so no two changes anywhere give a generation the same value, and the process-wide generation advances
-/// with each of them.
+/// where a key resolves in that container, or in one it collaborates with. Two advances of one epoch from different
+/// registries' locks (its own container's and a collaborator's) may store out of order, so the value can go back to
+/// an earlier one; that is safe because every value is new: a route or answer remembered at any value other than the
+/// one stored last no longer matches, and one remembered at that value was found after the change that stored it.
 typedef struct plexus_epoch {
     _Atomic(long) value;
     /// Whether a container collaborates with this one's: set once, never cleared.

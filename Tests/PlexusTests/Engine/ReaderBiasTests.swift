@@ -65,6 +65,8 @@ private final class Decorated: Sendable {}
         for _ in 0..<64 { _ = try module.resolve() as Client }
         #expect(EngineTestHooks.readsWithoutLock(module))
         _ = try app.resolve() as Decorated
+        // `module`, whose definition the general path resolves, keeps its bias; `app` finds its remembered route under
+        // the lock for writing (the general path's steps after the exact key), which turns its bias off.
         #expect(EngineTestHooks.readsWithoutLock(module))
     }
 }

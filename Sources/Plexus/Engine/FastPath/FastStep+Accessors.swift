@@ -305,7 +305,7 @@ extension DependencyContainer {
             declared.blueprint.type, injecting: autoInjectProperties, completing: callsResolvable)
         registry.withLock { registry in
             // Whether anything that could change the answer happened since the section above (each such change
-            // advances the generation, here or in any container).
+            // advances this container's generation, made here or in a container it reaches).
             let unchanged = generation.current == seen
             let slot = registry.registerAccessorDefault(
                 entry.key, hash: entry.hash, blueprint: declared.blueprint, hooks: declared.hooks, typeInfo: typeInfo)
@@ -426,7 +426,7 @@ extension DependencyContainer {
 extension DependencyContainer {
     /// The generation at which the accessor declared at `site` is answered here by its registered default alone, a
     /// plain one (no hooks, no decorators, no main actor); nil when an override, a forward or a collaborator could
-    /// answer instead, or a hook or decorator must see its instances. While `Generation.current` equals what this
+    /// answer instead, or a hook or decorator must see its instances. While this container's generation equals what this
     /// returns, a unique instance of the declaration is exactly what its own factory makes: the product that declared
     /// it may call that factory itself. Takes the lock for writing, as a first use does, to remember the answer.
     func plainDeclaredDefaultGeneration(_ site: AccessorSite) -> Int? {
@@ -440,7 +440,7 @@ extension DependencyContainer {
                     registry.accessorDefaults.withBorrowedValue(for: entry.key, hash: entry.hash) { $0 === slot }
                     ?? false
                 guard isDefault, slot.hasPlainRecipe, slot.hasDirectRecipe else { return nil }
-                return Generation.current
+                return generation.current
             }
         }
     }
