@@ -4,6 +4,15 @@ import Plexus
 // container, say) while an app container reads a module's singleton through collaboration. Routes and typed
 // accessors' answers are valid while nothing that could change them changed.
 
+/// An app container that collaborates with a module's, whose singleton it has read once.
+private func appReadingAModule() -> (app: DependencyContainer, module: DependencyContainer) {
+    let (app, module) = (DependencyContainer(), DependencyContainer())
+    module.register(.singleton) { ApiClient() }
+    app.collaborate(with: module)
+    _ = try? app.resolve() as ApiClient
+    return (app, module)
+}
+
 extension Scenario {
     /// Per operation: a new container with one definition, then four reads of a module's singleton through the app
     /// container. `singleton-through-collaborator` is the four reads alone.
@@ -13,10 +22,7 @@ extension Scenario {
             contenders: [.plexus]
         ) { contender in
             guard contender == .plexus else { return nil }
-            let (app, module) = (DependencyContainer(), DependencyContainer())
-            module.register(.singleton) { ApiClient() }
-            app.collaborate(with: module)
-            _ = try? app.resolve() as ApiClient
+            let (app, module) = appReadingAModule()
             return Runner { count in
                 withExtendedLifetime(module) {}
                 for _ in 0..<count {
@@ -37,10 +43,7 @@ extension Scenario {
             contenders: [.plexus]
         ) { contender in
             guard contender == .plexus else { return nil }
-            let (app, module) = (DependencyContainer(), DependencyContainer())
-            module.register(.singleton) { ApiClient() }
-            app.collaborate(with: module)
-            _ = try? app.resolve() as ApiClient
+            let (app, module) = appReadingAModule()
             return Runner { count in
                 withExtendedLifetime(module) {}
                 for _ in 0..<count {
