@@ -444,17 +444,19 @@ extension DependencyContainer.ParameterScreens {
             case 0:
                 #expect(throws: NotFound.self) { try container.keptDetail.resolve(5) }
             case 1:
-                _ = failing.wait(timeout: .now() + 5)
-                if let detail = try? container.keptDetail.resolve(5) { made.append(ObjectIdentifier(detail)) }
+                #expect(failing.wait(timeout: .now() + 5) == .success)
+                // The waiting thread gets the instance made again, not the failure it waited for.
+                #expect(throws: Never.self) { made.append(ObjectIdentifier(try container.keptDetail.resolve(5))) }
             default:
-                _ = waiting.wait(timeout: .now() + 5)
+                #expect(waiting.wait(timeout: .now() + 5) == .success)
                 fail.signal()
-                _ = remaking.wait(timeout: .now() + 5)
+                #expect(remaking.wait(timeout: .now() + 5) == .success)
                 made.append(ObjectIdentifier(container.keptDetail(5)))
             }
         }
         #expect(finished)
         #expect(calls.count == 2)
+        #expect(made.values.count == 2)
         #expect(Set(made.values + [ObjectIdentifier(container.keptDetail(5))]).count == 1)
     }
 
