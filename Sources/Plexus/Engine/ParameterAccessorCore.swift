@@ -248,7 +248,7 @@ final class ParameterInstances: Sendable {
             _ = try store.inGraph(into: result) { graph in
                 let request = SlotRequest(
                     key: key, forward: nil, arguments: .pointer(arguments), owner: store, graph: graph)
-                while let acquisition = store.registry.withLock({ _ in
+                while let acquisition = store.registry.withLockKeepingReaders({ _ in
                     table.entries.contains(entry) ? slot.acquire(key, graph: graph) : nil
                 }) {
                     guard case .wait(let pending) = acquisition else {
