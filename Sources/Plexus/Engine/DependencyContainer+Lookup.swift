@@ -52,8 +52,9 @@ extension DependencyContainer {
     private enum LookupOutcome {
         case located(Located)
         /// Nothing here; a route remembered for the key (the object the table keeps: a reference, not a copy of the
-        /// route, in the stack frame of nested resolves), and the collaborators to search if it fails.
-        case remembered(RememberedRoute, [WeakContainer])
+        /// route, in the stack frame of nested resolves), and the collaborators to search if it fails (`nil`: read
+        /// them then).
+        case remembered(RememberedRoute, [WeakContainer]?)
         /// Nothing here: the collaborators to search.
         case elsewhere([WeakContainer])
         /// A `T?` request for the key of a typed accessor whose declared default is registered here (the key given,
@@ -79,7 +80,7 @@ extension DependencyContainer {
             return try produce(located, for: search.key, arguments: arguments, into: result, graph: graph)
         case .remembered(let route, let others):
             if let delivery = try follow(route, for: search.key, arguments, into: result, graph) { return delivery }
-            collaborators = others
+            collaborators = others ?? registry.withLockKeepingReaders { $0.pointee.collaborators }
         case .elsewhere(let others):
             collaborators = others
         case .accessorBehindOptional(let key):
@@ -97,8 +98,10 @@ extension DependencyContainer {
         var isAccessor = false
         var accessorBehindOptional: DefinitionKey?
         var inheritsTag = false
+        let exact = lookUpWithoutStoppingReaders(search, isFirst: isFirst, graph: graph, route: &remembered)
+        if exact == nil, let remembered { return .remembered(remembered, nil) }
         let located =
-            try lookUpExactly(search, graph: graph)
+            try exact
             ?? registry.withLock { registry -> Located? in
                 func located(_ found: Registry.Found, _ requested: DefinitionKey, autoWires: Bool) -> Located {
                     Located(
@@ -191,22 +194,41 @@ extension DependencyContainer {
         return .elsewhere(collaborators)
     }
 
-    /// The definition under exactly the search's key, which every other step of `lookUp` finds first for that key (an
-    /// accessor's key too), claimed for this resolve; `nil` when there is none, or for an accessor's search or in a
-    /// companion of declared defaults, whose steps differ. Read under the lock without turning the fast path's reader
-    /// bias off: claiming a singleton changes nothing those readers read (as in `lockedStep`), and a lookup that finds
-    /// the key's definition writes nothing else. The other steps may write (a route to remember, an auto-wiring
-    /// candidate to cache, an accessor's default to register), so `lookUp` takes the lock for writing for them.
-    private func lookUpExactly(_ search: Search, graph: ResolutionGraph) -> Located? {
+    /// What `lookUp` finds without writing, read under the lock without turning the fast path's reader bias off
+    /// (claiming a singleton changes nothing those readers read, as in `lockedStep`): the definition under exactly the
+    /// search's key, which every other step finds first for that key (an accessor's key too), claimed for this
+    /// resolve; else, in the first container, the route remembered for the key while it is current (in `route`):
+    /// nothing here answers the key then, since a route is remembered only when nothing did and anything registered
+    /// since advanced the generation. `nil` with no route for anything else, and for an accessor's search, in a
+    /// companion of declared defaults, and for a route when the key's tag is passed down from the instance being made
+    /// (in strict mode it may find an untagged definition here that the request that found the route did not): the
+    /// other steps may write (a route to remember, an auto-wiring candidate, an accessor's default), so `lookUp` takes
+    /// the lock for writing for them.
+    private func lookUpWithoutStoppingReaders(
+        _ search: Search, isFirst: Bool, graph: ResolutionGraph, route: inout RememberedRoute?
+    ) -> Located? {
         guard !search.isAccessor, !isDefaultsOnly else { return nil }
+        let routes =
+            isFirst && (search.key.storedTag == .none || graph.innermostDependentKey?.tag != search.key.tag)
         return registry.withLockKeepingReaders { registry -> Located? in
             // Through pointers: a copy of the registry would retain every table it holds.
             guard let slots = registry.pointer(to: \.slots) else { return nil }
-            return KeyTable.withBorrowedValue(in: slots, for: search.key) { slot in
-                Located(
-                    found: Registry.Found(slot: slot, forward: nil), requested: search.key,
-                    acquisition: slot.acquire(search.key, graph: graph), autoWires: false)
+            if let found = KeyTable.withBorrowedValue(
+                in: slots, for: search.key,
+                { slot in
+                    Located(
+                        found: Registry.Found(slot: slot, forward: nil), requested: search.key,
+                        acquisition: slot.acquire(search.key, graph: graph), autoWires: false)
+                })
+            {
+                return found
             }
+            guard routes, let table = registry.pointer(to: \.routes) else { return nil }
+            route =
+                KeyTable.withBorrowedValue(in: table, for: search.key) { remembered -> RememberedRoute? in
+                    remembered.generation == generation.current && !remembered.isLocal ? remembered : nil
+                } ?? nil
+            return nil
         }
     }
 
