@@ -1,6 +1,6 @@
 extension DependencyContainer {
     /// A definition found for a request, and what its slot said under the lock.
-    private struct Located {
+    fileprivate struct Located {
         let found: Registry.Found
         /// The key to resolve: the requested one, or the wrapped type's for an `Optional` request.
         let requested: DefinitionKey
@@ -104,9 +104,7 @@ extension DependencyContainer {
             try exact
             ?? registry.withLock { registry -> Located? in
                 func located(_ found: Registry.Found, _ requested: DefinitionKey, autoWires: Bool) -> Located {
-                    Located(
-                        found: found, requested: requested, acquisition: found.slot.acquire(requested, graph: graph),
-                        autoWires: autoWires)
+                    Located(claiming: found, for: requested, autoWires: autoWires, graph: graph)
                 }
                 // A `resolve(tag:)` of a typed accessor's key whose default is registered here looks it up as the
                 // accessor does. Containers without accessor defaults pay an empty-table test.
@@ -216,9 +214,7 @@ extension DependencyContainer {
             if let found = KeyTable.withBorrowedValue(
                 in: slots, for: search.key,
                 { slot in
-                    Located(
-                        found: Registry.Found(slot: slot, forward: nil), requested: search.key,
-                        acquisition: slot.acquire(search.key, graph: graph), autoWires: false)
+                    Located(claiming: Registry.Found(slot: slot, forward: nil), for: search.key, graph: graph)
                 })
             {
                 return found
@@ -303,9 +299,7 @@ extension DependencyContainer {
                 registry.registerAccessorDefault(key, blueprint: declared.blueprint, hooks: declared.hooks)
             }
             return registry.accessorDefaults[key].map { slot in
-                Located(
-                    found: Registry.Found(slot: slot, forward: nil), requested: key,
-                    acquisition: slot.acquire(key, graph: graph), autoWires: false)
+                Located(claiming: Registry.Found(slot: slot, forward: nil), for: key, graph: graph)
             }
         }
     }
@@ -402,5 +396,18 @@ extension DependencyContainer {
                 Registry.Found(slot: slot, forward: forward), acquisition, arguments: arguments, requested: key,
                 into: nil, graph: graph)
         }
+    }
+}
+
+extension DependencyContainer.Located {
+    /// What `found`'s slot gives `requested` in `graph`, claimed now. Call under the lock of the slot's owner.
+    init(
+        claiming found: Registry.Found, for requested: DefinitionKey, autoWires: Bool = false,
+        graph: ResolutionGraph
+    ) {
+        self.found = found
+        self.requested = requested
+        acquisition = found.slot.acquire(requested, graph: graph)
+        self.autoWires = autoWires
     }
 }
