@@ -1,11 +1,17 @@
 import Plexus
 
-// Singleton hits in a container that also answers definitions the fast path leaves to the general path (here a
-// decorated one): what a lookup of the general path costs the reads around it. Such a lookup that only reads the
+// Singleton hits in a container that also answers definitions the fast path leaves to the general path (a decorated
+// one, a type reached by forwarding): what a lookup of the general path costs the reads around it. Such a lookup that only reads the
 // container keeps the reader bias of the fast path on; one that turned it off would send the next reads to the lock.
 
 /// A class registered with a decorator, which the general path applies.
 final class DecoratedLeaf: Sendable {
+    init() {}
+}
+
+/// What `ForwardedLeaf` is registered as, and resolved by forwarding, which the general path follows.
+protocol LeafReading: AnyObject, Sendable {}
+final class ForwardedLeaf: LeafReading {
     init() {}
 }
 
@@ -38,6 +44,40 @@ extension Scenario {
                 return Runner { count in
                     for _ in 0..<count {
                         blackHole(try container.resolve() as DecoratedLeaf)
+                        for _ in 0..<8 { blackHole(try container.resolve() as ApiClient) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// One unique object resolved as the protocol it is registered to implement (forwarding) and eight singleton
+    /// hits per operation, against making the object and reading a lazy shared instance eight times by hand.
+    static var singletonsBesideForwarding: Scenario {
+        Scenario(
+            id: "singletons-beside-forwarding", title: "1 forwarded unique + 8 singleton hits",
+            contenders: [.hand, .plexus]
+        ) { contender in
+            switch contender {
+            case .dependencies, .swinject: return nil
+            case .hand:
+                let shared = LazyShared()
+                blackHole(shared.instance())
+                return Runner { count in
+                    for _ in 0..<count {
+                        blackHole(ForwardedLeaf() as LeafReading)
+                        for _ in 0..<8 { blackHole(shared.instance()) }
+                    }
+                }
+            case .plexus:
+                let container = DependencyContainer()
+                container.register(.singleton) { ApiClient() }
+                container.register(.unique) { ForwardedLeaf() }.implements(LeafReading.self)
+                _ = try? container.resolve() as ApiClient
+                _ = try? container.resolve() as LeafReading
+                return Runner { count in
+                    for _ in 0..<count {
+                        blackHole(try container.resolve() as LeafReading)
                         for _ in 0..<8 { blackHole(try container.resolve() as ApiClient) }
                     }
                 }

@@ -98,10 +98,11 @@ extension DependencyContainer {
         var isAccessor = false
         var accessorBehindOptional: DefinitionKey?
         var inheritsTag = false
-        let exact = lookUpWithoutStoppingReaders(search, isFirst: isFirst, graph: graph, route: &remembered)
-        if exact == nil, let remembered { return .remembered(remembered, nil) }
+        let read = lookUpWithoutStoppingReaders(
+            search, isFirst: isFirst, graph: graph, route: &remembered, inheritsTag: &inheritsTag)
+        if read == nil, let remembered { return .remembered(remembered, nil) }
         let located =
-            try exact
+            try read
             ?? registry.withLock { registry -> Located? in
                 func located(_ found: Registry.Found, _ requested: DefinitionKey, autoWires: Bool) -> Located {
                     Located(claiming: found, for: requested, autoWires: autoWires, graph: graph)
@@ -195,7 +196,9 @@ extension DependencyContainer {
     /// What `lookUp` finds without writing, read under the lock without turning the fast path's reader bias off
     /// (claiming a singleton changes nothing those readers read, as in `lockedStep`): the definition under exactly the
     /// search's key, which every other step finds first for that key (an accessor's key too), claimed for this
-    /// resolve; else, in the first container, the route remembered for the key while it is current (in `route`):
+    /// resolve; for a key that is no typed accessor's, the untagged definition a tagged request falls back to and a
+    /// forwarding registration (`Registry.find`, which `lookUp` would try next, with the same `inheritsTag`, set
+    /// here); else, in the first container, the route remembered for the key while it is current (in `route`):
     /// nothing here answers the key then, since a route is remembered only when nothing did and anything registered
     /// since advanced the generation. `nil` with no route for anything else, and for an accessor's search, in a
     /// companion of declared defaults, and for a route when the key's tag is passed down from the instance being made
@@ -203,11 +206,12 @@ extension DependencyContainer {
     /// other steps may write (a route to remember, an auto-wiring candidate, an accessor's default), so `lookUp` takes
     /// the lock for writing for them.
     private func lookUpWithoutStoppingReaders(
-        _ search: Search, isFirst: Bool, graph: ResolutionGraph, route: inout RememberedRoute?
+        _ search: Search, isFirst: Bool, graph: ResolutionGraph, route: inout RememberedRoute?,
+        inheritsTag: inout Bool
     ) -> Located? {
         guard !search.isAccessor, !isDefaultsOnly else { return nil }
-        let routes =
-            isFirst && (search.key.storedTag == .none || graph.innermostDependentKey?.tag != search.key.tag)
+        let passedDown = search.key.storedTag != .none && graph.innermostDependentKey?.tag == search.key.tag
+        let routes = isFirst && !passedDown
         return registry.withLockKeepingReaders { registry -> Located? in
             // Through pointers: a copy of the registry would retain every table it holds.
             guard let slots = registry.pointer(to: \.slots) else { return nil }
@@ -218,6 +222,14 @@ extension DependencyContainer {
                 })
             {
                 return found
+            }
+            // The steps of `lookUp` for a key no accessor declares (it asks first), in its order: nothing above
+            // answered, so `find` answers with a fallback or a forwarding or not at all.
+            if !isFirst || !Registry.isAccessorKey(search.key, in: registry) {
+                inheritsTag = !registry.pointee.fallsBackToUntagged && passedDown
+                if let found = Registry.find(search.key, inheritsTag: inheritsTag, in: registry) {
+                    return Located(claiming: found, for: search.key, graph: graph)
+                }
             }
             guard routes, let table = registry.pointer(to: \.routes) else { return nil }
             route =

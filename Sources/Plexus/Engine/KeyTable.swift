@@ -355,6 +355,19 @@ extension KeyTable {
     }
 }
 
+extension KeyTable {
+    /// The value stored for `key` in a table only read, through a pointer, copied out (see
+    /// `withBorrowedValue(in:for:hash:_:)`, which borrows an object instead): nothing else of the table is copied.
+    static func value(in table: UnsafePointer<KeyTable>, for key: DefinitionKey) -> Value? {
+        let bases = table.pointee.bases
+        guard let stamps = bases.stamps, let values = bases.values else { return nil }
+        let index = Self.index(
+            of: key, hash: nil, stamps: UnsafeBufferPointer(start: stamps, count: bases.count),
+            tags: UnsafeBufferPointer(start: bases.tags, count: bases.tags == nil ? 0 : bases.count))
+        return index.flatMap { (values + $0 * MemoryLayout<Value?>.stride).load(as: Value?.self) }
+    }
+}
+
 extension KeyTable where Value: AnyObject {
     /// `withBorrowedValue(for:hash:_:)` on a table only read, through a pointer: for reads that run while other
     /// threads read the same table (the registry's reader bias, `Protected.withBiasedRead`). Nothing of the table is

@@ -541,3 +541,40 @@ struct TagOrigin {
         type == String.self || type == Int.self || type == DependencyContainer.Tag.self ? nil : TagOrigin(type: type)
     }
 }
+
+/// Reads for a thread that holds the lock while readers without it read too (`withLockKeepingReaders`): through a
+/// pointer to the registry, each table read in place. A method called on the registry (`registry.pointee.find`)
+/// would copy it first, retaining every table it holds: writes to memory those readers share.
+extension Registry {
+    /// `find(_:inheritsTag:)`, read in place.
+    static func find(_ key: DefinitionKey, inheritsTag: Bool, in registry: UnsafePointer<Registry>) -> Found? {
+        guard let slots = registry.pointer(to: \.slots), let forwards = registry.pointer(to: \.forwards) else {
+            return nil
+        }
+        if let slot = KeyTable.withBorrowedValue(in: slots, for: key, { $0 }) { return Found(slot: slot, forward: nil) }
+        let fallsBack = key.storedTag != .none && (registry.pointee.fallsBackToUntagged || inheritsTag)
+        if fallsBack, let slot = KeyTable.withBorrowedValue(in: slots, for: key.untagged, { $0 }) {
+            return Found(slot: slot, forward: nil, fellBackToUntagged: true)
+        }
+        if let entry = KeyTable.value(in: forwards, for: key) { return Found(slot: entry.slot, forward: entry.forward) }
+        if fallsBack, let entry = KeyTable.value(in: forwards, for: key.untagged) {
+            return Found(slot: entry.slot, forward: entry.forward, fellBackToUntagged: true)
+        }
+        return nil
+    }
+
+    /// `isAccessorKey(_:)`, read in place.
+    static func isAccessorKey(_ key: DefinitionKey, in registry: UnsafePointer<Registry>) -> Bool {
+        guard case .string = key.storedTag, let defaults = registry.pointer(to: \.accessorDefaults),
+            defaults.pointee.count > 0
+        else { return false }
+        return KeyTable.withBorrowedValue(in: defaults, for: key) { _ in true } ?? false
+    }
+
+    /// The auto-wiring candidate `autoWiringCandidate(for:)` found for `key` without a tag passed down, if it looked
+    /// (`.some(nil)` when it found none), read in place.
+    static func rememberedAutoWiringCandidate(for key: DefinitionKey, in registry: UnsafePointer<Registry>) -> Found?? {
+        guard let candidates = registry.pointer(to: \.autoWiringCandidates) else { return nil }
+        return KeyTable.value(in: candidates, for: key)
+    }
+}

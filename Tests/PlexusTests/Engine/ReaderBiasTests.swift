@@ -1,4 +1,5 @@
 import Plexus
+import PlexusTesting
 import Testing
 
 // The fast path reads a container's definitions without its lock while nothing changes the container (the reader
@@ -9,6 +10,10 @@ private final class Client: Sendable {}
 
 /// Registered with a decorator: resolved by the general path.
 private final class Decorated: Sendable {}
+
+/// What `Store` is also resolved as, by forwarding: resolved by the general path.
+private protocol Reading: Sendable {}
+private final class Store: Reading {}
 
 @Suite struct ReaderBiasTests {
     /// A container with a singleton and, with `decorated`, a decorated unique `Decorated`, each resolved once (the
@@ -72,5 +77,25 @@ private final class Decorated: Sendable {}
         _ = try app.resolve() as Decorated
         #expect(EngineTestHooks.readsWithoutLock(module))
         #expect(EngineTestHooks.readsWithoutLock(app))
+    }
+
+    @Test(.silencingPlexusLogs) func aTaggedRequestAnsweredByTheUntaggedDefinitionKeepsReadsWithoutTheLock() throws {
+        let container = try warmedUp()
+        container.register(.unique) { Store() }
+        let first = try container.resolve(tag: "primary") as Store
+        for _ in 0..<64 { _ = try container.resolve() as Client }
+        #expect(EngineTestHooks.readsWithoutLock(container))
+        #expect(try container.resolve(tag: "primary") as Store !== first)
+        #expect(EngineTestHooks.readsWithoutLock(container))
+    }
+
+    @Test func aTypeReachedByForwardingKeepsReadsWithoutTheLock() throws {
+        let container = try warmedUp()
+        container.register(.singleton) { Store() }.implements(Reading.self)
+        let first = try container.resolve() as Reading
+        for _ in 0..<64 { _ = try container.resolve() as Client }
+        #expect(EngineTestHooks.readsWithoutLock(container))
+        #expect(try container.resolve() as Reading as? Store === first as? Store)
+        #expect(EngineTestHooks.readsWithoutLock(container))
     }
 }

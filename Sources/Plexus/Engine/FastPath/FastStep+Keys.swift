@@ -114,6 +114,17 @@ extension DependencyContainer {
     private func autoWiringStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> FastStep {
         // A `T?` is answered by `T`'s definition first.
         guard !isDefaultsOnly, !(key.type is any OptionalType.Type) else { return .general }
+        // Decided by reading, without turning the readers' bias off, for every later request of a key the general
+        // path answers (a fallback, a forwarding, a key auto-wiring was tried for): only a first request writes.
+        let decided = registry.withLockKeepingReaders { registry -> Bool in
+            if Registry.find(key, inheritsTag: true, in: registry) != nil || Registry.isAccessorKey(key, in: registry) {
+                return true
+            }
+            guard let remembered = Registry.rememberedAutoWiringCandidate(for: key, in: registry) else { return false }
+            // Auto-wiring found nothing, or what the fast path does not take.
+            return remembered.map { $0.forward != nil || $0.fellBackToUntagged } ?? true
+        }
+        if decided { return .general }
         return registry.withLock { registry -> FastStep in
             // Nothing found even with a tag passed down, which falls back in strict mode too: the general path would
             // auto-wire the same definition whether or not the tag is passed down.
