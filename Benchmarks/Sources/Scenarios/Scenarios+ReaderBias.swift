@@ -19,45 +19,30 @@ extension Scenario {
     /// One decorated unique object and eight singleton hits per operation, against making the object and reading a
     /// lazy shared instance eight times by hand.
     static var singletonsBesideGeneralPath: Scenario {
-        Scenario(
-            id: "singletons-beside-general", title: "1 decorated unique + 8 singleton hits",
-            contenders: [.hand, .plexus]
-        ) { contender in
-            switch contender {
-            case .dependencies, .swinject: return nil
-            case .hand:
-                let shared = LazyShared()
-                blackHole(shared.instance())
-                return Runner { count in
-                    for _ in 0..<count {
-                        blackHole(DecoratedLeaf())
-                        for _ in 0..<8 { blackHole(shared.instance()) }
-                    }
-                }
-            case .plexus:
-                let container = DependencyContainer()
-                container.register(.singleton) { ApiClient() }
+        singletonsBeside(
+            id: "singletons-beside-general", title: "1 decorated unique + 8 singleton hits", make: { DecoratedLeaf() },
+            register: { container in
                 container.register(.unique) { DecoratedLeaf() }
                 container.decorate(DecoratedLeaf.self) { $0 }
-                _ = try? container.resolve() as ApiClient
-                _ = try? container.resolve() as DecoratedLeaf
-                return Runner { count in
-                    for _ in 0..<count {
-                        blackHole(try container.resolve() as DecoratedLeaf)
-                        for _ in 0..<8 { blackHole(try container.resolve() as ApiClient) }
-                    }
-                }
-            }
-        }
+            })
     }
 
     /// One unique object resolved as the protocol it is registered to implement (forwarding) and eight singleton
     /// hits per operation, against making the object and reading a lazy shared instance eight times by hand.
     static var singletonsBesideForwarding: Scenario {
-        Scenario(
+        singletonsBeside(
             id: "singletons-beside-forwarding", title: "1 forwarded unique + 8 singleton hits",
-            contenders: [.hand, .plexus]
-        ) { contender in
+            make: { ForwardedLeaf() as LeafReading },
+            register: { container in
+                container.register(.unique) { ForwardedLeaf() }.implements(LeafReading.self)
+            })
+    }
+
+    /// `T` made (by hand) or resolved (registered by `register`) once, then eight singleton hits, per operation.
+    private static func singletonsBeside<T>(
+        id: String, title: String, make: @escaping () -> T, register: @escaping (DependencyContainer) -> Void
+    ) -> Scenario {
+        Scenario(id: id, title: title, contenders: [.hand, .plexus]) { contender in
             switch contender {
             case .dependencies, .swinject: return nil
             case .hand:
@@ -65,19 +50,19 @@ extension Scenario {
                 blackHole(shared.instance())
                 return Runner { count in
                     for _ in 0..<count {
-                        blackHole(ForwardedLeaf() as LeafReading)
+                        blackHole(make())
                         for _ in 0..<8 { blackHole(shared.instance()) }
                     }
                 }
             case .plexus:
                 let container = DependencyContainer()
                 container.register(.singleton) { ApiClient() }
-                container.register(.unique) { ForwardedLeaf() }.implements(LeafReading.self)
+                register(container)
                 _ = try? container.resolve() as ApiClient
-                _ = try? container.resolve() as LeafReading
+                _ = try? container.resolve() as T
                 return Runner { count in
                     for _ in 0..<count {
-                        blackHole(try container.resolve() as LeafReading)
+                        blackHole(try container.resolve() as T)
                         for _ in 0..<8 { blackHole(try container.resolve() as ApiClient) }
                     }
                 }
