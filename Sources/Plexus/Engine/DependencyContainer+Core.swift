@@ -141,7 +141,8 @@ extension DependencyContainer {
     ///
     /// Kept in this file, beside `resolveRaw`, and transparent: a debug build compiles each file on its own and
     /// inlines a transparent function only into callers in the same file, so that the dispatcher adds no frame of
-    /// its own to each level of a nested resolve.
+    /// its own to each level of a nested keyed resolve (the accessors call it from `FastStep+Accessors.swift`, where
+    /// it is a frame of its own in a debug build).
     @_transparent
     func carryOut(
         _ step: consuming FastStep, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer,

@@ -15,10 +15,11 @@ extension DependencyContainer {
         case general
     }
 
-    /// The common accessor resolves, not generic: a published singleton copied into `result`, or a hook-free new
-    /// instance made by the fast path there. `false` (with `result` untouched) when the accessor needs
-    /// `resolveAccessor(_:arguments:onMainActor:declared:)`: first use, an override elsewhere, hooks, or a recording
-    /// `validate`.
+    /// The common accessor resolves, not generic: a published singleton copied into `result`, or a new instance made
+    /// by the fast path there (one with property work, such as a `resolvingProperties` hook, stored as for a requested
+    /// key, which queues that work). `false` (with `result` untouched) when the accessor needs
+    /// `resolveAccessor(_:arguments:onMainActor:declared:)`: first use, an override elsewhere, `@MainActor` hooks off
+    /// the main thread, decorators, or a recording `validate`.
     ///
     /// An accessor used here before, whose answer is still current, is read without the lock while no write is in
     /// progress (the reader bias), else under the lock without stopping those readers (a locked read, which turns the
