@@ -277,6 +277,18 @@ public final class ContainerManager: @unchecked Sendable {
         return slot
     }
 
+    /// Releases the singleton of the declaration `key` when this manager has not resolved it yet: the instance is
+    /// the process's, another container may have made it, and an override or a reset made here must reach it.
+    /// Call under the resolution lock.
+    func dropSingletonMadeElsewhere<T>(of key: FactoryKey, _: T.Type) {
+        guard let options = options[key], options.slotScope == nil,
+            let singleton = (options.scope ?? state.defaultScope) as? Scope.Singleton
+        else { return }
+        // A singleton's slot is named by type and property alone, whatever container type declared it.
+        let slot = DeclarationSlot(T.self, scope: singleton, manager: self, containerType: Void.self, name: key.text)
+        slot.store.dropDeclaredInstance(at: slot.site)
+    }
+
     /// Releases the instances the declaration `key` keeps, whatever argument they were kept for (the slots of
     /// arguments go too, so that a declaration resolved with ever new arguments does not grow between resets).
     func dropInstances(of key: FactoryKey) {

@@ -66,6 +66,31 @@ extension Scope {
         }
     }
 
+    @Test func overridingASingletonThroughAnotherContainerReplacesTheOneTheProcessKeeps() {
+        Scope.$singleton.withValue(Scope.Singleton()) {
+            let badge = Office().badge()
+            // A test's own container, which has not resolved the badge yet: the override still reaches the
+            // process's singleton, as the declaration does not belong to one container.
+            let testOffice = Office()
+            let mock = Ticket(number: 7)
+            testOffice.badge.register { mock }
+            #expect(testOffice.badge() === mock)
+            #expect(Warehouse().badge() === mock)
+            #expect(badge !== mock)
+        }
+    }
+
+    @Test func resettingASingletonsScopeThroughAnotherContainerReleasesIt() {
+        Scope.$singleton.withValue(Scope.Singleton()) {
+            let badge = Office().badge()
+            Office().badge.reset(.scope)
+            #expect(Office().badge() !== badge)
+            let next = Office().badge()
+            Warehouse().badge.reset()
+            #expect(Office().badge() !== next)
+        }
+    }
+
     @Test func clonedSingletonScopeKeepsWhatItHadAndMakesItsOwnAfterwards() {
         Scope.$singleton.withValue(Scope.Singleton()) {
             let office = Office()
