@@ -6,6 +6,7 @@ private final class Office: ManagedContainer {
     var badge: Factory<Ticket> { self { Ticket() }.singleton }
     var visit: Factory<Ticket> { self { Ticket() }.scope(.visit) }
     var freshEachTime: Factory<Ticket> { self { Ticket() }.cached.timeToLive(0) }
+    var pass: ParameterFactory<Int, Ticket> { self { Ticket(number: $0) }.scopeOnParameters.singleton }
 }
 
 private final class Warehouse: ManagedContainer {
@@ -88,6 +89,30 @@ extension Scope {
             let next = Office().badge()
             Warehouse().badge.reset()
             #expect(Office().badge() !== next)
+        }
+    }
+
+    @Test func singletonPerArgumentIsTheSameForAnArgumentWhicheverContainerAsks() {
+        Scope.$singleton.withValue(Scope.Singleton()) {
+            // Each office meets the arguments in another order; the process keeps one pass per number.
+            let first = Office()
+            let second = Office()
+            let five = first.pass(5)
+            let seven = second.pass(7)
+            #expect(five.number == 5)
+            #expect(seven.number == 7)
+            #expect(second.pass(5) === five)
+            #expect(first.pass(7) === seven)
+        }
+    }
+
+    @Test func overridingASingletonPerArgumentThroughAnotherContainerReplacesEveryArgumentsInstance() {
+        Scope.$singleton.withValue(Scope.Singleton()) {
+            let five = Office().pass(5)
+            let testOffice = Office()
+            testOffice.pass.register { Ticket(number: $0 * 10) }
+            #expect(testOffice.pass(5) !== five)
+            #expect(Office().pass(5).number == 50)
         }
     }
 
