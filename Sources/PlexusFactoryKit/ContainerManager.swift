@@ -272,10 +272,15 @@ public final class ContainerManager: @unchecked Sendable {
         }
         if let timeToLive = options.timeToLive {
             let now = Date.timeIntervalSinceReferenceDate
-            if let last = options.resolvedAt[slot.name], last + timeToLive <= now {
-                slot.store.dropDeclaredInstance(at: slot.site)
+            let expired: Bool
+            if let singleton = scope as? Scope.Singleton {
+                // The process's instance: its clock is the scope's, whichever container reads it.
+                expired = singleton.expires(slot.name, of: key, timeToLive: timeToLive, now: now)
+            } else {
+                expired = options.resolvedAt[slot.name].map { $0 + timeToLive <= now } ?? false
+                options.resolvedAt[slot.name] = now
             }
-            options.resolvedAt[slot.name] = now
+            if expired { slot.store.dropDeclaredInstance(at: slot.site) }
         }
         return slot
     }

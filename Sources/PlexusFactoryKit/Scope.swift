@@ -93,6 +93,9 @@ public class Scope {
         /// instance's slot is named by that number and belongs to the process, not to a container: every container
         /// must number an argument alike, so the numbers are the scope's. Read and written under the resolution lock.
         private var argumentNumbers: [FactoryKey: [AnyHashable: Int]] = [:]
+        /// When each slot with a time to live was last resolved, by declaration and slot name: the instance is the
+        /// process's, so its clock is too, whichever container reads it. Read and written under the resolution lock.
+        private var resolvedAt: [FactoryKey: [String: TimeInterval]] = [:]
 
         /// Makes an empty singleton scope.
         override public init() {
@@ -102,7 +105,7 @@ public class Scope {
 
         private init(copying other: Singleton) {
             store = other.store.copyingInstances(name: "Scope.singleton")
-            argumentNumbers = ResolutionLock.withLock { other.argumentNumbers }
+            (argumentNumbers, resolvedAt) = ResolutionLock.withLock { (other.argumentNumbers, other.resolvedAt) }
             super.init()
         }
 
@@ -112,6 +115,14 @@ public class Scope {
             let number = argumentNumbers[key, default: [:]].count
             argumentNumbers[key, default: [:]][argument] = number
             return number
+        }
+
+        /// Whether the slot `name` of the declaration `key`, last resolved more than `timeToLive` seconds before
+        /// `now`, has expired; records `now` as its last resolve. Call under the resolution lock.
+        func expires(_ name: String, of key: FactoryKey, timeToLive: TimeInterval, now: TimeInterval) -> Bool {
+            defer { resolvedAt[key, default: [:]][name] = now }
+            guard let last = resolvedAt[key]?[name] else { return false }
+            return last + timeToLive <= now
         }
 
         /// The numbers given to the arguments of the declaration `key`. Call under the resolution lock.

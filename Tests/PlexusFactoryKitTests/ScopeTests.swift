@@ -6,6 +6,7 @@ private final class Office: ManagedContainer {
     var badge: Factory<Ticket> { self { Ticket() }.singleton }
     var visit: Factory<Ticket> { self { Ticket() }.scope(.visit) }
     var freshEachTime: Factory<Ticket> { self { Ticket() }.cached.timeToLive(0) }
+    var dayPass: Factory<Ticket> { self { Ticket() }.singleton.timeToLive(0) }
     var pass: ParameterFactory<Int, Ticket> { self { Ticket(number: $0) }.scopeOnParameters.singleton }
 }
 
@@ -153,6 +154,14 @@ extension Scope {
     @Test func expiredInstanceIsReplaced() {
         let office = Office()
         #expect(office.freshEachTime() !== office.freshEachTime())
+    }
+
+    @Test func aSingletonsTimeToLiveRunsOutWhicheverContainerReadsItNext() {
+        Scope.$singleton.withValue(Scope.Singleton()) {
+            // A time to live of zero has run out by the next read: the clock is the process's, as the instance is.
+            let first = Office().dayPass()
+            #expect(Office().dayPass() !== first)
+        }
     }
 
     @Test func defaultScopeAppliesToDeclarationsThatNameNone() {
