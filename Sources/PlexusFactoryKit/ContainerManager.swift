@@ -255,7 +255,10 @@ public final class ContainerManager: @unchecked Sendable {
         let slot: DeclarationSlot
         if options.scopeOnParameters, let argument = parameters as? any Hashable {
             let argument = AnyHashable(argument)
-            let number = options.arguments[argument] ?? options.arguments.count
+            // A singleton's slot is the process's: its argument numbers are the scope's, alike in every container.
+            let number =
+                (scope as? Scope.Singleton)?.number(of: argument, for: key)
+                ?? options.arguments[argument] ?? options.arguments.count
             options.arguments[argument] = number
             slot = DeclarationSlot(
                 T.self, scope: scope, manager: self, containerType: options.containerType, name: key.text + "#\(number)"
@@ -269,12 +272,33 @@ public final class ContainerManager: @unchecked Sendable {
         }
         if let timeToLive = options.timeToLive {
             let now = Date.timeIntervalSinceReferenceDate
-            if let last = options.resolvedAt[slot.name], last + timeToLive <= now {
-                slot.store.dropDeclaredInstance(at: slot.site)
+            let expired: Bool
+            if let singleton = scope as? Scope.Singleton {
+                // The process's instance: its clock is the scope's, whichever container reads it.
+                expired = singleton.expires(slot.name, of: key, timeToLive: timeToLive, now: now)
+            } else {
+                expired = options.resolvedAt[slot.name].map { $0 + timeToLive <= now } ?? false
+                options.resolvedAt[slot.name] = now
             }
-            options.resolvedAt[slot.name] = now
+            if expired { slot.store.dropDeclaredInstance(at: slot.site) }
         }
         return slot
+    }
+
+    /// Releases the singleton of the declaration `key` when this manager has not resolved it yet: the instance is
+    /// the process's, another container may have made it, and an override or a reset made here must reach it.
+    /// Call under the resolution lock.
+    func dropSingletonMadeElsewhere<T>(of key: FactoryKey, _: T.Type) {
+        guard let options = options[key], options.slotScope == nil,
+            let singleton = (options.scope ?? state.defaultScope) as? Scope.Singleton
+        else { return }
+        // A singleton's slot is named by type and property alone, whatever container type declared it; so are the
+        // slots `scopeOnParameters` keeps for its arguments.
+        let names = [key.text] + singleton.argumentNumbers(of: key).map { key.text + "#\($0)" }
+        for name in names {
+            let slot = DeclarationSlot(T.self, scope: singleton, manager: self, containerType: Void.self, name: name)
+            slot.store.dropDeclaredInstance(at: slot.site)
+        }
     }
 
     /// Releases the instances the declaration `key` keeps, whatever argument they were kept for (the slots of
@@ -307,8 +331,10 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// Forgets the slots `scopeOnParameters` made for arguments, and the numbers of those arguments.
     func forgetArgumentSlots(of key: FactoryKey, _ options: Options) {
-        guard !options.arguments.isEmpty, let scope = slotScope(of: options) else { return }
-        for number in options.arguments.values {
+        guard let scope = slotScope(of: options) else { return }
+        let numbers = argumentNumbers(of: key, options, in: scope)
+        guard !numbers.isEmpty else { return }
+        for number in numbers {
             let name = key.text + "#\(number)"
             let slot = DeclarationSlot(
                 options.instanceType, scope: scope, manager: self, containerType: options.containerType, name: name)
@@ -322,11 +348,20 @@ public final class ContainerManager: @unchecked Sendable {
     /// argument kept.
     private func slots(of key: FactoryKey, _ options: Options, arguments: Bool) -> [DeclarationSlot] {
         guard let scope = slotScope(of: options) else { return [] }
-        let names = [key.text] + (arguments ? options.arguments.values.map { key.text + "#\($0)" } : [])
+        let names =
+            [key.text] + (arguments ? argumentNumbers(of: key, options, in: scope).map { key.text + "#\($0)" } : [])
         return names.map {
             DeclarationSlot(
                 options.instanceType, scope: scope, manager: self, containerType: options.containerType, name: $0)
         }
+    }
+
+    /// The numbers of the arguments whose slots the declaration has in `scope`: a singleton's, every argument any
+    /// container resolved it with (the slots are the process's); otherwise those this container did.
+    private func argumentNumbers(of key: FactoryKey, _ options: Options, in scope: Scope) -> [Int] {
+        guard options.scopeOnParameters || !options.arguments.isEmpty else { return [] }
+        if let singleton = scope as? Scope.Singleton { return singleton.argumentNumbers(of: key) }
+        return Array(options.arguments.values)
     }
 
     /// The scope whose container holds the declaration's slot now: for a singleton, the singleton scope the latest

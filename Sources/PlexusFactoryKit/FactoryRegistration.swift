@@ -210,7 +210,10 @@ extension FactoryRegistration {
             let options = manager.declaration(key)
             guard !known || options.once == once else { return }
             options.registration = factory
-            if known, !manager.isAutoRegistering { manager.dropInstances(of: key) }
+            if known, !manager.isAutoRegistering {
+                manager.dropSingletonMadeElsewhere(of: key, T.self)
+                manager.dropInstances(of: key)
+            }
         }
     }
 
@@ -258,6 +261,7 @@ extension FactoryRegistration {
             let manager = container.manager
             switch options {
             case .all:
+                manager.dropSingletonMadeElsewhere(of: key, T.self)
                 manager.forget(key)
                 // Moved out of the table before it is released (after the lock): see `Sendability.swift`.
                 dropped = manager.options.removeValue(forKey: key)
@@ -266,6 +270,7 @@ extension FactoryRegistration {
             case .registration:
                 dropped = manager.options[key]?.takeRegistration()
             case .scope:
+                manager.dropSingletonMadeElsewhere(of: key, T.self)
                 manager.dropInstances(of: key)
             case .none:
                 break

@@ -89,6 +89,13 @@ public class Scope {
     /// type, so no container reset releases them.
     public final class Singleton: Scope, @unchecked Sendable {
         let store: DependencyContainer
+        /// The number of each argument a `scopeOnParameters` declaration was resolved with, by declaration. Its
+        /// instance's slot is named by that number and belongs to the process, not to a container: every container
+        /// must number an argument alike, so the numbers are the scope's. Read and written under the resolution lock.
+        private var argumentNumbers: [FactoryKey: [AnyHashable: Int]] = [:]
+        /// When each slot with a time to live was last resolved, by declaration and slot name: the instance is the
+        /// process's, so its clock is too, whichever container reads it. Read and written under the resolution lock.
+        private var resolvedAt: [FactoryKey: [String: TimeInterval]] = [:]
 
         /// Makes an empty singleton scope.
         override public init() {
@@ -98,7 +105,29 @@ public class Scope {
 
         private init(copying other: Singleton) {
             store = other.store.copyingInstances(name: "Scope.singleton")
+            (argumentNumbers, resolvedAt) = ResolutionLock.withLock { (other.argumentNumbers, other.resolvedAt) }
             super.init()
+        }
+
+        /// The number of `argument` for the declaration `key`, given when first asked. Call under the resolution lock.
+        func number(of argument: AnyHashable, for key: FactoryKey) -> Int {
+            if let number = argumentNumbers[key]?[argument] { return number }
+            let number = argumentNumbers[key, default: [:]].count
+            argumentNumbers[key, default: [:]][argument] = number
+            return number
+        }
+
+        /// Whether the slot `name` of the declaration `key`, last resolved more than `timeToLive` seconds before
+        /// `now`, has expired; records `now` as its last resolve. Call under the resolution lock.
+        func expires(_ name: String, of key: FactoryKey, timeToLive: TimeInterval, now: TimeInterval) -> Bool {
+            defer { resolvedAt[key, default: [:]][name] = now }
+            guard let last = resolvedAt[key]?[name] else { return false }
+            return last + timeToLive <= now
+        }
+
+        /// The numbers given to the arguments of the declaration `key`. Call under the resolution lock.
+        func argumentNumbers(of key: FactoryKey) -> [Int] {
+            argumentNumbers[key].map { Array($0.values) } ?? []
         }
 
         override func storage(in manager: ContainerManager) -> (ComponentScope, DependencyContainer) {

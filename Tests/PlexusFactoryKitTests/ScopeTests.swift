@@ -6,6 +6,8 @@ private final class Office: ManagedContainer {
     var badge: Factory<Ticket> { self { Ticket() }.singleton }
     var visit: Factory<Ticket> { self { Ticket() }.scope(.visit) }
     var freshEachTime: Factory<Ticket> { self { Ticket() }.cached.timeToLive(0) }
+    var dayPass: Factory<Ticket> { self { Ticket() }.singleton.timeToLive(0) }
+    var pass: ParameterFactory<Int, Ticket> { self { Ticket(number: $0) }.scopeOnParameters.singleton }
 }
 
 private final class Warehouse: ManagedContainer {
@@ -66,6 +68,55 @@ extension Scope {
         }
     }
 
+    @Test func overridingASingletonThroughAnotherContainerReplacesTheOneTheProcessKeeps() {
+        Scope.$singleton.withValue(Scope.Singleton()) {
+            let badge = Office().badge()
+            // A test's own container, which has not resolved the badge yet: the override still reaches the
+            // process's singleton, as the declaration does not belong to one container.
+            let testOffice = Office()
+            let mock = Ticket(number: 7)
+            testOffice.badge.register { mock }
+            #expect(testOffice.badge() === mock)
+            #expect(Warehouse().badge() === mock)
+            #expect(badge !== mock)
+        }
+    }
+
+    @Test func resettingASingletonsScopeThroughAnotherContainerReleasesIt() {
+        Scope.$singleton.withValue(Scope.Singleton()) {
+            let badge = Office().badge()
+            Office().badge.reset(.scope)
+            #expect(Office().badge() !== badge)
+            let next = Office().badge()
+            Warehouse().badge.reset()
+            #expect(Office().badge() !== next)
+        }
+    }
+
+    @Test func singletonPerArgumentIsTheSameForAnArgumentWhicheverContainerAsks() {
+        Scope.$singleton.withValue(Scope.Singleton()) {
+            // Each office meets the arguments in another order; the process keeps one pass per number.
+            let first = Office()
+            let second = Office()
+            let five = first.pass(5)
+            let seven = second.pass(7)
+            #expect(five.number == 5)
+            #expect(seven.number == 7)
+            #expect(second.pass(5) === five)
+            #expect(first.pass(7) === seven)
+        }
+    }
+
+    @Test func overridingASingletonPerArgumentThroughAnotherContainerReplacesEveryArgumentsInstance() {
+        Scope.$singleton.withValue(Scope.Singleton()) {
+            let five = Office().pass(5)
+            let testOffice = Office()
+            testOffice.pass.register { Ticket(number: $0 * 10) }
+            #expect(testOffice.pass(5) !== five)
+            #expect(Office().pass(5).number == 50)
+        }
+    }
+
     @Test func clonedSingletonScopeKeepsWhatItHadAndMakesItsOwnAfterwards() {
         Scope.$singleton.withValue(Scope.Singleton()) {
             let office = Office()
@@ -103,6 +154,14 @@ extension Scope {
     @Test func expiredInstanceIsReplaced() {
         let office = Office()
         #expect(office.freshEachTime() !== office.freshEachTime())
+    }
+
+    @Test func aSingletonsTimeToLiveRunsOutWhicheverContainerReadsItNext() {
+        Scope.$singleton.withValue(Scope.Singleton()) {
+            // A time to live of zero has run out by the next read: the clock is the process's, as the instance is.
+            let first = Office().dayPass()
+            #expect(Office().dayPass() !== first)
+        }
     }
 
     @Test func defaultScopeAppliesToDeclarationsThatNameNone() {
