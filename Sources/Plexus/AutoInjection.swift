@@ -23,16 +23,8 @@ struct InjectionOptions {
     /// Resolves a value of `T` and hands it to `store`; leaves it alone when an optional property's type is not
     /// registered.
     func resolve<T>(_: T.Type, from container: DependencyContainer, store: (T) -> Void) throws {
-        let tag = overridesTag ? tag : container.tagInContext
-        do {
-            try container.resolveInjected(T.self, tag: tag, store)
-        } catch ResolutionError.definitionNotFound(let key)
-            where !required && key.type == T.self && key.tag == tag
-        {
-            // An optional property whose own key is not registered stays nil. Any other error (a factory that
-            // throws, a cycle, a dependency of its definition missing, even one of the same type under another
-            // tag) still propagates.
-        }
+        try container.resolveInjected(
+            T.self, tag: overridesTag ? tag : container.tagInContext, required: required, handingTo: store)
     }
 }
 
@@ -52,8 +44,8 @@ struct InjectionOptions {
 /// ``ResolutionError/autoInjectionFailed(label:type:underlyingError:)``.
 @propertyWrapper
 public final class Injected<T>: AutoInjectedPropertyBox {
-    private let options: InjectionOptions
-    private let didInject: (T) -> Void
+    let options: InjectionOptions
+    let didInject: (T) -> Void
     // Not checked dynamically: the box is not `Sendable`, and its cell finishes every change before a value it drops
     // runs its `deinit` (Engine/README.md, the table of concurrency escapes).
     @exclusivity(unchecked) @usableFromInline
@@ -111,7 +103,7 @@ public final class Injected<T>: AutoInjectedPropertyBox {
     }
 
     deinit {
-        cell.clear(T.self)
+        cell.destroy(T.self)
     }
 
     /// Resolves the value from `container` and stores it.
@@ -137,8 +129,8 @@ public final class Injected<T>: AutoInjectedPropertyBox {
 /// The resolved value must be a class instance; the options are those of ``Injected``.
 @propertyWrapper
 public final class InjectedWeak<T>: AutoInjectedPropertyBox {
-    private let options: InjectionOptions
-    private let didInject: (T) -> Void
+    let options: InjectionOptions
+    let didInject: (T) -> Void
     private weak var object: AnyObject?
 
     /// The injected value, `nil` until injected or once freed.

@@ -15,8 +15,32 @@ enum InjectionLayout {
         let label: String
         let offset: Int
         let boxType: any AutoInjectedPropertyBox.Type
+        /// `boxType` when it is one of Plexus's own boxes, filled without its public `resolve(_:)`
+        /// (`DirectlyInjectedBox`).
+        let direct: (any DirectlyInjectedBox.Type)?
         /// `boxType.wrappedType`, asked once.
         let wrappedType: Any.Type
+        /// The context of the property's injection in an instance of the class this layout was learned for, resolved
+        /// without a tag: the frame of such an injection points here rather than at a context made per instance.
+        let untaggedContext: DependencyContainer.Context
+
+        init(
+            label: String, offset: Int, boxType: any AutoInjectedPropertyBox.Type,
+            direct: (any DirectlyInjectedBox.Type)?, holder: Any.Type
+        ) {
+            (self.label, self.offset, self.boxType, self.direct) = (label, offset, boxType, direct)
+            wrappedType = boxType.wrappedType
+            untaggedContext = DependencyContainer.Context(
+                key: DefinitionKey(type: wrappedType, typeOfArguments: Void.self, tag: nil), injectedInType: holder,
+                injectedInProperty: label)
+        }
+
+        /// The address of `untaggedContext` in the field at `field`.
+        static func untaggedContext(of field: UnsafePointer<Field>) -> UnsafePointer<DependencyContainer.Context> {
+            (UnsafeRawPointer(field) + contextOffset).assumingMemoryBound(to: DependencyContainer.Context.self)
+        }
+
+        private static let contextOffset = MemoryLayout<Field>.offset(of: \Field.untaggedContext).unsafelyUnwrapped
     }
 
     /// Read the boxes at these offsets.
@@ -24,12 +48,14 @@ enum InjectionLayout {
     /// Reflect every instance with `Mirror`.
     case mirror
 
-    private static let known = Protected(IdentityTable<InjectionLayout>())
+    /// Read without the lock while no layout is being added, as every instance injected reads it.
+    private static let known = Protected(IdentityTable<InjectionLayout>(), readerBiased: true)
 
     /// The layout of `type`, learned on first use.
     static func of(_ type: Any.Type) -> InjectionLayout {
         let id = ObjectIdentifier(type)
-        if let layout = known.withLock({ $0[id] }) { return layout }
+        if let layout = known.withBiasedRead({ $0.pointee[id] }) ?? nil { return layout }
+        if let layout = known.withLockKeepingReaders({ $0.pointee[id] }) { return layout }
         let layout = learn(type)
         known.withLock { $0[id] = layout }
         return layout
@@ -45,15 +71,16 @@ enum InjectionLayout {
         var readable = true
         let reflected = _forEachField(of: type, options: classType) { name, offset, fieldType, kind in
             // One conformance check per field type, which the runtime caches (the same check `TypeInfo` makes of a
-            // class), and the box protocol's only for a type that passes it.
+            // class), and one more only for a type that passes it: Plexus's own boxes answer it with the protocol
+            // that refines the box protocol, any other box with the box protocol.
             if fieldType is any CompletedAfterResolution.Type,
-                let boxType = fieldType as? any AutoInjectedPropertyBox.Type
+                let (boxType, direct) = Self.boxType(fieldType)
             {
                 let label = String(cString: name)
                 fields.append(
                     Field(
                         label: label.hasPrefix("_") ? String(label.dropFirst()) : label, offset: offset,
-                        boxType: boxType, wrappedType: boxType.wrappedType))
+                        boxType: boxType, direct: direct, holder: type))
             } else if kind == .existential || kind == .optional || kind == .existentialMetatype {
                 readable = false
             }
@@ -65,6 +92,43 @@ enum InjectionLayout {
         // hold is not a case auto-injection serves.
         if !fields.isEmpty, type is CustomReflectable.Type { return .mirror }
         return .fields(fields)
+    }
+
+    /// `type` as a box type, and as one of Plexus's own boxes if it is one; `nil` if it is no box.
+    private static func boxType(
+        _ type: Any.Type
+    ) -> (any AutoInjectedPropertyBox.Type, (any DirectlyInjectedBox.Type)?)? {
+        if let direct = type as? any DirectlyInjectedBox.Type { return (direct, direct) }
+        guard let boxType = type as? any AutoInjectedPropertyBox.Type else { return nil }
+        return (boxType, nil)
+    }
+
+    /// Calls `body` with each field of this layout, in place, and the address of the box `object` holds there, in
+    /// field order. `object` is an instance of the class this layout was learned for; the addresses are valid while
+    /// it lives, the field's while `body` runs.
+    func forEachField(
+        of object: AnyObject, _ body: (UnsafePointer<Field>, UnsafeRawPointer) throws -> Void
+    ) rethrows {
+        guard case .fields(let fields) = self else { return }
+        try withExtendedLifetime(object) {
+            let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+            try fields.withUnsafeBufferPointer { fields in
+                for index in fields.indices {
+                    let field = fields.baseAddress.unsafelyUnwrapped + index
+                    try body(field, base + field.pointee.offset)
+                }
+            }
+        }
+    }
+
+    /// The box at `address`, as the field of `field` holds it.
+    static func box(of field: Field, at address: UnsafeRawPointer) -> AutoInjectedPropertyBox {
+        load(field.boxType, at: address)
+    }
+
+    /// The class instance `instance` holds (see `object(in:)`).
+    static func instanceObject(_ instance: Any) -> AnyObject {
+        object(in: instance)
     }
 
     /// The boxes of `instance`, an instance of the class this layout was learned for.

@@ -171,10 +171,8 @@ enum AutoInjector {
         if type is AnyClass, case .fields(let fields) = InjectionLayout.of(type) {
             guard !fields.isEmpty else { return }
             let tag = tagPassedDown(from: key, in: container)
-            try InjectionLayout.fields(fields).forEachBox(in: value) { field, box in
-                try inject(box, label: field.label, of: field.wrappedType, in: holder, tag: tag, container, graph)
-            }
-            return
+            return try inject(
+                InjectionLayout.instanceObject(value), .fields(fields), in: holder, tag: tag, container, graph)
         }
         let boxes = boxes(in: value)
         guard !boxes.isEmpty else { return }
@@ -182,6 +180,71 @@ enum AutoInjector {
         for (label, box) in boxes {
             let type = Swift.type(of: box).wrappedType
             try inject(box, label: label, of: type, in: holder, tag: tag, container, graph)
+        }
+    }
+
+    /// Fills the auto-injected properties of the new instance at `result` (of the type `ops` describes), resolved
+    /// under `key`, from `container`, the owner of its definition: `inject(into:resolvedAt:container:graph:)`,
+    /// without boxing an instance of a class type in `Any`.
+    static func inject(
+        into result: UnsafeMutableRawPointer, ops: TypeOps, resolvedAt key: UnsafePointer<DefinitionKey>,
+        container: DependencyContainer, graph: ResolutionGraph
+    ) throws {
+        guard ops.isClassReference else {
+            return try inject(into: ops.box(result), resolvedAt: key.pointee, container: container, graph: graph)
+        }
+        let object = result.load(as: AnyObject.self)
+        let holder: Any.Type = Swift.type(of: object)
+        let layout = InjectionLayout.of(holder)
+        guard case .fields(let fields) = layout else {
+            return try inject(into: object, resolvedAt: key.pointee, container: container, graph: graph)
+        }
+        guard !fields.isEmpty else { return }
+        // Most keys are untagged: nothing to pass down, and no key copied to find it out.
+        var tag: DependencyContainer.Tag?
+        if case .none = key.pointee.storedTag {} else { tag = tagPassedDown(from: key.pointee, in: container) }
+        try inject(object, layout, in: holder, tag: tag, container, graph)
+    }
+
+    /// Fills the boxes `layout` finds in `object`, an instance held by an instance of `holder` (itself, or the
+    /// optional that wraps it), passing `tag` down to those that inherit it.
+    private static func inject(
+        _ object: AnyObject, _ layout: InjectionLayout, in holder: Any.Type, tag: DependencyContainer.Tag?,
+        _ container: DependencyContainer, _ graph: ResolutionGraph
+    ) throws {
+        try layout.forEachField(of: object) { field, address in
+            do {
+                // Untagged in the class the layout was learned for (not an optional holding it), the property's
+                // context is the one its field keeps.
+                if tag == nil, holder == field.pointee.untaggedContext.injectedInType {
+                    try graph.run(property: InjectionLayout.Field.untaggedContext(of: field)) {
+                        try fill(field, at: address, from: container, tag: tag)
+                    }
+                } else {
+                    try graph.injecting(field.pointee.label, of: field.pointee.wrappedType, in: holder, tag: tag) {
+                        try fill(field, at: address, from: container, tag: tag)
+                    }
+                }
+            } catch {
+                throw ResolutionError.wrapping(error) {
+                    .autoInjectionFailed(
+                        label: field.pointee.label, type: field.pointee.wrappedType, underlyingError: $0)
+                }
+            }
+        }
+    }
+
+    /// Fills the box at `address`, of `field`, from `container`, with the frame of its property on the graph.
+    private static func fill(
+        _ field: UnsafePointer<InjectionLayout.Field>, at address: UnsafeRawPointer,
+        from container: DependencyContainer, tag: DependencyContainer.Tag?
+    ) throws {
+        // Plexus's own boxes take the tag passed down from here; another box reads it from the property's context,
+        // which says the same.
+        if let direct = field.pointee.direct {
+            try direct.inject(boxAt: address, from: container, passedDown: tag)
+        } else {
+            try InjectionLayout.box(of: field.pointee, at: address).resolve(container)
         }
     }
 
