@@ -45,7 +45,8 @@ struct InjectionOptions {
 @propertyWrapper
 public final class Injected<T>: AutoInjectedPropertyBox {
     let options: InjectionOptions
-    let didInject: (T) -> Void
+    /// `nil` when none was given: then nothing is called per injection.
+    let didInject: ((T) -> Void)?
     // Not checked dynamically: the box is not `Sendable`, and its cell finishes every change before a value it drops
     // runs its `deinit` (Engine/README.md, the table of concurrency escapes).
     @exclusivity(unchecked) @usableFromInline
@@ -77,15 +78,24 @@ public final class Injected<T>: AutoInjectedPropertyBox {
     public init(wrappedValue: T?) {
         cell = InjectedCell()
         options = InjectionOptions(required: true, tag: nil, overridesTag: false)
-        didInject = { _ in }
+        didInject = nil
         if let wrappedValue { cell.store(wrappedValue) }
     }
 
     /// Creates a property that inherits the tag of the resolution it is injected in.
+    /// - Parameter required: Whether failing to resolve the property fails the resolution (default `true`).
+    public init(required: Bool = true) {
+        options = InjectionOptions(required: required, tag: nil, overridesTag: false)
+        didInject = nil
+        cell = InjectedCell()
+    }
+
+    /// Creates a property that inherits the tag of the resolution it is injected in, and calls `didInject` with each
+    /// value injected.
     /// - Parameters:
     ///   - required: Whether failing to resolve the property fails the resolution (default `true`).
     ///   - didInject: Called with the value after it is injected.
-    public init(required: Bool = true, didInject: @escaping (T) -> Void = { _ in }) {
+    public init(required: Bool = true, didInject: @escaping (T) -> Void) {
         options = InjectionOptions(required: required, tag: nil, overridesTag: false)
         self.didInject = didInject
         cell = InjectedCell()
@@ -95,8 +105,19 @@ public final class Injected<T>: AutoInjectedPropertyBox {
     /// - Parameters:
     ///   - required: Whether failing to resolve the property fails the resolution (default `true`).
     ///   - tag: The tag to resolve with; `nil` for none.
+    public init(required: Bool = true, tag: DependencyTagConvertible?) {
+        options = InjectionOptions(required: required, tag: tag?.dependencyTag, overridesTag: true)
+        didInject = nil
+        cell = InjectedCell()
+    }
+
+    /// Creates a property resolved with an explicit tag (`nil` means untagged), which calls `didInject` with each
+    /// value injected.
+    /// - Parameters:
+    ///   - required: Whether failing to resolve the property fails the resolution (default `true`).
+    ///   - tag: The tag to resolve with; `nil` for none.
     ///   - didInject: Called with the value after it is injected.
-    public init(required: Bool = true, tag: DependencyTagConvertible?, didInject: @escaping (T) -> Void = { _ in }) {
+    public init(required: Bool = true, tag: DependencyTagConvertible?, didInject: @escaping (T) -> Void) {
         options = InjectionOptions(required: required, tag: tag?.dependencyTag, overridesTag: true)
         self.didInject = didInject
         cell = InjectedCell()
@@ -112,7 +133,7 @@ public final class Injected<T>: AutoInjectedPropertyBox {
     public func resolve(_ container: DependencyContainer) throws {
         try options.resolve(T.self, from: container) { resolved in
             cell.store(resolved)
-            didInject(resolved)
+            didInject?(resolved)
         }
     }
 }

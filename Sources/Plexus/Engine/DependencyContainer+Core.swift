@@ -67,8 +67,8 @@ extension DependencyContainer {
     }
 
     /// `resolveInjected` for a property whose type is a class (`type is AnyClass`): the instance is one reference,
-    /// returned without generic code; `nil` when an optional property's own key is not registered.
-    func resolveInjectedObject(_ type: Any.Type, tag: Tag?, required: Bool) throws -> AnyObject? {
+    /// returned retained without generic code; `nil` when an optional property's own key is not registered.
+    func resolveInjectedObject(_ type: Any.Type, tag: Tag?, required: Bool) throws -> Unmanaged<AnyObject>? {
         var reference: UnsafeRawPointer?
         do {
             try withUnsafeMutablePointer(to: &reference) { try resolveProperty(type, tag: tag, into: $0) }
@@ -76,7 +76,7 @@ extension DependencyContainer {
             // An optional property whose own key is not registered stays nil .
             return nil
         }
-        return Unmanaged<AnyObject>.fromOpaque(reference.unsafelyUnwrapped).takeRetainedValue()
+        return Unmanaged<AnyObject>.fromOpaque(reference.unsafelyUnwrapped)
     }
 
     // An optional property whose own key is not registered is left nil by both `resolveInjected` forms. Any other

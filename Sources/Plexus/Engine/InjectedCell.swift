@@ -49,10 +49,11 @@ struct InjectedCell {
         withExtendedLifetime(replaced) { withAddress(of: T.self) { $0.initialize(to: value) } }
     }
 
-    /// Holds `object`, the box's value when its `T` is a class (`T.self is AnyClass`, so `fitsInline`): `store`
-    /// without code generic over `T`. A replaced instance is released last, as `store` destroys it.
-    mutating func store(object: AnyObject) {
-        let reference = UInt(bitPattern: Unmanaged.passRetained(object).toOpaque())
+    /// Holds `object`, whose reference it takes over, as the box's value when its `T` is a class (`T.self is
+    /// AnyClass`, so `fitsInline`): `store` without code generic over `T`. A replaced instance is released last, as
+    /// `store` destroys it.
+    mutating func store(retained object: Unmanaged<AnyObject>) {
+        let reference = UInt(bitPattern: object.toOpaque())
         guard isSet else {
             storage.0 = reference
             isSet = true

@@ -20,6 +20,8 @@ enum InjectionLayout {
         let direct: (any DirectlyInjectedBox.Type)?
         /// `boxType.wrappedType`, asked once.
         let wrappedType: Any.Type
+        /// Whether `wrappedType` is a class, whose instances are one reference.
+        let holdsObject: Bool
         /// The context of the property's injection in an instance of the class this layout was learned for, resolved
         /// without a tag: the frame of such an injection points here rather than at a context made per instance.
         let untaggedContext: DependencyContainer.Context
@@ -30,6 +32,7 @@ enum InjectionLayout {
         ) {
             (self.label, self.offset, self.boxType, self.direct) = (label, offset, boxType, direct)
             wrappedType = boxType.wrappedType
+            holdsObject = wrappedType is AnyClass
             untaggedContext = DependencyContainer.Context(
                 key: DefinitionKey(type: wrappedType, typeOfArguments: Void.self, tag: nil), injectedInType: holder,
                 injectedInProperty: label)
@@ -71,16 +74,15 @@ enum InjectionLayout {
         var readable = true
         let reflected = _forEachField(of: type, options: classType) { name, offset, fieldType, kind in
             // One conformance check per field type, which the runtime caches (the same check `TypeInfo` makes of a
-            // class), and one more only for a type that passes it: Plexus's own boxes answer it with the protocol
-            // that refines the box protocol, any other box with the box protocol.
+            // class), and the box protocol's only for a type that passes it.
             if fieldType is any CompletedAfterResolution.Type,
-                let (boxType, direct) = Self.boxType(fieldType)
+                let boxType = fieldType as? any AutoInjectedPropertyBox.Type
             {
                 let label = String(cString: name)
                 fields.append(
                     Field(
                         label: label.hasPrefix("_") ? String(label.dropFirst()) : label, offset: offset,
-                        boxType: boxType, direct: direct, holder: type))
+                        boxType: boxType, direct: Self.direct(boxType), holder: type))
             } else if kind == .existential || kind == .optional || kind == .existentialMetatype {
                 readable = false
             }
@@ -94,13 +96,16 @@ enum InjectionLayout {
         return .fields(fields)
     }
 
-    /// `type` as a box type, and as one of Plexus's own boxes if it is one; `nil` if it is no box.
-    private static func boxType(
-        _ type: Any.Type
-    ) -> (any AutoInjectedPropertyBox.Type, (any DirectlyInjectedBox.Type)?)? {
-        if let direct = type as? any DirectlyInjectedBox.Type { return (direct, direct) }
-        guard let boxType = type as? any AutoInjectedPropertyBox.Type else { return nil }
-        return (boxType, nil)
+    /// `boxType` as one of Plexus's own boxes, if it is one: `Injected` or `InjectedWeak` of its `wrappedType`,
+    /// compared by identity, so that no other conformance check is made (each costs an app's launch a walk of the
+    /// conformance records the first time a type is checked).
+    private static func direct(_ boxType: any AutoInjectedPropertyBox.Type) -> (any DirectlyInjectedBox.Type)? {
+        func open<Value>(_: Value.Type) -> (any DirectlyInjectedBox.Type)? {
+            if boxType == Injected<Value>.self { return Injected<Value>.self }
+            if boxType == InjectedWeak<Value>.self { return InjectedWeak<Value>.self }
+            return nil
+        }
+        return _openExistential(boxType.wrappedType, do: open)
     }
 
     /// Calls `body` with each field of this layout, in place, and the address of the box `object` holds there, in

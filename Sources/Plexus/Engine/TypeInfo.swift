@@ -193,17 +193,19 @@ enum AutoInjector {
         guard ops.isClassReference else {
             return try inject(into: ops.box(result), resolvedAt: key.pointee, container: container, graph: graph)
         }
-        let object = result.load(as: AnyObject.self)
-        let holder: Any.Type = Swift.type(of: object)
-        let layout = InjectionLayout.of(holder)
-        guard case .fields(let fields) = layout else {
-            return try inject(into: object, resolvedAt: key.pointee, container: container, graph: graph)
+        // Borrowed: the caller's storage holds the instance until injection ends.
+        try Unmanaged<AnyObject>.fromOpaque(result.load(as: UnsafeRawPointer.self))._withUnsafeGuaranteedRef { object in
+            let holder: Any.Type = Swift.type(of: object)
+            let layout = InjectionLayout.of(holder)
+            guard case .fields(let fields) = layout else {
+                return try inject(into: object, resolvedAt: key.pointee, container: container, graph: graph)
+            }
+            guard !fields.isEmpty else { return }
+            // Most keys are untagged: nothing to pass down, and no key copied to find it out.
+            var tag: DependencyContainer.Tag?
+            if case .none = key.pointee.storedTag {} else { tag = tagPassedDown(from: key.pointee, in: container) }
+            try inject(object, layout, in: holder, tag: tag, container, graph)
         }
-        guard !fields.isEmpty else { return }
-        // Most keys are untagged: nothing to pass down, and no key copied to find it out.
-        var tag: DependencyContainer.Tag?
-        if case .none = key.pointee.storedTag {} else { tag = tagPassedDown(from: key.pointee, in: container) }
-        try inject(object, layout, in: holder, tag: tag, container, graph)
     }
 
     /// Fills the boxes `layout` finds in `object`, an instance held by an instance of `holder` (itself, or the
@@ -212,11 +214,12 @@ enum AutoInjector {
         _ object: AnyObject, _ layout: InjectionLayout, in holder: Any.Type, tag: DependencyContainer.Tag?,
         _ container: DependencyContainer, _ graph: ResolutionGraph
     ) throws {
+        // Untagged in the class the layout was learned for (not an optional holding it), each property's context is
+        // the one its field keeps.
+        let keptContexts = tag == nil && holder == Swift.type(of: object)
         try layout.forEachField(of: object) { field, address in
             do {
-                // Untagged in the class the layout was learned for (not an optional holding it), the property's
-                // context is the one its field keeps.
-                if tag == nil, holder == field.pointee.untaggedContext.injectedInType {
+                if keptContexts {
                     try graph.run(property: InjectionLayout.Field.untaggedContext(of: field)) {
                         try fill(field, at: address, from: container, tag: tag)
                     }
@@ -242,7 +245,8 @@ enum AutoInjector {
         // Plexus's own boxes take the tag passed down from here; another box reads it from the property's context,
         // which says the same.
         if let direct = field.pointee.direct {
-            try direct.inject(boxAt: address, from: container, passedDown: tag)
+            try direct.inject(
+                boxAt: address, holdingObject: field.pointee.holdsObject, from: container, passedDown: tag)
         } else {
             try InjectionLayout.box(of: field.pointee, at: address).resolve(container)
         }

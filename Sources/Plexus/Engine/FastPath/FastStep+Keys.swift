@@ -261,8 +261,8 @@ extension DependencyContainer {
         return info.type
     }
 
-    /// How a plain factory of `slot` makes its instance, given its `fastType`: `.injecting` for a `.unique` definition
-    /// whose instances need only their `@Injected` properties filled after it (no hooks, not `Resolvable`, and
+    /// How a plain factory of `slot` makes its instance, given its `fastType`: `.injecting` for a `.unique` or
+    /// `.shared` definition whose instances need only their `@Injected` properties filled after it (no hooks, not `Resolvable`, and
     /// auto-injection not turned off for the definition since its type was learned with it on), else `.plain`.
     /// Call under the owner's lock or reader bias.
     @inline(__always)
@@ -275,7 +275,8 @@ extension DependencyContainer {
     /// common step stays small.
     @inline(never)
     private func injectingMaking(for slot: Slot) -> FastMake.Making? {
-        guard slot.blueprint.scope == .unique, slot.hasPlainRecipe, let info = slot.typeInfo,
+        guard slot.blueprint.scope == .unique || slot.blueprint.scope == .shared, slot.hasPlainRecipe,
+            let info = slot.typeInfo,
             info.hasInjectedProperties, !info.isResolvable, slot.recipe.autoInjects != false
         else { return nil }
         return .injecting(expecting: info.type)

@@ -28,9 +28,10 @@ struct FastMake {
         /// The factory, from the arguments given. `expecting` is the dynamic type of instances that need nothing
         /// after the factory (`ToStore` when the instance is to be stored as the general path stores it).
         case plain(expecting: ObjectIdentifier)
-        /// The factory, from the arguments given, of a `.unique` definition whose instances of `expecting` need only
-        /// their `@Injected` properties filled after it: filled right after the factory's frame when its scope runs
-        /// its own work (`injectNow`), else stored as the general path stores a new instance, which queues them.
+        /// The factory, from the arguments given, of a `.unique` or `.shared` definition whose instances of
+        /// `expecting` need only their `@Injected` properties filled after it: filled right after the factory's frame
+        /// when its scope runs its own work (`injectNow`), else stored as the general path stores a new instance,
+        /// which queues them.
         case injecting(expecting: ObjectIdentifier)
         /// The factory, from arguments resolved in the slot's container (a definition that answers a request without
         /// arguments by auto-wiring); `expecting` as for `plain`.
@@ -275,9 +276,14 @@ extension DependencyContainer {
         _ slot: Slot, expecting type: ObjectIdentifier, result: UnsafeMutableRawPointer, graph: ResolutionGraph,
         scope: ResolutionGraph.LightScope
     ) throws -> Bool {
-        if slot.blueprint.ops.dynamicType(of: result) == type, graph.runsNextWork(of: scope) { return true }
-        try storeNew(slot, result: result, graph: graph)
-        return false
+        guard slot.blueprint.ops.dynamicType(of: result) == type, graph.runsNextWork(of: scope) else {
+            try storeNew(slot, result: result, graph: graph)
+            return false
+        }
+        // Kept for the graph before its properties are filled, as `Slot.store` keeps it: a property that resolves it
+        // again gets this instance (a cycle closed by injection).
+        if slot.blueprint.scope == .shared { graph.storeShared(slot.blueprint.ops.box(result), of: slot.definition) }
+        return true
     }
 
     /// Fills the `@Injected` properties of the new instance at `result`, made by the factory of `slot` for `key`,
