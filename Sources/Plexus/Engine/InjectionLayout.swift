@@ -108,22 +108,9 @@ enum InjectionLayout {
         return _openExistential(boxType.wrappedType, do: open)
     }
 
-    /// Calls `body` with each field of this layout, in place, and the address of the box `object` holds there, in
-    /// field order. `object` is an instance of the class this layout was learned for; the addresses are valid while
-    /// it lives, the field's while `body` runs.
-    func forEachField(
-        of object: AnyObject, _ body: (UnsafePointer<Field>, UnsafeRawPointer) throws -> Void
-    ) rethrows {
-        guard case .fields(let fields) = self else { return }
-        try withExtendedLifetime(object) {
-            let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
-            try fields.withUnsafeBufferPointer { fields in
-                for index in fields.indices {
-                    let field = fields.baseAddress.unsafelyUnwrapped + index
-                    try body(field, base + field.pointee.offset)
-                }
-            }
-        }
+    /// The address of `object`'s storage, where its fields lie at their offsets; valid while `object` lives.
+    static func address(of object: AnyObject) -> UnsafeRawPointer {
+        UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
     }
 
     /// The box at `address`, as the field of `field` holds it.
@@ -147,21 +134,6 @@ enum InjectionLayout {
         return withExtendedLifetime(object) {
             let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
             return fields.map { field in (field.label, Self.load(field.boxType, at: base + field.offset)) }
-        }
-    }
-
-    /// Calls `body` with each field of this layout and the box `instance` holds there, in field order, without
-    /// collecting them first. `instance` is as for `boxes(in:)`.
-    func forEachBox(
-        in instance: Any, _ body: (Field, AutoInjectedPropertyBox) throws -> Void
-    ) rethrows {
-        guard case .fields(let fields) = self, !fields.isEmpty else { return }
-        let object = Self.object(in: instance)
-        try withExtendedLifetime(object) {
-            let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
-            for field in fields {
-                try body(field, Self.load(field.boxType, at: base + field.offset))
-            }
         }
     }
 

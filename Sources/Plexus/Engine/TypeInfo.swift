@@ -171,8 +171,12 @@ enum AutoInjector {
         if type is AnyClass, case .fields(let fields) = InjectionLayout.of(type) {
             guard !fields.isEmpty else { return }
             let tag = tagPassedDown(from: key, in: container)
-            return try inject(
-                InjectionLayout.instanceObject(value), .fields(fields), in: holder, tag: tag, container, graph)
+            let object = InjectionLayout.instanceObject(value)
+            return try withExtendedLifetime(object) {
+                try inject(
+                    fields, at: InjectionLayout.address(of: object), keptContexts: tag == nil && holder == type,
+                    in: holder, tag: tag, container, graph)
+            }
         }
         let boxes = boxes(in: value)
         guard !boxes.isEmpty else { return }
@@ -193,46 +197,57 @@ enum AutoInjector {
         guard ops.isClassReference else {
             return try inject(into: ops.box(result), resolvedAt: key.pointee, container: container, graph: graph)
         }
-        // Borrowed: the caller's storage holds the instance until injection ends.
-        try Unmanaged<AnyObject>.fromOpaque(result.load(as: UnsafeRawPointer.self))._withUnsafeGuaranteedRef { object in
-            let holder: Any.Type = Swift.type(of: object)
-            let layout = InjectionLayout.of(holder)
-            guard case .fields(let fields) = layout else {
-                return try inject(into: object, resolvedAt: key.pointee, container: container, graph: graph)
+        // The caller's storage holds the instance until injection ends.
+        let object = result.load(as: UnsafeRawPointer.self)
+        let holder = Unmanaged<AnyObject>.fromOpaque(object)._withUnsafeGuaranteedRef { Swift.type(of: $0) as Any.Type }
+        guard case .fields(let fields) = graph.injectionLayout(of: holder) else {
+            return try inject(into: ops.box(result), resolvedAt: key.pointee, container: container, graph: graph)
+        }
+        guard !fields.isEmpty else { return }
+        // Most keys are untagged: nothing to pass down, and no key copied to find it out.
+        guard case .none = key.pointee.storedTag else {
+            let tag = tagPassedDown(from: key.pointee, in: container)
+            return try inject(fields, at: object, keptContexts: tag == nil, in: holder, tag: tag, container, graph)
+        }
+        try inject(fields, at: object, keptContexts: true, in: holder, tag: nil, container, graph)
+    }
+
+    /// Fills the boxes of `fields` in the instance at `object` (an instance of the class the fields were learned
+    /// for, alive until this returns), held by an instance of `holder` (itself, or the optional that wraps it),
+    /// passing `tag` down to those that inherit it. With `keptContexts` (untagged, and `holder` the fields' class),
+    /// each property's context is the one its field keeps.
+    private static func inject(
+        _ fields: [InjectionLayout.Field], at object: UnsafeRawPointer, keptContexts: Bool, in holder: Any.Type,
+        tag: DependencyContainer.Tag?, _ container: DependencyContainer, _ graph: ResolutionGraph
+    ) throws {
+        try fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices {
+                let field = fields.baseAddress.unsafelyUnwrapped + index
+                try inject(
+                    field, at: object + field.pointee.offset, keptContexts: keptContexts, in: holder, tag: tag,
+                    container, graph)
             }
-            guard !fields.isEmpty else { return }
-            // Most keys are untagged: nothing to pass down, and no key copied to find it out.
-            var tag: DependencyContainer.Tag?
-            if case .none = key.pointee.storedTag {} else { tag = tagPassedDown(from: key.pointee, in: container) }
-            try inject(object, layout, in: holder, tag: tag, container, graph)
         }
     }
 
-    /// Fills the boxes `layout` finds in `object`, an instance held by an instance of `holder` (itself, or the
-    /// optional that wraps it), passing `tag` down to those that inherit it.
+    /// Fills the box of `field` at `address`, in its property's context.
     private static func inject(
-        _ object: AnyObject, _ layout: InjectionLayout, in holder: Any.Type, tag: DependencyContainer.Tag?,
-        _ container: DependencyContainer, _ graph: ResolutionGraph
+        _ field: UnsafePointer<InjectionLayout.Field>, at address: UnsafeRawPointer, keptContexts: Bool,
+        in holder: Any.Type, tag: DependencyContainer.Tag?, _ container: DependencyContainer, _ graph: ResolutionGraph
     ) throws {
-        // Untagged in the class the layout was learned for (not an optional holding it), each property's context is
-        // the one its field keeps.
-        let keptContexts = tag == nil && holder == Swift.type(of: object)
-        try layout.forEachField(of: object) { field, address in
-            do {
-                if keptContexts {
-                    try graph.run(property: InjectionLayout.Field.untaggedContext(of: field)) {
-                        try fill(field, at: address, from: container, tag: tag)
-                    }
-                } else {
-                    try graph.injecting(field.pointee.label, of: field.pointee.wrappedType, in: holder, tag: tag) {
-                        try fill(field, at: address, from: container, tag: tag)
-                    }
+        do {
+            if keptContexts {
+                try graph.run(property: InjectionLayout.Field.untaggedContext(of: field)) {
+                    try fill(field, at: address, from: container, tag: tag)
                 }
-            } catch {
-                throw ResolutionError.wrapping(error) {
-                    .autoInjectionFailed(
-                        label: field.pointee.label, type: field.pointee.wrappedType, underlyingError: $0)
+            } else {
+                try graph.injecting(field.pointee.label, of: field.pointee.wrappedType, in: holder, tag: tag) {
+                    try fill(field, at: address, from: container, tag: tag)
                 }
+            }
+        } catch {
+            throw ResolutionError.wrapping(error) {
+                .autoInjectionFailed(label: field.pointee.label, type: field.pointee.wrappedType, underlyingError: $0)
             }
         }
     }

@@ -143,6 +143,9 @@ final class ResolutionGraph {
         var asyncStepDepth = 0
         /// Graph report: set by `validate` while it records who resolves whom; `nil` otherwise.
         var recorder: GraphRecorder?
+        /// The injection layout this thread used last, with its class: instances of one class are often injected
+        /// one after another, and the layouts' table is then not read again (`injectionLayout(of:)`).
+        var lastLayout: (type: ObjectIdentifier, layout: InjectionLayout)?
         /// The failure last logged at `.verbose` by a resolve inside a factory, with its session, so that the
         /// resolves it propagates through do not log it again. Touched only on the failure path.
         var loggedFailure: (session: Int, description: String)?
@@ -252,6 +255,16 @@ final class ResolutionGraph {
     static var activeInnermostTag: DependencyContainer.Tag? {
         guard plexus_thread_graph_get() != nil || plexus_task_graphs_live() != 0 else { return nil }
         return unretainedCurrent._withUnsafeGuaranteedRef { $0.depth > 0 ? $0.innermostTag : nil }
+    }
+
+    /// `InjectionLayout.of(type)`, the last one used on this thread kept at hand: a layout never changes once
+    /// learned.
+    func injectionLayout(of type: Any.Type) -> InjectionLayout {
+        let id = ObjectIdentifier(type)
+        if let last = state.pointee.lastLayout, last.type == id { return last.layout }
+        let layout = InjectionLayout.of(type)
+        state.pointee.lastLayout = (id, layout)
+        return layout
     }
 
     // MARK: Frames and cycles
