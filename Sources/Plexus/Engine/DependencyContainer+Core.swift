@@ -84,6 +84,7 @@ extension DependencyContainer {
     // another tag) still propagates.
 
     /// Resolves the key of `type` and `tag` without arguments into `storage`.
+    @inline(__always)
     private func resolveProperty(_ type: Any.Type, tag: Tag?, into storage: UnsafeMutableRawPointer) throws {
         // Most properties are untagged: that key is built without a tag to pass around.
         if let tag {

@@ -28,6 +28,7 @@ extension Injected: DirectlyInjectedBox {
     }
 
     /// Resolves the box's value from `container` with `tag` and stores it.
+    @inline(__always)
     private func fill(holdingObject: Bool, from container: DependencyContainer, tag: DependencyContainer.Tag?) throws {
         // A class instance is one reference: resolved and stored without code generic over `T`, which runs
         // unspecialized here.
