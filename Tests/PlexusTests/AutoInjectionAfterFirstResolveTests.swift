@@ -306,6 +306,7 @@ private let hostScopes: [ComponentScope] = [.unique, .shared]
         #expect(inner !== front)
         #expect(inner.back === back)
         #expect(try resolvedAgain(Front.self).back === back)
+        back.front = nil  // the cycle, broken for the test's end
     }
 
     @Test func aSharedInstanceClosesACycleByInjection() throws {
@@ -315,6 +316,7 @@ private let hostScopes: [ComponentScope] = [.unique, .shared]
         let front: Front = try container.resolve()
 
         #expect(front.back?.front === front)
+        front.back?.front = nil  // the cycle, broken for the test's end
     }
 
     @Test(arguments: hostScopes) func anInstanceRegisteredAsAProtocolIsInjectedAgain(scope: ComponentScope) throws {
