@@ -57,7 +57,9 @@ extension DependencyContainer {
                 body(value)
             }
         } catch ResolutionError.definitionNotFound(let key) where !required && key.type == T.self && key.tag == tag {
-            // An optional property whose own key is not registered stays nil .
+            // An optional property whose own key is not registered stays nil. Any other error (a factory that throws,
+            // a cycle, a dependency of its definition missing, even one of the same type under another tag) still
+            // propagates.
         }
     }
 
@@ -73,15 +75,11 @@ extension DependencyContainer {
         do {
             try withUnsafeMutablePointer(to: &reference) { try resolveProperty(type, tag: tag, into: $0) }
         } catch ResolutionError.definitionNotFound(let key) where !required && key.type == type && key.tag == tag {
-            // An optional property whose own key is not registered stays nil .
+            // As in `resolveInjected`: only the property's own key missing leaves an optional property nil.
             return nil
         }
         return Unmanaged<AnyObject>.fromOpaque(reference.unsafelyUnwrapped)
     }
-
-    // An optional property whose own key is not registered is left nil by both `resolveInjected` forms. Any other
-    // error (a factory that throws, a cycle, a dependency of its definition missing, even one of the same type under
-    // another tag) still propagates.
 
     /// Resolves the key of `type` and `tag` without arguments into `storage`.
     @inline(__always)
