@@ -23,16 +23,8 @@ struct InjectionOptions {
     /// Resolves a value of `T` and hands it to `store`; leaves it alone when an optional property's type is not
     /// registered.
     func resolve<T>(_: T.Type, from container: DependencyContainer, store: (T) -> Void) throws {
-        let tag = overridesTag ? tag : container.tagInContext
-        do {
-            try container.resolveInjected(T.self, tag: tag, store)
-        } catch ResolutionError.definitionNotFound(let key)
-            where !required && key.type == T.self && key.tag == tag
-        {
-            // An optional property whose own key is not registered stays nil. Any other error (a factory that
-            // throws, a cycle, a dependency of its definition missing, even one of the same type under another
-            // tag) still propagates.
-        }
+        try container.resolveInjected(
+            T.self, tag: overridesTag ? tag : container.tagInContext, required: required, handingTo: store)
     }
 }
 
@@ -52,8 +44,9 @@ struct InjectionOptions {
 /// ``ResolutionError/autoInjectionFailed(label:type:underlyingError:)``.
 @propertyWrapper
 public final class Injected<T>: AutoInjectedPropertyBox {
-    private let options: InjectionOptions
-    private let didInject: (T) -> Void
+    let options: InjectionOptions
+    /// `nil` when none was given: then nothing is called per injection.
+    let didInject: ((T) -> Void)?
     // Not checked dynamically: the box is not `Sendable`, and its cell finishes every change before a value it drops
     // runs its `deinit` (Engine/README.md, the table of concurrency escapes).
     @exclusivity(unchecked) @usableFromInline
@@ -85,15 +78,24 @@ public final class Injected<T>: AutoInjectedPropertyBox {
     public init(wrappedValue: T?) {
         cell = InjectedCell()
         options = InjectionOptions(required: true, tag: nil, overridesTag: false)
-        didInject = { _ in }
+        didInject = nil
         if let wrappedValue { cell.store(wrappedValue) }
     }
 
     /// Creates a property that inherits the tag of the resolution it is injected in.
+    /// - Parameter required: Whether failing to resolve the property fails the resolution (default `true`).
+    public init(required: Bool = true) {
+        options = InjectionOptions(required: required, tag: nil, overridesTag: false)
+        didInject = nil
+        cell = InjectedCell()
+    }
+
+    /// Creates a property that inherits the tag of the resolution it is injected in, and calls `didInject` with each
+    /// value injected.
     /// - Parameters:
     ///   - required: Whether failing to resolve the property fails the resolution (default `true`).
     ///   - didInject: Called with the value after it is injected.
-    public init(required: Bool = true, didInject: @escaping (T) -> Void = { _ in }) {
+    public init(required: Bool = true, didInject: @escaping (T) -> Void) {
         options = InjectionOptions(required: required, tag: nil, overridesTag: false)
         self.didInject = didInject
         cell = InjectedCell()
@@ -103,15 +105,26 @@ public final class Injected<T>: AutoInjectedPropertyBox {
     /// - Parameters:
     ///   - required: Whether failing to resolve the property fails the resolution (default `true`).
     ///   - tag: The tag to resolve with; `nil` for none.
+    public init(required: Bool = true, tag: DependencyTagConvertible?) {
+        options = InjectionOptions(required: required, tag: tag?.dependencyTag, overridesTag: true)
+        didInject = nil
+        cell = InjectedCell()
+    }
+
+    /// Creates a property resolved with an explicit tag (`nil` means untagged), which calls `didInject` with each
+    /// value injected.
+    /// - Parameters:
+    ///   - required: Whether failing to resolve the property fails the resolution (default `true`).
+    ///   - tag: The tag to resolve with; `nil` for none.
     ///   - didInject: Called with the value after it is injected.
-    public init(required: Bool = true, tag: DependencyTagConvertible?, didInject: @escaping (T) -> Void = { _ in }) {
+    public init(required: Bool = true, tag: DependencyTagConvertible?, didInject: @escaping (T) -> Void) {
         options = InjectionOptions(required: required, tag: tag?.dependencyTag, overridesTag: true)
         self.didInject = didInject
         cell = InjectedCell()
     }
 
     deinit {
-        cell.clear(T.self)
+        cell.destroy(T.self)
     }
 
     /// Resolves the value from `container` and stores it.
@@ -120,7 +133,7 @@ public final class Injected<T>: AutoInjectedPropertyBox {
     public func resolve(_ container: DependencyContainer) throws {
         try options.resolve(T.self, from: container) { resolved in
             cell.store(resolved)
-            didInject(resolved)
+            didInject?(resolved)
         }
     }
 }
@@ -137,8 +150,8 @@ public final class Injected<T>: AutoInjectedPropertyBox {
 /// The resolved value must be a class instance; the options are those of ``Injected``.
 @propertyWrapper
 public final class InjectedWeak<T>: AutoInjectedPropertyBox {
-    private let options: InjectionOptions
-    private let didInject: (T) -> Void
+    let options: InjectionOptions
+    let didInject: (T) -> Void
     private weak var object: AnyObject?
 
     /// The injected value, `nil` until injected or once freed.

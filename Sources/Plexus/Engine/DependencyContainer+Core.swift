@@ -39,21 +39,56 @@ extension DependencyContainer {
         }
     }
 
-    /// Resolves the key of `T` and `tag` without arguments and hands the instance to `body`, for auto-injection.
+    /// Resolves a property of `T` under `tag` without arguments, and hands `body` the instance in temporary storage,
+    /// destroyed after it returns; leaves `body` uncalled when an optional (not `required`) property's own key is not
+    /// registered. For auto-injection.
     ///
-    /// Unlike `resolveTyped`, nothing generic over `T` crosses the temporary allocation's closure: `Injected<T>` runs
+    /// Unlike `resolveTyped`, nothing generic over `T` crosses the temporary allocation's closure: the boxes run
     /// unspecialized, where a `T?` or a `Result<T, _>` costs a generic-metadata lookup on every property injected.
-    func resolveInjected<T>(_: T.Type, tag: Tag?, _ body: (T) -> Void) throws {
-        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-            let storage = resolveStorage(buffer)
-            // Most properties are untagged: that key is built without a tag to pass around.
-            if let tag {
-                try resolveRaw(
-                    T.self, typeOfArguments: Void.self, tag: tag, arguments: zeroSizedArguments, into: storage)
-            } else {
-                try resolveRaw(T.self, into: storage)
+    func resolveInjected<T>(
+        _: T.Type, tag: Tag?, required: Bool, _ body: (UnsafeMutablePointer<T>) -> Void
+    ) throws {
+        do {
+            try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+                let storage = resolveStorage(buffer)
+                try resolveProperty(T.self, tag: tag, into: storage)
+                let value = storage.assumingMemoryBound(to: T.self)
+                defer { value.deinitialize(count: 1) }
+                body(value)
             }
-            body(storage.assumingMemoryBound(to: T.self).move())
+        } catch ResolutionError.definitionNotFound(let key) where !required && key.type == T.self && key.tag == tag {
+            // An optional property whose own key is not registered stays nil. Any other error (a factory that throws,
+            // a cycle, a dependency of its definition missing, even one of the same type under another tag) still
+            // propagates.
+        }
+    }
+
+    /// `resolveInjected(_:tag:required:_:)` handing `store` a copy of the instance.
+    func resolveInjected<T>(_: T.Type, tag: Tag?, required: Bool, handingTo store: (T) -> Void) throws {
+        try resolveInjected(T.self, tag: tag, required: required) { store($0.pointee) }
+    }
+
+    /// `resolveInjected` for a property whose type is a class (`type is AnyClass`): the instance is one reference,
+    /// returned retained without generic code; `nil` when an optional property's own key is not registered.
+    func resolveInjectedObject(_ type: Any.Type, tag: Tag?, required: Bool) throws -> Unmanaged<AnyObject>? {
+        var reference: UnsafeRawPointer?
+        do {
+            try withUnsafeMutablePointer(to: &reference) { try resolveProperty(type, tag: tag, into: $0) }
+        } catch ResolutionError.definitionNotFound(let key) where !required && key.type == type && key.tag == tag {
+            // As in `resolveInjected`: only the property's own key missing leaves an optional property nil.
+            return nil
+        }
+        return Unmanaged<AnyObject>.fromOpaque(reference.unsafelyUnwrapped)
+    }
+
+    /// Resolves the key of `type` and `tag` without arguments into `storage`.
+    @inline(__always)
+    private func resolveProperty(_ type: Any.Type, tag: Tag?, into storage: UnsafeMutableRawPointer) throws {
+        // Most properties are untagged: that key is built without a tag to pass around.
+        if let tag {
+            try resolveRaw(type, typeOfArguments: Void.self, tag: tag, arguments: zeroSizedArguments, into: storage)
+        } else {
+            try resolveRaw(type, into: storage)
         }
     }
 

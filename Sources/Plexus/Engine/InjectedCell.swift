@@ -49,6 +49,21 @@ struct InjectedCell {
         withExtendedLifetime(replaced) { withAddress(of: T.self) { $0.initialize(to: value) } }
     }
 
+    /// Holds `object`, whose reference it takes over, as the box's value when its `T` is a class (`T.self is
+    /// AnyClass`, so `fitsInline`): `store` without code generic over `T`. A replaced instance is released last, as
+    /// `store` destroys it.
+    mutating func store(retained object: Unmanaged<AnyObject>) {
+        let reference = UInt(bitPattern: object.toOpaque())
+        guard isSet else {
+            storage.0 = reference
+            isSet = true
+            return
+        }
+        let replaced = storage.0
+        storage.0 = reference
+        Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: replaced).unsafelyUnwrapped).release()
+    }
+
     /// Drops the value held, if any. The cell is empty before the value is destroyed.
     @inlinable
     mutating func clear<T>(_: T.Type) {
@@ -60,6 +75,24 @@ struct InjectedCell {
             heap.deallocate()
         }
         _ = consume dropped
+    }
+
+    /// Destroys the value held, if any, in place: for the box's `deinit`, when nothing else can reach the cell, so the
+    /// value is not moved out first as `clear` moves it.
+    @inlinable
+    mutating func destroy<T>(_: T.Type) {
+        guard isSet else { return }
+        isSet = false
+        // A class instance is one reference, in the first word: released without code generic over `T`.
+        if T.self is AnyClass {
+            Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: storage.0).unsafelyUnwrapped).release()
+            return
+        }
+        withAddress(of: T.self) { _ = $0.deinitialize(count: 1) }
+        if !Self.fitsInline(T.self), let heap = UnsafeMutableRawPointer(bitPattern: storage.0) {
+            storage.0 = 0
+            heap.deallocate()
+        }
     }
 
     /// Takes `value` into an empty cell.

@@ -15,8 +15,35 @@ enum InjectionLayout {
         let label: String
         let offset: Int
         let boxType: any AutoInjectedPropertyBox.Type
+        /// `boxType` when it is one of Plexus's own boxes, filled without its public `resolve(_:)`
+        /// (`DirectlyInjectedBox`).
+        let direct: (any DirectlyInjectedBox.Type)?
         /// `boxType.wrappedType`, asked once.
         let wrappedType: Any.Type
+        /// Whether `wrappedType` is a class, whose instances are one reference.
+        let holdsObject: Bool
+        /// The context of the property's injection in an instance of the class this layout was learned for, resolved
+        /// without a tag: the frame of such an injection points here rather than at a context made per instance.
+        let untaggedContext: DependencyContainer.Context
+
+        init(
+            label: String, offset: Int, boxType: any AutoInjectedPropertyBox.Type,
+            direct: (any DirectlyInjectedBox.Type)?, holder: Any.Type
+        ) {
+            (self.label, self.offset, self.boxType, self.direct) = (label, offset, boxType, direct)
+            wrappedType = boxType.wrappedType
+            holdsObject = wrappedType is AnyClass
+            untaggedContext = DependencyContainer.Context(
+                key: DefinitionKey(type: wrappedType, typeOfArguments: Void.self, tag: nil), injectedInType: holder,
+                injectedInProperty: label)
+        }
+
+        /// The address of `untaggedContext` in the field at `field`.
+        static func untaggedContext(of field: UnsafePointer<Field>) -> UnsafePointer<DependencyContainer.Context> {
+            (UnsafeRawPointer(field) + contextOffset).assumingMemoryBound(to: DependencyContainer.Context.self)
+        }
+
+        private static let contextOffset = MemoryLayout<Field>.offset(of: \Field.untaggedContext).unsafelyUnwrapped
     }
 
     /// Read the boxes at these offsets.
@@ -24,12 +51,14 @@ enum InjectionLayout {
     /// Reflect every instance with `Mirror`.
     case mirror
 
-    private static let known = Protected(IdentityTable<InjectionLayout>())
+    /// Read without the lock while no layout is being added, as every instance injected reads it.
+    private static let known = Protected(IdentityTable<InjectionLayout>(), readerBiased: true)
 
     /// The layout of `type`, learned on first use.
     static func of(_ type: Any.Type) -> InjectionLayout {
         let id = ObjectIdentifier(type)
-        if let layout = known.withLock({ $0[id] }) { return layout }
+        if let layout = known.withBiasedRead({ $0.pointee[id] }) ?? nil { return layout }
+        if let layout = known.withLockKeepingReaders({ $0.pointee[id] }) { return layout }
         let layout = learn(type)
         known.withLock { $0[id] = layout }
         return layout
@@ -53,7 +82,7 @@ enum InjectionLayout {
                 fields.append(
                     Field(
                         label: label.hasPrefix("_") ? String(label.dropFirst()) : label, offset: offset,
-                        boxType: boxType, wrappedType: boxType.wrappedType))
+                        boxType: boxType, direct: Self.direct(boxType), holder: type))
             } else if kind == .existential || kind == .optional || kind == .existentialMetatype {
                 readable = false
             }
@@ -67,6 +96,33 @@ enum InjectionLayout {
         return .fields(fields)
     }
 
+    /// `boxType` as one of Plexus's own boxes, if it is one: `Injected` or `InjectedWeak` of its `wrappedType`,
+    /// compared by identity, so that no other conformance check is made (each costs an app's launch a walk of the
+    /// conformance records the first time a type is checked).
+    private static func direct(_ boxType: any AutoInjectedPropertyBox.Type) -> (any DirectlyInjectedBox.Type)? {
+        func open<Value>(_: Value.Type) -> (any DirectlyInjectedBox.Type)? {
+            if boxType == Injected<Value>.self { return Injected<Value>.self }
+            if boxType == InjectedWeak<Value>.self { return InjectedWeak<Value>.self }
+            return nil
+        }
+        return _openExistential(boxType.wrappedType, do: open)
+    }
+
+    /// The address of `object`'s storage, where its fields lie at their offsets; valid while `object` lives.
+    static func address(of object: AnyObject) -> UnsafeRawPointer {
+        UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+    }
+
+    /// The box at `address`, as the field of `field` holds it.
+    static func box(of field: Field, at address: UnsafeRawPointer) -> AutoInjectedPropertyBox {
+        load(field.boxType, at: address)
+    }
+
+    /// The class instance `instance` holds (see `object(in:)`).
+    static func instanceObject(_ instance: Any) -> AnyObject {
+        object(in: instance)
+    }
+
     /// The boxes of `instance`, an instance of the class this layout was learned for.
     ///
     /// `instance` may hold the object directly or behind any number of existential boxes (a class registered as a
@@ -78,21 +134,6 @@ enum InjectionLayout {
         return withExtendedLifetime(object) {
             let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
             return fields.map { field in (field.label, Self.load(field.boxType, at: base + field.offset)) }
-        }
-    }
-
-    /// Calls `body` with each field of this layout and the box `instance` holds there, in field order, without
-    /// collecting them first. `instance` is as for `boxes(in:)`.
-    func forEachBox(
-        in instance: Any, _ body: (Field, AutoInjectedPropertyBox) throws -> Void
-    ) rethrows {
-        guard case .fields(let fields) = self, !fields.isEmpty else { return }
-        let object = Self.object(in: instance)
-        try withExtendedLifetime(object) {
-            let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
-            for field in fields {
-                try body(field, Self.load(field.boxType, at: base + field.offset))
-            }
         }
     }
 

@@ -171,10 +171,12 @@ enum AutoInjector {
         if type is AnyClass, case .fields(let fields) = InjectionLayout.of(type) {
             guard !fields.isEmpty else { return }
             let tag = tagPassedDown(from: key, in: container)
-            try InjectionLayout.fields(fields).forEachBox(in: value) { field, box in
-                try inject(box, label: field.label, of: field.wrappedType, in: holder, tag: tag, container, graph)
+            let object = InjectionLayout.instanceObject(value)
+            return try withExtendedLifetime(object) {
+                try inject(
+                    fields, at: InjectionLayout.address(of: object), keptContexts: tag == nil && holder == type,
+                    in: holder, tag: tag, container, graph)
             }
-            return
         }
         let boxes = boxes(in: value)
         guard !boxes.isEmpty else { return }
@@ -182,6 +184,86 @@ enum AutoInjector {
         for (label, box) in boxes {
             let type = Swift.type(of: box).wrappedType
             try inject(box, label: label, of: type, in: holder, tag: tag, container, graph)
+        }
+    }
+
+    /// Fills the auto-injected properties of the new instance at `result` (of the type `ops` describes), resolved
+    /// under `key`, from `container`, the owner of its definition: `inject(into:resolvedAt:container:graph:)`,
+    /// without boxing an instance of a class type in `Any`.
+    static func inject(
+        into result: UnsafeMutableRawPointer, ops: TypeOps, resolvedAt key: UnsafePointer<DefinitionKey>,
+        container: DependencyContainer, graph: ResolutionGraph
+    ) throws {
+        guard ops.isClassReference else {
+            return try inject(into: ops.box(result), resolvedAt: key.pointee, container: container, graph: graph)
+        }
+        // The caller's storage holds the instance until injection ends.
+        let object = result.load(as: UnsafeRawPointer.self)
+        let holder = Unmanaged<AnyObject>.fromOpaque(object)._withUnsafeGuaranteedRef { Swift.type(of: $0) as Any.Type }
+        guard case .fields(let fields) = graph.injectionLayout(of: holder) else {
+            return try inject(into: ops.box(result), resolvedAt: key.pointee, container: container, graph: graph)
+        }
+        guard !fields.isEmpty else { return }
+        // Most keys are untagged: nothing to pass down, and no key copied to find it out.
+        guard case .none = key.pointee.storedTag else {
+            let tag = tagPassedDown(from: key.pointee, in: container)
+            return try inject(fields, at: object, keptContexts: tag == nil, in: holder, tag: tag, container, graph)
+        }
+        try inject(fields, at: object, keptContexts: true, in: holder, tag: nil, container, graph)
+    }
+
+    /// Fills the boxes of `fields` in the instance at `object` (an instance of the class the fields were learned
+    /// for, alive until this returns), held by an instance of `holder` (itself, or the optional that wraps it),
+    /// passing `tag` down to those that inherit it. With `keptContexts` (untagged, and `holder` the fields' class),
+    /// each property's context is the one its field keeps.
+    private static func inject(
+        _ fields: [InjectionLayout.Field], at object: UnsafeRawPointer, keptContexts: Bool, in holder: Any.Type,
+        tag: DependencyContainer.Tag?, _ container: DependencyContainer, _ graph: ResolutionGraph
+    ) throws {
+        try fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices {
+                let field = fields.baseAddress.unsafelyUnwrapped + index
+                try inject(
+                    field, at: object + field.pointee.offset, keptContexts: keptContexts, in: holder, tag: tag,
+                    container, graph)
+            }
+        }
+    }
+
+    /// Fills the box of `field` at `address`, in its property's context.
+    private static func inject(
+        _ field: UnsafePointer<InjectionLayout.Field>, at address: UnsafeRawPointer, keptContexts: Bool,
+        in holder: Any.Type, tag: DependencyContainer.Tag?, _ container: DependencyContainer, _ graph: ResolutionGraph
+    ) throws {
+        do {
+            if keptContexts {
+                try graph.run(property: InjectionLayout.Field.untaggedContext(of: field)) {
+                    try fill(field, at: address, from: container, tag: tag)
+                }
+            } else {
+                try graph.injecting(field.pointee.label, of: field.pointee.wrappedType, in: holder, tag: tag) {
+                    try fill(field, at: address, from: container, tag: tag)
+                }
+            }
+        } catch {
+            throw ResolutionError.wrapping(error) {
+                .autoInjectionFailed(label: field.pointee.label, type: field.pointee.wrappedType, underlyingError: $0)
+            }
+        }
+    }
+
+    /// Fills the box at `address`, of `field`, from `container`, with the frame of its property on the graph.
+    private static func fill(
+        _ field: UnsafePointer<InjectionLayout.Field>, at address: UnsafeRawPointer,
+        from container: DependencyContainer, tag: DependencyContainer.Tag?
+    ) throws {
+        // Plexus's own boxes take the tag passed down from here; another box reads it from the property's context,
+        // which says the same.
+        if let direct = field.pointee.direct {
+            try direct.inject(
+                boxAt: address, holdingObject: field.pointee.holdsObject, from: container, passedDown: tag)
+        } else {
+            try InjectionLayout.box(of: field.pointee, at: address).resolve(container)
         }
     }
 

@@ -146,7 +146,7 @@ extension DependencyContainer {
             let keyHome: FastMake.KeyHome = hasKey ? .slot : .kept(by: entry)
             return .make(
                 FastMake(
-                    slot: answering, mark: mark(slot, at: keyHome), making: .plain(expecting: type), owner: nil,
+                    slot: answering, mark: mark(slot, at: keyHome), making: plainMaking(for: slot, type), owner: nil,
                     key: keyHome, wraps: false))
         }
     }

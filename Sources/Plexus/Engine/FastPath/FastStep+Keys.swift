@@ -230,7 +230,7 @@ extension DependencyContainer {
         let keyHome: FastMake.KeyHome = atSlotKey && !place.wraps ? .slot : .requested
         return .make(
             FastMake(
-                slot: .passUnretained(slot), mark: mark(slot, at: keyHome), making: .plain(expecting: type),
+                slot: .passUnretained(slot), mark: mark(slot, at: keyHome), making: plainMaking(for: slot, type),
                 owner: place.owner, key: keyHome, wraps: place.wraps))
     }
 
@@ -270,6 +270,27 @@ extension DependencyContainer {
             return toStore
         }
         return info.type
+    }
+
+    /// How a plain factory of `slot` makes its instance, given its `fastType`: `.injecting` for a `.unique` or
+    /// `.shared` definition whose instances need only their `@Injected` properties filled after it (no hooks, not `Resolvable`, and
+    /// auto-injection not turned off for the definition since its type was learned with it on), else `.plain`.
+    /// Call under the owner's lock or reader bias.
+    @inline(__always)
+    func plainMaking(for slot: Slot, _ type: ObjectIdentifier) -> FastMake.Making {
+        guard type == ObjectIdentifier(ToStore.self) else { return .plain(expecting: type) }
+        return injectingMaking(for: slot) ?? .plain(expecting: type)
+    }
+
+    /// `plainMaking` for a slot whose instance is to be stored: `.injecting` when that qualifies. Out of line: the
+    /// common step stays small.
+    @inline(never)
+    private func injectingMaking(for slot: Slot) -> FastMake.Making? {
+        guard slot.blueprint.scope == .unique || slot.blueprint.scope == .shared, slot.hasPlainRecipe,
+            let info = slot.typeInfo,
+            info.hasInjectedProperties, !info.isResolvable, slot.recipe.autoInjects != false
+        else { return nil }
+        return .injecting(expecting: info.type)
     }
 
     /// Claims the first construction of a singleton (any singleton scope) that nobody is constructing for the

@@ -28,6 +28,11 @@ struct FastMake {
         /// The factory, from the arguments given. `expecting` is the dynamic type of instances that need nothing
         /// after the factory (`ToStore` when the instance is to be stored as the general path stores it).
         case plain(expecting: ObjectIdentifier)
+        /// The factory, from the arguments given, of a `.unique` or `.shared` definition whose instances of
+        /// `expecting` need only their `@Injected` properties filled after it: filled right after the factory's frame
+        /// when its scope runs its own work (`injectNow`), else stored as the general path stores a new instance,
+        /// which queues them.
+        case injecting(expecting: ObjectIdentifier)
         /// The factory, from arguments resolved in the slot's container (a definition that answers a request without
         /// arguments by auto-wiring); `expecting` as for `plain`.
         case autoWired(expecting: ObjectIdentifier)
@@ -165,6 +170,7 @@ extension DependencyContainer {
         let scope = graph.openLightScope()
         defer { if graph.depth == 0 { graph.releaseLeftovers() } }
         do {
+            var injectsNow = false
             do {
                 let id = ObjectIdentifier(slot)
                 try graph.enterFactory(id, requested: key, owner: self)
@@ -173,6 +179,9 @@ extension DependencyContainer {
                 case .plain(let type):
                     try slot.blueprint.make(arguments, into: result)
                     try finishFast(slot, expecting: type, result: result, graph: graph)
+                case .injecting(let type):
+                    try slot.blueprint.make(arguments, into: result)
+                    injectsNow = try finishInjecting(slot, expecting: type, result: result, graph: graph, scope: scope)
                 case .autoWired(let type):
                     try makeAutoWired(slot, key, into: result)
                     try finishFast(slot, expecting: type, result: result, graph: graph)
@@ -186,6 +195,7 @@ extension DependencyContainer {
                 throw error
             }
             do {
+                if injectsNow { try injectNow(slot, at: key, into: result, graph: graph) }
                 try graph.closeLightScope(scope)
             } catch {
                 slot.blueprint.ops.destroy(result)
@@ -239,13 +249,53 @@ extension DependencyContainer {
         _ slot: Slot, expecting type: ObjectIdentifier, result: UnsafeMutableRawPointer, graph: ResolutionGraph
     ) throws {
         if slot.blueprint.ops.dynamicType(of: result) != type {
-            // Read under the lock, as `acquire` does: hooks may be added and types learned meanwhile.
-            let (recipe, info) = registry.withLockKeepingReaders { _ in (slot.recipe, slot.typeInfo) }
-            _ = try slot.store(
-                nil, typed: result, Construction(recipe: recipe, claim: nil, typeInfo: info), forward: nil,
-                owner: self, graph: graph)
+            try storeNew(slot, result: result, graph: graph)
         } else if slot.blueprint.scope == .shared, graph.depth > 1 || graph.hasQueuedHooks {
             graph.storeShared(slot.blueprint.ops.box(result), of: slot.definition)
+        }
+    }
+
+    /// Stores the new instance at `result` as the general path stores one (`Slot.store`: its type's needs learned, its
+    /// property work queued in the graph).
+    private func storeNew(_ slot: Slot, result: UnsafeMutableRawPointer, graph: ResolutionGraph) throws {
+        // Read under the lock, as `acquire` does: hooks may be added and types learned meanwhile.
+        let (recipe, info) = registry.withLockKeepingReaders { _ in (slot.recipe, slot.typeInfo) }
+        _ = try slot.store(
+            nil, typed: result, Construction(recipe: recipe, claim: nil, typeInfo: info), forward: nil, owner: self,
+            graph: graph)
+    }
+
+    /// After the factory of `FastMake.Making.injecting` returned: whether its instance's `@Injected` properties are to
+    /// be filled right after the factory's frame (`injectNow`). So they are when the instance has the type expected
+    /// and `scope` runs its own work when it closes, with nothing queued in it yet: closing it would run exactly
+    /// that work first, in the same context. Otherwise (inside another factory, whose graph fills them once the
+    /// outermost factory has returned, or after other queued work) the instance is stored as the general path
+    /// stores it, which queues them.
+    @inline(never)
+    private func finishInjecting(
+        _ slot: Slot, expecting type: ObjectIdentifier, result: UnsafeMutableRawPointer, graph: ResolutionGraph,
+        scope: ResolutionGraph.LightScope
+    ) throws -> Bool {
+        guard slot.blueprint.ops.dynamicType(of: result) == type, graph.runsNextWork(of: scope) else {
+            try storeNew(slot, result: result, graph: graph)
+            return false
+        }
+        // Kept for the graph before its properties are filled, as `Slot.store` keeps it: a property that resolves it
+        // again gets this instance (a cycle closed by injection).
+        if slot.blueprint.scope == .shared { graph.storeShared(slot.blueprint.ops.box(result), of: slot.definition) }
+        return true
+    }
+
+    /// Fills the `@Injected` properties of the new instance at `result`, made by the factory of `slot` for `key`,
+    /// as its queued work would be when its scope closes: in a frame with the context its factory ran in (`.made`).
+    @inline(never)
+    private func injectNow(
+        _ slot: Slot, at key: UnsafePointer<DefinitionKey>, into result: UnsafeMutableRawPointer,
+        graph: ResolutionGraph
+    ) throws {
+        try graph.run(madeFor: key) {
+            try AutoInjector.inject(
+                into: result, ops: slot.blueprint.ops, resolvedAt: key, container: self, graph: graph)
         }
     }
 

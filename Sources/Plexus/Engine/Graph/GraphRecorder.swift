@@ -159,18 +159,25 @@ final class GraphRecorder {
                 return (from, .autoWired)
             }
             return (from, accessorKeys.contains(target) ? .typedAccessor : .factory)
-        case .hooks:
+        case .hooks, .made:
             return hooked(top).map { ($0, .propertyHook) }
         case .property:
             // Auto-injection runs inside the hooks frame of the instance that holds the property.
-            guard frames.count - 1 > baseFrames, case .hooks = frames[frames.count - 2].kind else { return nil }
-            return hooked(frames[frames.count - 2]).map { ($0, .autoInjected) }
+            guard frames.count - 1 > baseFrames else { return nil }
+            let holder = frames[frames.count - 2]
+            switch holder.kind {
+            case .hooks, .made: return hooked(holder).map { ($0, .autoInjected) }
+            case .factory, .property: return nil
+            }
         }
     }
 
-    /// The node whose hooks run in a hooks frame.
+    /// The node whose hooks run in a hooks frame (or a `.made` one).
     private func hooked(_ frame: ResolutionGraph.Frame) -> Int? {
-        let context = frame.pointer.assumingMemoryBound(to: DependencyContainer.Context.self).pointee
-        return nodeByInstanceKey[context.key]
+        guard case .made = frame.kind else {
+            let context = frame.pointer.assumingMemoryBound(to: DependencyContainer.Context.self).pointee
+            return nodeByInstanceKey[context.key]
+        }
+        return nodeByInstanceKey[frame.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee]
     }
 }

@@ -107,6 +107,13 @@ extension ResolutionGraph {
         try closeScope(recording: light)
     }
 
+    /// Whether work due on an instance made in the scope `light` would run first when it closes: the scope runs its
+    /// own queue (it is full) and nothing is queued in it yet. That work may then run before the scope closes, in
+    /// the order closing would run it.
+    func runsNextWork(of light: LightScope) -> Bool {
+        light.isFull && state.pointee.queue.count == light.queue && state.pointee.callbacks.count == light.callbacks
+    }
+
     /// Records the mark of `light` as the innermost scope's and closes it. Out of line: the array growth stays off the stack
     /// frame of the fast path's nested resolves.
     @inline(never)

@@ -28,6 +28,10 @@ final class ResolutionGraph {
             case hooks
             /// A property is being auto-injected; `pointer` is its `Context`.
             case property
+            /// The `@Injected` properties of an instance are filled right after its factory's frame ended (the fast
+            /// path's `injectNow`); `pointer` is the key that factory ran for, and the context is the one it ran in.
+            /// A hooks frame without a `Context` to make.
+            case made
         }
 
         let kind: Kind
@@ -139,6 +143,9 @@ final class ResolutionGraph {
         var asyncStepDepth = 0
         /// Graph report: set by `validate` while it records who resolves whom; `nil` otherwise.
         var recorder: GraphRecorder?
+        /// The injection layout this thread used last, with its class: instances of one class are often injected
+        /// one after another, and the layouts' table is then not read again (`injectionLayout(of:)`).
+        var lastLayout: (type: ObjectIdentifier, layout: InjectionLayout)?
         /// The failure last logged at `.verbose` by a resolve inside a factory, with its session, so that the
         /// resolves it propagates through do not log it again. Touched only on the failure path.
         var loggedFailure: (session: Int, description: String)?
@@ -250,6 +257,16 @@ final class ResolutionGraph {
         return unretainedCurrent._withUnsafeGuaranteedRef { $0.depth > 0 ? $0.innermostTag : nil }
     }
 
+    /// `InjectionLayout.of(type)`, the last one used on this thread kept at hand: a layout never changes once
+    /// learned.
+    func injectionLayout(of type: Any.Type) -> InjectionLayout {
+        let id = ObjectIdentifier(type)
+        if let last = state.pointee.lastLayout, last.type == id { return last.layout }
+        let layout = InjectionLayout.of(type)
+        state.pointee.lastLayout = (id, layout)
+        return layout
+    }
+
     // MARK: Frames and cycles
 
     /// The context of the innermost factory, hook or property injection running on this thread.
@@ -261,24 +278,41 @@ final class ResolutionGraph {
     /// injection asks it for the tag its enclosing instance passes down).
     var innermostTag: DependencyContainer.Tag? {
         guard let frame = state.pointee.frames.last else { return nil }
-        guard case .factory = frame.kind else {
+        switch frame.kind {
+        case .factory, .made: return frame.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee.tag
+        case .hooks, .property:
             return frame.pointer.assumingMemoryBound(to: DependencyContainer.Context.self).pointee.key.tag
         }
-        return frame.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee.tag
     }
 
     private func context(at index: Int) -> DependencyContainer.Context {
         let frame = state.pointee.frames[index]
-        guard case .factory = frame.kind else {
+        switch frame.kind {
+        case .factory, .made:
+            let key = frame.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee
+            return context(ofFactoryFor: key, under: index > 0 ? state.pointee.frames[index - 1] : nil)
+        case .hooks, .property:
             return frame.pointer.assumingMemoryBound(to: DependencyContainer.Context.self).pointee
         }
-        let key = frame.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee
-        guard index > 0 else {
+    }
+
+    /// The key of a `.factory` or `.made` frame, or of the context of a `.hooks` one; `nil` for a `.property` frame.
+    private func instanceKey(of frame: Frame) -> DefinitionKey? {
+        switch frame.kind {
+        case .factory, .made: frame.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee
+        case .hooks: frame.pointer.assumingMemoryBound(to: DependencyContainer.Context.self).pointee.key
+        case .property: nil
+        }
+    }
+
+    /// The context of a factory frame for `key` right above `parent` (`nil` for the outermost frame).
+    private func context(ofFactoryFor key: DefinitionKey, under parent: Frame?) -> DependencyContainer.Context {
+        guard let parent else {
             return DependencyContainer.Context(key: key, injectedInType: nil, injectedInProperty: nil)
         }
-        let parent = state.pointee.frames[index - 1]
         switch parent.kind {
-        case .factory:
+        case .factory, .made:
+            // Under a `.made` frame, as under the hooks frame it stands for: injected in that instance's type.
             let parentKey = parent.pointer.assumingMemoryBound(to: DefinitionKey.self)
             return DependencyContainer.Context(
                 key: key, injectedInType: parentKey.pointee.type, injectedInProperty: nil)
@@ -365,6 +399,20 @@ final class ResolutionGraph {
         }
     }
 
+    /// Runs `body` with a property frame for the context at `context`, which stays valid until it returns.
+    func run<R>(property context: UnsafePointer<DependencyContainer.Context>, _ body: () throws -> R) rethrows -> R {
+        state.pointee.frames.append(Frame(kind: .property, pointer: UnsafeRawPointer(context)))
+        defer { state.pointee.frames.removeLast() }
+        return try body()
+    }
+
+    /// Runs `body`, the property work of an instance whose factory for `key` has just returned, in a `.made` frame.
+    func run<R>(madeFor key: UnsafePointer<DefinitionKey>, _ body: () throws -> R) rethrows -> R {
+        state.pointee.frames.append(Frame(kind: .made, pointer: UnsafeRawPointer(key)))
+        defer { state.pointee.frames.removeLast() }
+        return try body()
+    }
+
     /// Up to this many frames, cycle detection scans them; deeper, it uses `deepSlots`.
     static let shallowDepth = 16
 
@@ -416,12 +464,7 @@ final class ResolutionGraph {
     /// The last of `dependentKeys` (the instance a lookup is made for), found without building the array.
     var innermostDependentKey: DefinitionKey? {
         for frame in state.pointee.frames.reversed() {
-            switch frame.kind {
-            case .factory: return frame.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee
-            case .hooks:
-                return frame.pointer.assumingMemoryBound(to: DependencyContainer.Context.self).pointee.key
-            case .property: continue
-            }
+            if let key = instanceKey(of: frame) { return key }
         }
         return nil
     }
@@ -430,13 +473,7 @@ final class ResolutionGraph {
     /// instance whose property hooks run. The "required by" chain of a `definitionNotFound` (added for error
     /// messages; keep when rewriting).
     var dependentKeys: [DefinitionKey] {
-        state.pointee.frames.compactMap { frame in
-            switch frame.kind {
-            case .factory: frame.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee
-            case .hooks: frame.pointer.assumingMemoryBound(to: DependencyContainer.Context.self).pointee.key
-            case .property: nil
-            }
-        }
+        state.pointee.frames.compactMap(instanceKey(of:))
     }
 
     /// The cycle closed by entering the factory of `slot` again: its running factories from the first entry of
