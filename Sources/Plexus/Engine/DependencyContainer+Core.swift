@@ -183,7 +183,48 @@ extension DependencyContainer {
         into result: UnsafeMutableRawPointer
     ) throws {
         let key = DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag)
-        try resolveInGraph(key, arguments: arguments, typed: true, into: result)
+        // Only a segment's entry (below) lets its scope hand over.
+        if let handOver = try resolveInGraph(key, arguments: arguments, typed: true, into: result) {
+            throw handOver.refused()
+        }
+    }
+
+    /// `resolveRaw(_:typeOfArguments:tag:arguments:into:)` at the top of a segment of an async resolve
+    /// (DependencyContainer+AsyncCore.swift): the hand-over, with `result` left uninitialized, when the definition
+    /// needs `await`. The fast path never reaches such a definition; the general path's scope may hand it over.
+    @usableFromInline
+    func resolveRawSegment(
+        _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws -> AsyncHandOver? {
+        let step =
+            GraphRecorder.isActive
+            ? .general : fastStep(type, typeOfArguments: typeOfArguments, tag: tag, into: result)
+        let done = try carryOut(step, arguments: arguments, into: result) {
+            try perform(
+                $0, requested: type, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments,
+                into: result)
+        }
+        if done { return nil }
+        let key = DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag)
+        return try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
+            try graph.handingOver { try resolveInGraph(key, arguments: arguments, typed: true, into: result) }
+        }
+    }
+
+    /// `resolveRawSegment(_:typeOfArguments:tag:arguments:into:)` for a `T`: the instance, or the hand-over.
+    @inlinable
+    func resolveTypedSegment<T>(tag: Tag?, typeOfArguments: Any.Type, arguments: UnsafeRawPointer) throws
+        -> SegmentOutcome<T>
+    {
+        try withResolveStorage(for: T.self) { storage in
+            if let handOver = try resolveRawSegment(
+                T.self, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments, into: storage)
+            {
+                return .handOver(handOver)
+            }
+            return .instance(storage.assumingMemoryBound(to: T.self).move())
+        }
     }
 
     /// Initializes `result` with `instance`, cast to the type of `key`.
@@ -202,18 +243,38 @@ extension DependencyContainer {
     func resolveAny(_ key: DefinitionKey, arguments: UnsafeRawPointer) throws -> Any {
         try withUnsafeTemporaryAllocation(of: Any.self, capacity: 1) { buffer in
             guard let storage = buffer.baseAddress else { throw ResolutionError.definitionNotFound(key: key) }
-            try resolveInGraph(key, arguments: arguments, typed: false, into: UnsafeMutableRawPointer(storage))
+            if let handOver = try resolveInGraph(
+                key, arguments: arguments, typed: false, into: UnsafeMutableRawPointer(storage))
+            {
+                throw handOver.refused()
+            }
             return storage.move()
+        }
+    }
+
+    /// `resolveAny(_:arguments:)` at the top of a segment of an async resolve: the instance, or the hand-over.
+    func resolveAnySegment(_ key: DefinitionKey, arguments: UnsafeRawPointer) throws -> SegmentOutcome<Any> {
+        try withUnsafeTemporaryAllocation(of: Any.self, capacity: 1) { buffer in
+            guard let storage = buffer.baseAddress else { throw ResolutionError.definitionNotFound(key: key) }
+            let handOver = try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
+                try graph.handingOver {
+                    try resolveInGraph(key, arguments: arguments, typed: false, into: UnsafeMutableRawPointer(storage))
+                }
+            }
+            if let handOver { return .handOver(handOver) }
+            return .instance(storage.move())
         }
     }
 
     /// The general path: the lookup across containers, in a scope of the resolution graph. With `typed`, `result`
     /// receives the instance as the key's type (an instance that comes through a forwarding registration is cast to
-    /// it: `invalidType` if it is not one); otherwise as `Any`.
+    /// it: `invalidType` if it is not one); otherwise as `Any`. Returns the hand-over, with `result` left
+    /// uninitialized, when the scope belongs to a segment of an async resolve (`ResolutionGraph.handingOver`) and the
+    /// definition needs `await`.
     @inline(never)
     private func resolveInGraph(
         _ key: DefinitionKey, arguments: UnsafeRawPointer, typed: Bool, into result: UnsafeMutableRawPointer
-    ) throws {
+    ) throws -> AsyncHandOver? {
         let typedResult = typed ? result : nil
         let delivery = try inGraph(into: typedResult) { graph in
             var search = Search(key)
@@ -225,12 +286,15 @@ extension DependencyContainer {
         }
         switch delivery {
         case .typed:
-            return
+            break
         case .value(let instance) where typed:
             try unbox(instance, as: key, into: result)
         case .value(let instance):
             result.initializeMemory(as: Any.self, repeating: instance, count: 1)
+        case .handOver(let handOver):
+            return handOver
         }
+        return nil
     }
 
     @inline(never)
@@ -256,20 +320,15 @@ extension DependencyContainer {
         log(.verbose, "Plexus: \(description)")
     }
 
-    /// Logs `error`, which ended a resolve, unless it is an `AsyncStep`: no failure, the async resolve that allowed
-    /// it takes over (Concurrency/). Out of line: the cast's temporary (an `AsyncStep`, dozens of words) would
-    /// otherwise sit in the stack frame of every nested resolve.
-    @inline(never)
-    func logFailure(ofResolve error: any Error, in graph: ResolutionGraph) {
-        if !(error is AsyncStep) { logFailure(error, in: graph) }
-    }
-
     /// How an instance was handed over.
     enum Delivery {
         /// Copied into the caller's storage, a value the `TypeOps` describe.
         case typed(TypeOps)
         /// Returned as `Any`.
         case value(Any)
+        /// Not made: the definition needs `await`, and the async resolve whose segment this scope is takes over
+        /// (Slot+Isolation.swift). Only in the scope a segment's entry opened (`ResolutionGraph.handingOver`).
+        case handOver(AsyncHandOver)
     }
 
     /// Runs `body` as one `resolve` call: a scope of the calling thread's resolution graph (ResolutionGraph+Scopes).
@@ -286,6 +345,17 @@ extension DependencyContainer {
         }
     }
 
+    /// `inGraph(into:logsFailure:_:)` for the resolve at the top of a segment of an async resolve (Concurrency/):
+    /// a definition that needs `await` comes back as `.handOver`, its scope ended with nothing made in it.
+    func inGraphHandingOver(
+        into result: UnsafeMutableRawPointer? = nil, logsFailure: Bool = true,
+        _ body: (ResolutionGraph) throws -> Delivery
+    ) throws -> Delivery {
+        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
+            try graph.handingOver { try inGraph(graph, into: result, logsFailure: logsFailure, body) }
+        }
+    }
+
     /// `inGraph(into:logsFailure:_:)` in the calling thread's `graph`, borrowed.
     @inline(__always)
     private func inGraph(
@@ -296,6 +366,11 @@ extension DependencyContainer {
         defer { if graph.depth == 0 { graph.releaseLeftovers() } }
         do {
             let delivery = try body(graph)
+            if case .handOver = delivery {
+                // No failure: the async resolve takes the definition over, in a scope of its own.
+                graph.abandonScope(after: nil)
+                return delivery
+            }
             do {
                 try graph.closeScope()
             } catch {
@@ -305,8 +380,7 @@ extension DependencyContainer {
             return delivery
         } catch {
             graph.abandonScope(after: error)
-            // An `AsyncStep` is no failure: the async resolve that allowed it takes over (Concurrency/).
-            if logsFailure { logFailure(ofResolve: error, in: graph) }
+            if logsFailure { logFailure(error, in: graph) }
             throw error
         }
     }

@@ -25,6 +25,34 @@ extension DependencyContainer {
     func resolveExact<T>(
         _ key: DefinitionKey, argumentsAt arguments: UnsafeRawPointer, declaredDefault: () -> DeclaredDefault?
     ) throws -> T {
+        switch try resolveExactOutcome(key, argumentsAt: arguments, declaredDefault: declaredDefault)
+            as SegmentOutcome<T>
+        {
+        case .instance(let instance):
+            return instance
+        case .handOver(let handOver):
+            // Only a segment's entry (below) lets its scope hand over.
+            throw handOver.refused()
+        }
+    }
+
+    /// `resolveExact(_:declaredDefault:)` at the top of a segment of an async resolve (`AsyncFactory`, and
+    /// `MainActorFactory` off the main actor): the instance, or the hand-over of a definition that needs `await`.
+    func resolveExactSegment<T>(_ key: DefinitionKey, declaredDefault: () -> DeclaredDefault?) throws
+        -> SegmentOutcome<T>
+    {
+        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
+            try graph.handingOver {
+                try resolveExactOutcome(key, argumentsAt: zeroSizedArguments, declaredDefault: declaredDefault)
+            }
+        }
+    }
+
+    /// The exact lookup of `key` in a scope of the calling thread's graph: the instance, or the hand-over when the
+    /// scope may hand one over (`ResolutionGraph.handingOver`).
+    private func resolveExactOutcome<T>(
+        _ key: DefinitionKey, argumentsAt arguments: UnsafeRawPointer, declaredDefault: () -> DeclaredDefault?
+    ) throws -> SegmentOutcome<T> {
         try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             let storage = buffer.baseAddress
             let result = storage.map { UnsafeMutableRawPointer($0) }
@@ -53,12 +81,14 @@ extension DependencyContainer {
             switch delivery {
             case .typed:
                 guard let storage else { throw ResolutionError.definitionNotFound(key: key) }
-                return storage.move()
+                return .instance(storage.move())
             case .value(let instance):
                 guard let value = instance as? T else {
                     throw ResolutionError.invalidType(resolved: Swift.type(of: instance), key: key)
                 }
-                return value
+                return .instance(value)
+            case .handOver(let handOver):
+                return .handOver(handOver)
             }
         }
     }

@@ -371,18 +371,17 @@ extension DependencyContainer {
         return try produceInstance(slot, recorded, request, into: result)
     }
 
-    /// Produces the instance of `slot` as `acquisition` says: built in `result` (`.typed`), or as a value.
+    /// Produces the instance of `slot` as `acquisition` says: built in `result` (`.typed`), as a value, or handed
+    /// over to the async resolve whose segment this is.
     @inline(__always)
     private func produceInstance(
         _ slot: Slot, _ acquisition: Acquisition, _ request: SlotRequest, into result: UnsafeMutableRawPointer?
     ) throws -> Delivery {
-        guard let instance = try slot.produce(acquisition, request, into: result) else {
-            return .typed(slot.blueprint.ops)
-        }
-        if let forward = request.forward, !forward.accepts(instance) {
+        let delivery = try slot.produce(acquisition, request, into: result)
+        if case .value(let instance) = delivery, let forward = request.forward, !forward.accepts(instance) {
             throw ResolutionError.invalidType(resolved: type(of: instance), key: request.key)
         }
-        return .value(instance)
+        return delivery
     }
 
     /// Produces an instance of a slot of this container for `bootstrap` and `validate`, through `forward` if given
@@ -391,11 +390,29 @@ extension DependencyContainer {
         _ slot: Slot, key: DefinitionKey, arguments: ArgumentSource, forward: Forward? = nil, logsFailure: Bool = true
     ) throws {
         _ = try inGraph(logsFailure: logsFailure) { graph in
-            let acquisition = registry.withLockKeepingReaders { _ in slot.acquire(key, graph: graph) }
-            return try produce(
-                Registry.Found(slot: slot, forward: forward), acquisition, arguments: arguments, requested: key,
-                into: nil, graph: graph)
+            try produce(slot, key: key, arguments: arguments, forward: forward, graph: graph)
         }
+    }
+
+    /// `produce(_:key:arguments:forward:logsFailure:)` as a segment of an async resolve (`bootstrap`, `validate`):
+    /// the hand-over, if the slot's definition needs `await`.
+    func produceSegment(
+        _ slot: Slot, key: DefinitionKey, arguments: ArgumentSource, forward: Forward? = nil, logsFailure: Bool = true
+    ) throws -> AsyncHandOver? {
+        let delivery = try inGraphHandingOver(logsFailure: logsFailure) { graph in
+            try produce(slot, key: key, arguments: arguments, forward: forward, graph: graph)
+        }
+        guard case .handOver(let handOver) = delivery else { return nil }
+        return handOver
+    }
+
+    private func produce(
+        _ slot: Slot, key: DefinitionKey, arguments: ArgumentSource, forward: Forward?, graph: ResolutionGraph
+    ) throws -> Delivery {
+        let acquisition = registry.withLockKeepingReaders { _ in slot.acquire(key, graph: graph) }
+        return try produce(
+            Registry.Found(slot: slot, forward: forward), acquisition, arguments: arguments, requested: key,
+            into: nil, graph: graph)
     }
 }
 
