@@ -183,10 +183,7 @@ extension DependencyContainer {
         into result: UnsafeMutableRawPointer
     ) throws {
         let key = DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag)
-        // Only a segment's entry (below) lets its scope hand over.
-        if let handOver = try resolveInGraph(key, arguments: arguments, typed: true, into: result) {
-            throw handOver.refused()
-        }
+        try resolveInGraph(key, arguments: arguments, typed: true, into: result)
     }
 
     /// `resolveRaw(_:typeOfArguments:tag:arguments:into:)` at the top of a segment of an async resolve
@@ -207,9 +204,7 @@ extension DependencyContainer {
         }
         if done { return nil }
         let key = DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag)
-        return try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
-            try graph.handingOver { try resolveInGraph(key, arguments: arguments, typed: true, into: result) }
-        }
+        return try resolveInGraphHandingOver(key, arguments: arguments, typed: true, into: result)
     }
 
     /// `resolveRawSegment(_:typeOfArguments:tag:arguments:into:)` for a `T`: the instance, or the hand-over.
@@ -243,11 +238,7 @@ extension DependencyContainer {
     func resolveAny(_ key: DefinitionKey, arguments: UnsafeRawPointer) throws -> Any {
         try withUnsafeTemporaryAllocation(of: Any.self, capacity: 1) { buffer in
             guard let storage = buffer.baseAddress else { throw ResolutionError.definitionNotFound(key: key) }
-            if let handOver = try resolveInGraph(
-                key, arguments: arguments, typed: false, into: UnsafeMutableRawPointer(storage))
-            {
-                throw handOver.refused()
-            }
+            try resolveInGraph(key, arguments: arguments, typed: false, into: UnsafeMutableRawPointer(storage))
             return storage.move()
         }
     }
@@ -256,25 +247,22 @@ extension DependencyContainer {
     func resolveAnySegment(_ key: DefinitionKey, arguments: UnsafeRawPointer) throws -> SegmentOutcome<Any> {
         try withUnsafeTemporaryAllocation(of: Any.self, capacity: 1) { buffer in
             guard let storage = buffer.baseAddress else { throw ResolutionError.definitionNotFound(key: key) }
-            let handOver = try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
-                try graph.handingOver {
-                    try resolveInGraph(key, arguments: arguments, typed: false, into: UnsafeMutableRawPointer(storage))
-                }
+            if let handOver = try resolveInGraphHandingOver(
+                key, arguments: arguments, typed: false, into: UnsafeMutableRawPointer(storage))
+            {
+                return .handOver(handOver)
             }
-            if let handOver { return .handOver(handOver) }
             return .instance(storage.move())
         }
     }
 
     /// The general path: the lookup across containers, in a scope of the resolution graph. With `typed`, `result`
     /// receives the instance as the key's type (an instance that comes through a forwarding registration is cast to
-    /// it: `invalidType` if it is not one); otherwise as `Any`. Returns the hand-over, with `result` left
-    /// uninitialized, when the scope belongs to a segment of an async resolve (`ResolutionGraph.handingOver`) and the
-    /// definition needs `await`.
+    /// it: `invalidType` if it is not one); otherwise as `Any`.
     @inline(never)
     private func resolveInGraph(
         _ key: DefinitionKey, arguments: UnsafeRawPointer, typed: Bool, into result: UnsafeMutableRawPointer
-    ) throws -> AsyncHandOver? {
+    ) throws {
         let typedResult = typed ? result : nil
         let delivery = try inGraph(into: typedResult) { graph in
             var search = Search(key)
@@ -282,6 +270,32 @@ extension DependencyContainer {
                 return delivery
             }
             // The "required by" chain is what the graph is making right now, innermost first.
+            throw notFound(key, requiredBy: graph.dependentKeys.reversed())
+        }
+        switch delivery {
+        case .typed:
+            return
+        case .value(let instance) where typed:
+            try unbox(instance, as: key, into: result)
+        case .value(let instance):
+            result.initializeMemory(as: Any.self, repeating: instance, count: 1)
+        case .handOver(let handOver):
+            // Only a segment's entry (`resolveInGraphHandingOver`) lets its scope hand over.
+            throw handOver.refused()
+        }
+    }
+
+    /// `resolveInGraph(_:arguments:typed:into:)` at the top of a segment of an async resolve: the hand-over, with
+    /// `result` left uninitialized, when the definition needs `await`.
+    private func resolveInGraphHandingOver(
+        _ key: DefinitionKey, arguments: UnsafeRawPointer, typed: Bool, into result: UnsafeMutableRawPointer
+    ) throws -> AsyncHandOver? {
+        let typedResult = typed ? result : nil
+        let delivery = try inGraphHandingOver(into: typedResult) { graph in
+            var search = Search(key)
+            if let delivery = try find(&search, arguments: .pointer(arguments), into: typedResult, graph: graph) {
+                return delivery
+            }
             throw notFound(key, requiredBy: graph.dependentKeys.reversed())
         }
         switch delivery {
@@ -341,7 +355,7 @@ extension DependencyContainer {
         _ body: (ResolutionGraph) throws -> Delivery
     ) throws -> Delivery {
         try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
-            try inGraph(graph, into: result, logsFailure: logsFailure, body)
+            try inGraph(graph, into: result, logsFailure: logsFailure, handsOver: false, body)
         }
     }
 
@@ -352,21 +366,25 @@ extension DependencyContainer {
         _ body: (ResolutionGraph) throws -> Delivery
     ) throws -> Delivery {
         try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
-            try graph.handingOver { try inGraph(graph, into: result, logsFailure: logsFailure, body) }
+            try graph.handingOver {
+                try inGraph(graph, into: result, logsFailure: logsFailure, handsOver: true, body)
+            }
         }
     }
 
-    /// `inGraph(into:logsFailure:_:)` in the calling thread's `graph`, borrowed.
+    /// `inGraph(into:logsFailure:_:)` in the calling thread's `graph`, borrowed. `handsOver` (a constant at each call
+    /// site, folded away where it is `false`) for the scope at the top of a segment of an async resolve, whose body may
+    /// deliver a hand-over: matching the delivery copies it, which every other resolve would pay for.
     @inline(__always)
     private func inGraph(
-        _ graph: ResolutionGraph, into result: UnsafeMutableRawPointer?, logsFailure: Bool,
+        _ graph: ResolutionGraph, into result: UnsafeMutableRawPointer?, logsFailure: Bool, handsOver: Bool,
         _ body: (ResolutionGraph) throws -> Delivery
     ) throws -> Delivery {
         graph.openScope()
         defer { if graph.depth == 0 { graph.releaseLeftovers() } }
         do {
             let delivery = try body(graph)
-            if case .handOver = delivery {
+            if handsOver, case .handOver = delivery {
                 // No failure: the async resolve takes the definition over, in a scope of its own.
                 graph.abandonScope(after: nil)
                 return delivery

@@ -351,37 +351,47 @@ extension DependencyContainer {
     ) throws -> Delivery {
         let request = SlotRequest(
             key: requested, forward: found.forward, arguments: arguments, owner: self, graph: graph)
-        // Graph report: only `validate` sets a recorder; other resolves pay this `nil` test.
-        if let recorder = graph.state.pointee.recorder {
-            return try produce(found.slot, acquisition, request, recordedBy: recorder, into: result)
+        // Graph report (only `validate` sets a recorder) and the top of a segment of an async resolve: other resolves
+        // pay these two tests.
+        if graph.state.pointee.recorder != nil || graph.isHandingOver {
+            return try produceInRareScope(found.slot, acquisition, request, into: result)
         }
         return try produceInstance(found.slot, acquisition, request, into: result)
     }
 
-    /// `produce` while `validate` records: the recorder notes the edge and may change how the instance is got
-    /// (`GraphRecorder.record`). Out of line, so that resolves without a recorder keep `produce` small enough to
-    /// inline.
+    /// `produce` while `validate` records, where the recorder notes the edge and may change how the instance is got
+    /// (`GraphRecorder.record`), or at the top of a segment of an async resolve, where a definition that needs `await`
+    /// is handed over to that resolve (`Slot.produceHandingOver`). Out of line, so that other resolves keep `produce`
+    /// small enough to inline.
     @inline(never)
-    private func produce(
-        _ slot: Slot, _ acquisition: Acquisition, _ request: SlotRequest, recordedBy recorder: GraphRecorder,
-        into result: UnsafeMutableRawPointer?
+    private func produceInRareScope(
+        _ slot: Slot, _ acquisition: Acquisition, _ request: SlotRequest, into result: UnsafeMutableRawPointer?
     ) throws -> Delivery {
-        let recorded = recorder.record(
-            slot, owner: self, requested: request.key, acquisition, request.arguments, graph: request.graph)
-        return try produceInstance(slot, recorded, request, into: result)
+        var acquisition = acquisition
+        if let recorder = request.graph.state.pointee.recorder {
+            acquisition = recorder.record(
+                slot, owner: self, requested: request.key, acquisition, request.arguments, graph: request.graph)
+        }
+        guard request.graph.isHandingOver else { return try produceInstance(slot, acquisition, request, into: result) }
+        let delivery = try slot.produceHandingOver(acquisition, request, into: result)
+        if let forward = request.forward, case .value(let instance) = delivery, !forward.accepts(instance) {
+            throw ResolutionError.invalidType(resolved: type(of: instance), key: request.key)
+        }
+        return delivery
     }
 
-    /// Produces the instance of `slot` as `acquisition` says: built in `result` (`.typed`), as a value, or handed
-    /// over to the async resolve whose segment this is.
+    /// Produces the instance of `slot` as `acquisition` says: built in `result` (`.typed`), or as a value.
     @inline(__always)
     private func produceInstance(
         _ slot: Slot, _ acquisition: Acquisition, _ request: SlotRequest, into result: UnsafeMutableRawPointer?
     ) throws -> Delivery {
-        let delivery = try slot.produce(acquisition, request, into: result)
-        if case .value(let instance) = delivery, let forward = request.forward, !forward.accepts(instance) {
+        guard let instance = try slot.produce(acquisition, request, into: result) else {
+            return .typed(slot.blueprint.ops)
+        }
+        if let forward = request.forward, !forward.accepts(instance) {
             throw ResolutionError.invalidType(resolved: type(of: instance), key: request.key)
         }
-        return delivery
+        return .value(instance)
     }
 
     /// Produces an instance of a slot of this container for `bootstrap` and `validate`, through `forward` if given

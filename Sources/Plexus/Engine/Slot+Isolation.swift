@@ -48,18 +48,11 @@ final class AsyncHandOver {
 
 extension Slot {
     /// Called before an `async` or `@MainActor` factory would run in a synchronous resolve. A `@MainActor` factory
-    /// on the main thread runs in place (`nil`); at the top of a segment of an async resolve, the hand-over to that
-    /// resolve, which runs the factory; anywhere else the claim is given up and the resolve throws.
+    /// on the main thread runs in place; otherwise the claim is given up and the resolve throws. (A segment's scope
+    /// hands the definition over before it gets here: `produceHandingOver`.)
     @inline(never)
-    func checkIsolation(_ construction: Construction, _ request: SlotRequest) throws -> AsyncHandOver? {
-        if blueprint.isolation == .mainActor, isMainThread { return nil }
-        if request.graph.isHandingOver {
-            var autoWires = false
-            if case .autoWire = request.arguments { autoWires = true }
-            return AsyncHandOver(
-                .create(construction), slot: self, owner: request.owner, key: request.key, forward: request.forward,
-                autoWires: autoWires)
-        }
+    func checkIsolation(_ construction: Construction, _ request: SlotRequest) throws {
+        if blueprint.isolation == .mainActor, isMainThread { return }
         if let claim = construction.claim { abandon(claim, owner: request.owner) }
         throw blueprint.isolation == .mainActor
             ? ResolutionError.requiresMainActor(key: request.key) : ResolutionError.requiresAwait(key: request.key)
@@ -67,18 +60,64 @@ extension Slot {
 
     /// Whether a thread must not block on `pending`, this singleton's construction by another graph: the factory of an
     /// `async` or `@MainActor` definition may be suspended, or waiting for the main thread, and an async resolve may
-    /// keep a construction open across an `await`.
+    /// keep a construction open across an `await`. A synchronous resolve throws `requiresAwait` instead
+    /// (`wait(for:_:)`).
     func mustNotBlock(on pending: Pending) -> Bool {
         blueprint.isolation != .none || pending.signal.isHeldAcrossAwait
     }
 
-    /// Called instead of blocking on a construction a thread must not block on (`mustNotBlock(on:)`): at the top of a
-    /// segment of an async resolve, the hand-over to that resolve, which waits for it without blocking; anywhere else
-    /// the resolve throws.
+    /// `produce(_:_:into:)` in the scope at the top of a segment of an async resolve (`ResolutionGraph.isHandingOver`):
+    /// an `async` factory, a `@MainActor` one off the main thread, or a construction no thread may block on
+    /// (`mustNotBlock(on:)`) comes back as the hand-over to that resolve, which runs the factory or waits without
+    /// blocking; anything else is produced as usual. Out of line, and taken only in that scope: the general path of
+    /// every other resolve pays one comparison for it.
     @inline(never)
-    func cannotWait(for pending: Pending, _ request: SlotRequest) throws -> AsyncHandOver {
-        guard request.graph.isHandingOver else { throw ResolutionError.requiresAwait(key: request.key) }
-        return AsyncHandOver(
-            .wait(pending), slot: self, owner: request.owner, key: request.key, forward: nil, autoWires: false)
+    func produceHandingOver(_ first: Acquisition, _ request: SlotRequest, into result: UnsafeMutableRawPointer?)
+        throws -> DependencyContainer.Delivery
+    {
+        var acquisition = first
+        while true {
+            switch acquisition {
+            case .create(let construction) where needsAwait(request):
+                var autoWires = false
+                if case .autoWire = request.arguments { autoWires = true }
+                return .handOver(
+                    AsyncHandOver(
+                        .create(construction), slot: self, owner: request.owner, key: request.key,
+                        forward: request.forward, autoWires: autoWires))
+            case .wait(let pending) where mustNotBlock(on: pending):
+                return .handOver(
+                    AsyncHandOver(
+                        .wait(pending), slot: self, owner: request.owner, key: request.key, forward: nil,
+                        autoWires: false))
+            case .wait(let pending):
+                // A construction a thread may block on: waited for here, so that what is acquired next (perhaps a
+                // construction held across an `await` meanwhile) is handed over too.
+                if let value = try wait(for: pending, request) {
+                    let typed = request.forward == nil && blueprint.type == request.key.type ? result : nil
+                    guard let instance = deliver(value, into: typed) else { return .typed(blueprint.ops) }
+                    return .value(instance)
+                }
+                acquisition = request.owner.registry.withLockKeepingReaders { _ in
+                    acquire(request.key, graph: request.graph)
+                }
+            case .create, .cached, .cachedObject:
+                guard let instance = try produce(acquisition, request, into: result) else {
+                    return .typed(blueprint.ops)
+                }
+                return .value(instance)
+            }
+        }
+    }
+
+    /// Whether this definition's factory cannot run in `request`'s synchronous resolve: an `async` one, or a
+    /// `@MainActor` one off the main thread, unless a `.shared` instance of it is in the graph already.
+    private func needsAwait(_ request: SlotRequest) -> Bool {
+        switch blueprint.isolation {
+        case .none: return false
+        case .mainActor where isMainThread: return false
+        case .async, .mainActor:
+            return !(blueprint.scope == .shared && request.graph.sharedInstance(of: definition) != nil)
+        }
     }
 }

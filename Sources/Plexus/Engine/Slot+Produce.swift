@@ -21,54 +21,41 @@ extension Slot {
     /// Gets an instance, starting from what `acquire` said under the lock.
     ///
     /// When `result` is given and the request's key is this definition's own type (not a forwarding registration),
-    /// the instance is copied into `result` (`.typed`); otherwise the instance is returned as `Any` (`.value`). At
-    /// the top of a segment of an async resolve, a definition that needs `await` comes back as `.handOver`
-    /// (Slot+Isolation.swift).
-    func produce(_ first: Acquisition, _ request: SlotRequest, into result: UnsafeMutableRawPointer?) throws
-        -> DependencyContainer.Delivery
-    {
+    /// the instance is copied into `result` and `nil` is returned; otherwise the instance is returned as `Any`.
+    func produce(_ first: Acquisition, _ request: SlotRequest, into result: UnsafeMutableRawPointer?) throws -> Any? {
         let typed = request.forward == nil && blueprint.type == request.key.type ? result : nil
         guard case .create(let construction) = first else { return try reuse(first, request, into: typed) }
         if blueprint.scope == .shared, let instance = request.graph.sharedInstance(of: definition) {
-            return delivery(try deliver(instance, into: typed, key: request.key))
+            return try deliver(instance, into: typed, key: request.key)
         }
-        // an `async` or `@MainActor` factory cannot run here (Slot+Isolation.swift).
-        if blueprint.isolation != .none, let handOver = try checkIsolation(construction, request) {
-            return .handOver(handOver)
+        if blueprint.isolation != .none {
+            // an `async` or `@MainActor` factory cannot run here (Slot+Isolation.swift).
+            try checkIsolation(construction, request)
         }
         // A singleton is built in a box of its own, which the scope keeps; a typed request for `.unique` or `.shared`
         // has the factory write straight into the caller's storage; an erased one (through forwarding, `T?`, or
         // `resolve(_: Any.Type)`) builds it in temporary storage on the stack and hands over a copy as `Any`.
         guard typed == nil, !blueprint.scope.isSingleton else {
-            return delivery(try construct(construction, request, into: typed))
+            return try construct(construction, request, into: typed)
         }
-        return delivery(try constructErased(construction, request))
-    }
-
-    /// What `produce` returns for an instance `deliver` or `construct` handed over: `nil` when it was copied into the
-    /// caller's storage.
-    private func delivery(_ instance: Any?) -> DependencyContainer.Delivery {
-        guard let instance else { return .typed(blueprint.ops) }
-        return .value(instance)
+        return try constructErased(construction, request)
     }
 
     /// A cached instance, or one to wait for; out of line, so that waiting stays off the stack of nested factories.
     @inline(never)
     private func reuse(
         _ first: Acquisition, _ request: SlotRequest, into typed: UnsafeMutableRawPointer?
-    ) throws -> DependencyContainer.Delivery {
+    ) throws -> Any? {
         let (key, owner, graph) = (request.key, request.owner, request.graph)
         var acquisition = first
         while true {
             switch acquisition {
             case .cached(let box):
-                return delivery(deliver(box, into: typed))
+                return deliver(box, into: typed)
             case .cachedObject(let object):
-                return delivery(try deliver(object, into: typed, key: key))
+                return try deliver(object, into: typed, key: key)
             case .wait(let pending):
-                // never block a thread on a construction that may suspend (Slot+Isolation.swift).
-                if mustNotBlock(on: pending) { return .handOver(try cannotWait(for: pending, request)) }
-                if let value = try wait(for: pending, request) { return delivery(deliver(value, into: typed)) }
+                if let value = try wait(for: pending, request) { return deliver(value, into: typed) }
                 acquisition = owner.registry.withLockKeepingReaders { _ in acquire(key, graph: graph) }
             case .create:
                 return try produce(acquisition, request, into: typed)
@@ -77,9 +64,10 @@ extension Slot {
     }
 
     /// Waits for another graph's construction of this singleton: the value it lends (to deliver), or `nil` when it
-    /// ended (acquire again). Throws `requiresAwait` for a construction no thread may block on (`mustNotBlock(on:)`).
+    /// ended (acquire again).
     func wait(for pending: Pending, _ request: SlotRequest) throws -> InstanceBox? {
         let (key, owner, graph) = (request.key, request.owner, request.graph)
+        // never block a thread on a construction that may suspend (Slot+Isolation.swift).
         if mustNotBlock(on: pending) { throw ResolutionError.requiresAwait(key: key) }
         guard try graph.wait(for: pending, requested: key, slot: self) == .lent,
             let value = owner.registry.withLockKeepingReaders({ _ in pending === self.pending ? pendingValue : nil })
