@@ -189,7 +189,10 @@ extension DependencyContainer {
     /// `resolveRaw(_:typeOfArguments:tag:arguments:into:)` at the top of a segment of an async resolve
     /// (DependencyContainer+AsyncCore.swift): the hand-over, with `result` left uninitialized, when the definition
     /// needs `await`. The fast path never reaches such a definition; the general path's scope may hand it over.
+    /// Always inlined into the first attempt of an async resolve (`resolveRawOnThisThread`), which is as cheap as a
+    /// synchronous resolve when the fast path answers.
     @usableFromInline
+    @inline(__always)
     func resolveRawSegment(
         _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer
@@ -203,6 +206,17 @@ extension DependencyContainer {
                 into: result)
         }
         if done { return nil }
+        return try resolveInGraphHandingOver(
+            type, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments, into: result)
+    }
+
+    /// The general path at the top of a segment, for the key of `type`, `typeOfArguments` and `tag`, built here, out
+    /// of line.
+    @inline(never)
+    private func resolveInGraphHandingOver(
+        _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws -> AsyncHandOver? {
         let key = DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag)
         return try resolveInGraphHandingOver(key, arguments: arguments, typed: true, into: result)
     }
