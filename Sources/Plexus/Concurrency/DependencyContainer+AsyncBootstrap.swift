@@ -19,7 +19,9 @@ extension DependencyContainer {
                 slot.blueprint.argumentCount == 0 ? .pointer(zeroSizedArguments) : .autoWire
             try await resolveAsync(
                 arguments: (), deliver: { _ in },
-                segment: { _ in try self.produce(slot, key: key, arguments: source) })
+                segment: { _ in
+                    try self.produceSegment(slot, key: key, arguments: source).map { .handOver($0) } ?? .instance(())
+                })
         }
         endBootstrap()
         log(.verbose, "Bootstrapped \(eager.count) eager singletons")

@@ -34,7 +34,7 @@ extension DependencyContainer {
         return try await resolveAsync(
             arguments: (), attemptsOnThisThread: false,
             deliver: { try self.cast($0, typeOfArguments: Void.self, tag: tag) },
-            segment: { try self.resolveTyped(tag: tag, typeOfArguments: Void.self, arguments: $0) })
+            segment: { try self.resolveTypedSegment(tag: tag, typeOfArguments: Void.self, arguments: $0) })
     }
 
     /// Resolves an untagged instance of `T` with `await`: the async form of ``resolve()``.
@@ -52,7 +52,7 @@ extension DependencyContainer {
         return try await resolveAsync(
             arguments: (), attemptsOnThisThread: false,
             deliver: { try self.cast($0, typeOfArguments: Void.self, tag: nil) },
-            segment: { _ in try self.resolveTyped() })
+            segment: { try self.resolveTypedSegment(tag: nil, typeOfArguments: Void.self, arguments: $0) })
     }
 
     /// Resolves an instance of `T` from a definition that takes runtime arguments, with `await`.
@@ -78,7 +78,9 @@ extension DependencyContainer {
         return try await resolveAsync(
             arguments: (repeat each arguments), attemptsOnThisThread: false,
             deliver: { try self.cast($0, typeOfArguments: (repeat each A).self, tag: tag) },
-            segment: { try self.resolveTyped(tag: tag, typeOfArguments: (repeat each A).self, arguments: $0) })
+            segment: {
+                try self.resolveTypedSegment(tag: tag, typeOfArguments: (repeat each A).self, arguments: $0)
+            })
     }
 
     /// Resolves an instance of a type known only at run time, with `await`.
@@ -90,7 +92,7 @@ extension DependencyContainer {
     public func resolve(_ type: Any.Type, tag: DependencyTagConvertible? = nil) async throws -> Any {
         let key = DefinitionKey(type: type, typeOfArguments: Void.self, tag: tag?.dependencyTag)
         return try await resolveAsync(
-            arguments: (), deliver: { $0 }, segment: { try self.resolveAny(key, arguments: $0) })
+            arguments: (), deliver: { $0 }, segment: { try self.resolveAnySegment(key, arguments: $0) })
     }
 
     /// Resolves an instance of a type known only at run time, from a definition that takes runtime arguments, with
@@ -110,7 +112,8 @@ extension DependencyContainer {
     ) async throws -> Any {
         let key = DefinitionKey(type: type, typeOfArguments: (repeat each A).self, tag: tag?.dependencyTag)
         return try await resolveAsync(
-            arguments: (repeat each arguments), deliver: { $0 }, segment: { try self.resolveAny(key, arguments: $0) })
+            arguments: (repeat each arguments), deliver: { $0 },
+            segment: { try self.resolveAnySegment(key, arguments: $0) })
     }
 
     /// Resolves one argument of an auto-wired `async` factory.

@@ -119,17 +119,19 @@ extension DependencyContainer {
             try await resolveAsync(
                 arguments: given, logsFailure: false, deliver: { _ in },
                 segment: { pointer in
+                    var handOver: AsyncHandOver?
                     if let argumentSet {
                         _ = try slot.blueprint.withArguments(argumentSet) { arguments in
-                            try self.produce(
+                            handOver = try self.produceSegment(
                                 slot, key: key, arguments: autoWires ? .autoWire : .pointer(arguments),
                                 forward: forward, logsFailure: false)
                         }
                     } else {
-                        try self.produce(
+                        handOver = try self.produceSegment(
                             slot, key: key, arguments: autoWires ? .autoWire : .pointer(pointer), forward: forward,
                             logsFailure: false)
                     }
+                    return handOver.map { .handOver($0) } ?? .instance(())
                 })
         } catch {
             try validationOutcome(of: error, validating: validating)

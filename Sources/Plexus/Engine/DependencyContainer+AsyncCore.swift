@@ -2,6 +2,14 @@
 // first synchronously on the thread's graph, then in a graph bound to the task (`Graph/TaskGraph.swift`) when a
 // definition needs `await`.
 
+/// What a synchronous segment of an async resolve ends with: the instance, or the hand-over of a definition that needs
+/// `await`, which its top reached (Slot+Isolation.swift).
+@usableFromInline
+enum SegmentOutcome<R> {
+    case instance(R)
+    case handOver(AsyncHandOver)
+}
+
 extension DependencyContainer {
     /// The first attempt of an async resolve of a `T`, made before any `await`: synchronously on this thread's graph
     /// when no async resolve runs on this task (most definitions are synchronous), with no hop to another executor
@@ -27,45 +35,41 @@ extension DependencyContainer {
         into result: UnsafeMutableRawPointer
     ) throws -> Bool {
         guard TaskGraph.graphOfCurrentTask() == nil else { return false }
-        do {
-            return try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { thread in
-                guard thread.depth == 0 else { return false }
-                try thread.allowingAsyncStep {
-                    try resolveRaw(
-                        type, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments, into: result)
-                }
-                return true
-            }
-        } catch let step as AsyncStep {
-            // Start over in a graph that survives suspension points (`resolveAsync`).
-            step.rollBack()
-            return false
-        }
+        guard ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef({ $0.depth == 0 }) else { return false }
+        guard
+            let handOver = try resolveRawSegment(
+                type, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments, into: result)
+        else { return true }
+        // Start over in a graph that survives suspension points (`resolveAsync`).
+        handOver.rollBack()
+        return false
     }
 
     /// The core of every async resolve: in the graph of the async resolve already running on this task, or else
     /// first synchronously on this thread's graph (most definitions are synchronous: then no task graph is made)
     /// and, when the definition at the top needs `await`, in a new graph bound to this task.
     ///
-    /// `segment` is the synchronous resolve of `key` with the arguments at a pointer; `deliver` turns an instance
-    /// the async path made into the result. `attemptsOnThisThread: false` when the caller made that first attempt
-    /// already (`resolveOnThisThread`), so that the synchronous part does not run twice before the task's graph.
+    /// `segment` is the synchronous resolve of `key` with the arguments at a pointer, through an entry that hands a
+    /// definition that needs `await` over (`resolveTypedSegment`, `resolveAnySegment`, `resolveExactSegment`,
+    /// `produceSegment`); `deliver` turns an instance the async path made into the result. `attemptsOnThisThread:
+    /// false` when the caller made that first attempt already (`resolveOnThisThread`), so that the synchronous part
+    /// does not run twice before the task's graph.
     // `logsFailure: false` leaves logging an error to the caller (`validate`).
     @usableFromInline
     func resolveAsync<R, Arguments: Sendable>(
         arguments: Arguments, logsFailure: Bool = true, attemptsOnThisThread: Bool = true,
-        deliver: (Any) throws -> R, segment: (UnsafeRawPointer) throws -> R
+        deliver: (Any) throws -> R, segment: (UnsafeRawPointer) throws -> SegmentOutcome<R>
     ) async throws -> R {
         if let graph = TaskGraph.graphOfCurrentTask() {
             return try await resolve(arguments: arguments, in: graph, logsFailure: logsFailure, deliver, segment)
         }
-        let thread = ResolutionGraph.current
-        if attemptsOnThisThread, thread.depth == 0 {
-            do {
-                return try thread.allowingAsyncStep { try withArgumentsPointer(to: arguments, segment) }
-            } catch let step as AsyncStep {
+        if attemptsOnThisThread, ResolutionGraph.current.depth == 0 {
+            switch try withArgumentsPointer(to: arguments, segment) {
+            case .instance(let instance):
+                return instance
+            case .handOver(let handOver):
                 // Start over in a graph that survives suspension points.
-                step.rollBack()
+                handOver.rollBack()
             }
         }
         return try await TaskGraph.withNewGraph { graph in
@@ -76,7 +80,7 @@ extension DependencyContainer {
     /// One async resolve call: a scope of the task's graph, like `inGraph` for a synchronous one.
     private func resolve<R, Arguments: Sendable>(
         arguments: Arguments, in graph: ResolutionGraph, logsFailure: Bool,
-        _ deliver: (Any) throws -> R, _ segment: (UnsafeRawPointer) throws -> R
+        _ deliver: (Any) throws -> R, _ segment: (UnsafeRawPointer) throws -> SegmentOutcome<R>
     ) async throws -> R {
         graph.openScope()
         do {
@@ -94,19 +98,17 @@ extension DependencyContainer {
     /// runs its factory (or waits for its singleton) here, and starts over after a wait.
     private func produceAsync<R, Arguments: Sendable>(
         arguments: Arguments, in graph: ResolutionGraph, _ deliver: (Any) throws -> R,
-        _ segment: (UnsafeRawPointer) throws -> R
+        _ segment: (UnsafeRawPointer) throws -> SegmentOutcome<R>
     ) async throws -> R {
         while true {
             let commits = graph.commitCount
-            let step: AsyncStep
-            do {
-                let instance = try graph.installed {
-                    try graph.allowingAsyncStep { try withArgumentsPointer(to: arguments, segment) }
-                }
+            let step: AsyncHandOver
+            switch try graph.installed({ try withArgumentsPointer(to: arguments, segment) }) {
+            case .instance(let instance):
                 graph.endSegment(commitsFrom: commits)
                 return instance
-            } catch let thrown as AsyncStep {
-                step = thrown
+            case .handOver(let handOver):
+                step = handOver
             }
             switch step.kind {
             case .wait(let pending):
@@ -129,7 +131,7 @@ extension DependencyContainer {
     /// Runs the `async` (or, off the main thread, `@MainActor`) factory of the step's slot inside the graph's frame
     /// for it, then caches the instance in its scope and queues its property hooks, as the synchronous path does.
     private func constructAsync<Arguments: Sendable>(
-        _ step: AsyncStep, _ construction: Construction, arguments: Arguments, in graph: ResolutionGraph
+        _ step: AsyncHandOver, _ construction: Construction, arguments: Arguments, in graph: ResolutionGraph
     ) async throws -> Any {
         let slot = step.slot
         let owner = step.owner

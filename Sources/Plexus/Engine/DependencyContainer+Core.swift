@@ -222,6 +222,56 @@ extension DependencyContainer {
         try resolveInGraph(key, arguments: arguments, typed: true, into: result)
     }
 
+    /// `resolveRaw(_:typeOfArguments:tag:arguments:into:)` at the top of a segment of an async resolve
+    /// (DependencyContainer+AsyncCore.swift): the hand-over, with `result` left uninitialized, when the definition
+    /// needs `await`. The fast path never reaches such a definition; the general path's scope may hand it over.
+    /// Always inlined into the first attempt of an async resolve (`resolveRawOnThisThread`), which is as cheap as a
+    /// synchronous resolve when the fast path answers.
+    @usableFromInline
+    @inline(__always)
+    func resolveRawSegment(
+        _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws -> AsyncHandOver? {
+        let step =
+            GraphRecorder.isActive
+            ? .general : fastStep(type, typeOfArguments: typeOfArguments, tag: tag, into: result)
+        let done = try carryOut(step, arguments: arguments, into: result) {
+            try perform(
+                $0, requested: type, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments,
+                into: result)
+        }
+        if done { return nil }
+        return try resolveInGraphHandingOver(
+            type, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments, into: result)
+    }
+
+    /// The general path at the top of a segment, for the key of `type`, `typeOfArguments` and `tag`, built here, out
+    /// of line.
+    @inline(never)
+    private func resolveInGraphHandingOver(
+        _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws -> AsyncHandOver? {
+        let key = DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag)
+        return try resolveInGraphHandingOver(key, arguments: arguments, typed: true, into: result)
+    }
+
+    /// `resolveRawSegment(_:typeOfArguments:tag:arguments:into:)` for a `T`: the instance, or the hand-over.
+    @inlinable
+    func resolveTypedSegment<T>(tag: Tag?, typeOfArguments: Any.Type, arguments: UnsafeRawPointer) throws
+        -> SegmentOutcome<T>
+    {
+        try withResolveStorage(for: T.self) { storage in
+            if let handOver = try resolveRawSegment(
+                T.self, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments, into: storage)
+            {
+                return .handOver(handOver)
+            }
+            return .instance(storage.assumingMemoryBound(to: T.self).move())
+        }
+    }
+
     /// Initializes `result` with `instance`, cast to the type of `key`.
     private func unbox(_ instance: Any, as key: DefinitionKey, into result: UnsafeMutableRawPointer) throws {
         func initialize<T>(_: T.Type) -> Bool {
@@ -240,6 +290,19 @@ extension DependencyContainer {
             guard let storage = buffer.baseAddress else { throw ResolutionError.definitionNotFound(key: key) }
             try resolveInGraph(key, arguments: arguments, typed: false, into: UnsafeMutableRawPointer(storage))
             return storage.move()
+        }
+    }
+
+    /// `resolveAny(_:arguments:)` at the top of a segment of an async resolve: the instance, or the hand-over.
+    func resolveAnySegment(_ key: DefinitionKey, arguments: UnsafeRawPointer) throws -> SegmentOutcome<Any> {
+        try withUnsafeTemporaryAllocation(of: Any.self, capacity: 1) { buffer in
+            guard let storage = buffer.baseAddress else { throw ResolutionError.definitionNotFound(key: key) }
+            if let handOver = try resolveInGraphHandingOver(
+                key, arguments: arguments, typed: false, into: UnsafeMutableRawPointer(storage))
+            {
+                return .handOver(handOver)
+            }
+            return .instance(storage.move())
         }
     }
 
@@ -266,7 +329,36 @@ extension DependencyContainer {
             try unbox(instance, as: key, into: result)
         case .value(let instance):
             result.initializeMemory(as: Any.self, repeating: instance, count: 1)
+        case .handOver(let handOver):
+            // Only a segment's entry (`resolveInGraphHandingOver`) lets its scope hand over.
+            throw handOver.refused()
         }
+    }
+
+    /// `resolveInGraph(_:arguments:typed:into:)` at the top of a segment of an async resolve: the hand-over, with
+    /// `result` left uninitialized, when the definition needs `await`.
+    private func resolveInGraphHandingOver(
+        _ key: DefinitionKey, arguments: UnsafeRawPointer, typed: Bool, into result: UnsafeMutableRawPointer
+    ) throws -> AsyncHandOver? {
+        let typedResult = typed ? result : nil
+        let delivery = try inGraphHandingOver(into: typedResult) { graph in
+            var search = Search(key)
+            if let delivery = try find(&search, arguments: .pointer(arguments), into: typedResult, graph: graph) {
+                return delivery
+            }
+            throw notFound(key, requiredBy: graph.dependentKeys.reversed())
+        }
+        switch delivery {
+        case .typed:
+            break
+        case .value(let instance) where typed:
+            try unbox(instance, as: key, into: result)
+        case .value(let instance):
+            result.initializeMemory(as: Any.self, repeating: instance, count: 1)
+        case .handOver(let handOver):
+            return handOver
+        }
+        return nil
     }
 
     @inline(never)
@@ -292,20 +384,15 @@ extension DependencyContainer {
         log(.verbose, "Plexus: \(description)")
     }
 
-    /// Logs `error`, which ended a resolve, unless it is an `AsyncStep`: no failure, the async resolve that allowed
-    /// it takes over (Concurrency/). Out of line: the cast's temporary (an `AsyncStep`, dozens of words) would
-    /// otherwise sit in the stack frame of every nested resolve.
-    @inline(never)
-    func logFailure(ofResolve error: any Error, in graph: ResolutionGraph) {
-        if !(error is AsyncStep) { logFailure(error, in: graph) }
-    }
-
     /// How an instance was handed over.
     enum Delivery {
         /// Copied into the caller's storage, a value the `TypeOps` describe.
         case typed(TypeOps)
         /// Returned as `Any`.
         case value(Any)
+        /// Not made: the definition needs `await`, and the async resolve whose segment this scope is takes over
+        /// (Slot+Isolation.swift). Only in the scope a segment's entry opened (`ResolutionGraph.handingOver`).
+        case handOver(AsyncHandOver)
     }
 
     /// Runs `body` as one `resolve` call: a scope of the calling thread's resolution graph (ResolutionGraph+Scopes).
@@ -318,20 +405,40 @@ extension DependencyContainer {
         _ body: (ResolutionGraph) throws -> Delivery
     ) throws -> Delivery {
         try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
-            try inGraph(graph, into: result, logsFailure: logsFailure, body)
+            try inGraph(graph, into: result, logsFailure: logsFailure, handsOver: false, body)
         }
     }
 
-    /// `inGraph(into:logsFailure:_:)` in the calling thread's `graph`, borrowed.
+    /// `inGraph(into:logsFailure:_:)` for the resolve at the top of a segment of an async resolve (Concurrency/):
+    /// a definition that needs `await` comes back as `.handOver`, its scope ended with nothing made in it.
+    func inGraphHandingOver(
+        into result: UnsafeMutableRawPointer? = nil, logsFailure: Bool = true,
+        _ body: (ResolutionGraph) throws -> Delivery
+    ) throws -> Delivery {
+        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
+            try graph.handingOver {
+                try inGraph(graph, into: result, logsFailure: logsFailure, handsOver: true, body)
+            }
+        }
+    }
+
+    /// `inGraph(into:logsFailure:_:)` in the calling thread's `graph`, borrowed. `handsOver` (a constant at each call
+    /// site, folded away where it is `false`) for the scope at the top of a segment of an async resolve, whose body may
+    /// deliver a hand-over: matching the delivery copies it, which every other resolve would pay for.
     @inline(__always)
     private func inGraph(
-        _ graph: ResolutionGraph, into result: UnsafeMutableRawPointer?, logsFailure: Bool,
+        _ graph: ResolutionGraph, into result: UnsafeMutableRawPointer?, logsFailure: Bool, handsOver: Bool,
         _ body: (ResolutionGraph) throws -> Delivery
     ) throws -> Delivery {
         graph.openScope()
         defer { if graph.depth == 0 { graph.releaseLeftovers() } }
         do {
             let delivery = try body(graph)
+            if handsOver, case .handOver = delivery {
+                // No failure: the async resolve takes the definition over, in a scope of its own.
+                graph.abandonScope(after: nil)
+                return delivery
+            }
             do {
                 try graph.closeScope()
             } catch {
@@ -341,8 +448,7 @@ extension DependencyContainer {
             return delivery
         } catch {
             graph.abandonScope(after: error)
-            // An `AsyncStep` is no failure: the async resolve that allowed it takes over (Concurrency/).
-            if logsFailure { logFailure(ofResolve: error, in: graph) }
+            if logsFailure { logFailure(error, in: graph) }
             throw error
         }
     }

@@ -25,10 +25,35 @@ extension DependencyContainer {
     func resolveExact<T>(
         _ key: DefinitionKey, argumentsAt arguments: UnsafeRawPointer, declaredDefault: () -> DeclaredDefault?
     ) throws -> T {
+        switch try resolveExactOutcome(key, argumentsAt: arguments, handsOver: false, declaredDefault: declaredDefault)
+            as SegmentOutcome<T>
+        {
+        case .instance(let instance):
+            return instance
+        case .handOver(let handOver):
+            // Only a segment's entry (below) lets its scope hand over.
+            throw handOver.refused()
+        }
+    }
+
+    /// `resolveExact(_:declaredDefault:)` at the top of a segment of an async resolve (`AsyncFactory`, and
+    /// `MainActorFactory` off the main actor): the instance, or the hand-over of a definition that needs `await`.
+    func resolveExactSegment<T>(_ key: DefinitionKey, declaredDefault: () -> DeclaredDefault?) throws
+        -> SegmentOutcome<T>
+    {
+        try resolveExactOutcome(key, argumentsAt: zeroSizedArguments, handsOver: true, declaredDefault: declaredDefault)
+    }
+
+    /// The exact lookup of `key` in a scope of the calling thread's graph: the instance, or, with `handsOver` (the top
+    /// of a segment of an async resolve), the hand-over of a definition that needs `await`.
+    private func resolveExactOutcome<T>(
+        _ key: DefinitionKey, argumentsAt arguments: UnsafeRawPointer, handsOver: Bool,
+        declaredDefault: () -> DeclaredDefault?
+    ) throws -> SegmentOutcome<T> {
         try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             let storage = buffer.baseAddress
             let result = storage.map { UnsafeMutableRawPointer($0) }
-            let delivery = try inGraph(into: result) { graph in
+            func lookUp(_ graph: ResolutionGraph) throws -> Delivery {
                 var search = Search(key)
                 search.isAccessor = true
                 if let delivery = try find(&search, arguments: .pointer(arguments), into: result, graph: graph) {
@@ -50,15 +75,18 @@ extension DependencyContainer {
                 throw ResolutionError.definitionNotFound(
                     key: diagnoseExact(key, requiredBy: graph.dependentKeys.reversed()))
             }
+            let delivery = try handsOver ? inGraphHandingOver(into: result, lookUp) : inGraph(into: result, lookUp)
             switch delivery {
             case .typed:
                 guard let storage else { throw ResolutionError.definitionNotFound(key: key) }
-                return storage.move()
+                return .instance(storage.move())
             case .value(let instance):
                 guard let value = instance as? T else {
                     throw ResolutionError.invalidType(resolved: Swift.type(of: instance), key: key)
                 }
-                return value
+                return .instance(value)
+            case .handOver(let handOver):
+                return .handOver(handOver)
             }
         }
     }

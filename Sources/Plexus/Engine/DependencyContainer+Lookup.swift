@@ -363,24 +363,33 @@ extension DependencyContainer {
     ) throws -> Delivery {
         let request = SlotRequest(
             key: requested, forward: found.forward, arguments: arguments, owner: self, graph: graph)
-        // Graph report: only `validate` sets a recorder; other resolves pay this `nil` test.
-        if let recorder = graph.state.pointee.recorder {
-            return try produce(found.slot, acquisition, request, recordedBy: recorder, into: result)
+        // Graph report (only `validate` sets a recorder) and the top of a segment of an async resolve: other resolves
+        // pay these two tests.
+        if graph.state.pointee.recorder != nil || graph.isHandingOver {
+            return try produceInRareScope(found.slot, acquisition, request, into: result)
         }
         return try produceInstance(found.slot, acquisition, request, into: result)
     }
 
-    /// `produce` while `validate` records: the recorder notes the edge and may change how the instance is got
-    /// (`GraphRecorder.record`). Out of line, so that resolves without a recorder keep `produce` small enough to
-    /// inline.
+    /// `produce` while `validate` records, where the recorder notes the edge and may change how the instance is got
+    /// (`GraphRecorder.record`), or at the top of a segment of an async resolve, where a definition that needs `await`
+    /// is handed over to that resolve (`Slot.produceHandingOver`). Out of line, so that other resolves keep `produce`
+    /// small enough to inline.
     @inline(never)
-    private func produce(
-        _ slot: Slot, _ acquisition: Acquisition, _ request: SlotRequest, recordedBy recorder: GraphRecorder,
-        into result: UnsafeMutableRawPointer?
+    private func produceInRareScope(
+        _ slot: Slot, _ acquisition: Acquisition, _ request: SlotRequest, into result: UnsafeMutableRawPointer?
     ) throws -> Delivery {
-        let recorded = recorder.record(
-            slot, owner: self, requested: request.key, acquisition, request.arguments, graph: request.graph)
-        return try produceInstance(slot, recorded, request, into: result)
+        var acquisition = acquisition
+        if let recorder = request.graph.state.pointee.recorder {
+            acquisition = recorder.record(
+                slot, owner: self, requested: request.key, acquisition, request.arguments, graph: request.graph)
+        }
+        guard request.graph.isHandingOver else { return try produceInstance(slot, acquisition, request, into: result) }
+        let delivery = try slot.produceHandingOver(acquisition, request, into: result)
+        if let forward = request.forward, case .value(let instance) = delivery, !forward.accepts(instance) {
+            throw ResolutionError.invalidType(resolved: type(of: instance), key: request.key)
+        }
+        return delivery
     }
 
     /// Produces the instance of `slot` as `acquisition` says: built in `result` (`.typed`), or as a value.
@@ -403,11 +412,29 @@ extension DependencyContainer {
         _ slot: Slot, key: DefinitionKey, arguments: ArgumentSource, forward: Forward? = nil, logsFailure: Bool = true
     ) throws {
         _ = try inGraph(logsFailure: logsFailure) { graph in
-            let acquisition = registry.withLockKeepingReaders { _ in slot.acquire(key, graph: graph) }
-            return try produce(
-                Registry.Found(slot: slot, forward: forward), acquisition, arguments: arguments, requested: key,
-                into: nil, graph: graph)
+            try produce(slot, key: key, arguments: arguments, forward: forward, graph: graph)
         }
+    }
+
+    /// `produce(_:key:arguments:forward:logsFailure:)` as a segment of an async resolve (`bootstrap`, `validate`):
+    /// the hand-over, if the slot's definition needs `await`.
+    func produceSegment(
+        _ slot: Slot, key: DefinitionKey, arguments: ArgumentSource, forward: Forward? = nil, logsFailure: Bool = true
+    ) throws -> AsyncHandOver? {
+        let delivery = try inGraphHandingOver(logsFailure: logsFailure) { graph in
+            try produce(slot, key: key, arguments: arguments, forward: forward, graph: graph)
+        }
+        guard case .handOver(let handOver) = delivery else { return nil }
+        return handOver
+    }
+
+    private func produce(
+        _ slot: Slot, key: DefinitionKey, arguments: ArgumentSource, forward: Forward?, graph: ResolutionGraph
+    ) throws -> Delivery {
+        let acquisition = registry.withLockKeepingReaders { _ in slot.acquire(key, graph: graph) }
+        return try produce(
+            Registry.Found(slot: slot, forward: forward), acquisition, arguments: arguments, requested: key,
+            into: nil, graph: graph)
     }
 }
 

@@ -225,7 +225,7 @@ final class ConstructionSignal: @unchecked Sendable {
     func hasReleased(_ waiter: GraphID) -> Bool { withMutex { isOpen || borrowers.contains(waiter) } }
 
     /// Whether the constructing graph keeps the construction open across an `await`: a synchronous resolve must not
-    /// wait for it (`Slot.cannotWait`).
+    /// wait for it (`Slot.mustNotBlock`).
     var isHeldAcrossAwait: Bool { withMutex { heldAcrossAwait } }
 
     /// Records that the constructing graph keeps the construction open across an `await`, and wakes the threads

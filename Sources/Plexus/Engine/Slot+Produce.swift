@@ -67,11 +67,8 @@ extension Slot {
     /// ended (acquire again).
     func wait(for pending: Pending, _ request: SlotRequest) throws -> InstanceBox? {
         let (key, owner, graph) = (request.key, request.owner, request.graph)
-        // never block a thread on a construction that may suspend (Slot+Isolation.swift): an async or main-actor
-        // factory's, or one an async resolve keeps open across an `await`.
-        if blueprint.isolation != .none || pending.signal.isHeldAcrossAwait {
-            try cannotWait(for: pending, key: key, owner: owner, graph: graph)
-        }
+        // never block a thread on a construction that may suspend (Slot+Isolation.swift).
+        if mustNotBlock(on: pending) { throw ResolutionError.requiresAwait(key: key) }
         guard try graph.wait(for: pending, requested: key, slot: self) == .lent,
             let value = owner.registry.withLockKeepingReaders({ _ in pending === self.pending ? pendingValue : nil })
         else { return nil }

@@ -333,7 +333,7 @@ extension DependencyContainer {
                 return typed
             },
             segment: { _ in
-                try self.resolveExact(key) { DeclaredDefault(declared()) }
+                try self.resolveExactSegment(key) { DeclaredDefault(declared()) }
             })
     }
 }

@@ -26,12 +26,13 @@ extension ValidationRoot {
         key ?? DefinitionKey(type: Instance.self, typeOfArguments: Void.self)
     }
 
-    /// Runs the synchronous `buildAsRoot` as one segment of the current task's graph.
+    /// Runs the synchronous `buildAsRoot` as one segment of the current task's graph. A synchronous accessor hands
+    /// nothing over: a definition that needs `await` under its key throws as in the synchronous `validate(roots:)`.
     func buildSynchronouslyAsRootAsync(arguments: UncheckedArguments) async throws -> RootBuild {
         guard let container else { return try buildAsRoot(arguments: arguments.value as? [Any] ?? []) }
         return try await container.resolveAsync(
             arguments: (), logsFailure: false, deliver: { _ in .built },
-            segment: { _ in try buildAsRoot(arguments: arguments.value as? [Any] ?? []) })
+            segment: { _ in .instance(try buildAsRoot(arguments: arguments.value as? [Any] ?? [])) })
     }
 }
 

@@ -221,7 +221,7 @@ extension DependencyContainer {
     @inline(never)
     private func abandon(_ scope: ResolutionGraph.LightScope, in graph: ResolutionGraph, after error: any Error) {
         graph.abandonLightScope(scope, after: error)
-        logFailure(ofResolve: error, in: graph)
+        logFailure(error, in: graph)
     }
 
     /// Copies the graph's instance of the `.shared` definition of `slot` into `result`, if the graph has one.

@@ -171,9 +171,10 @@ extension ResolutionGraph {
     /// Ends the innermost scope after its body, a hook or a callback threw `error`: nothing it owned runs or is
     /// published. Its singletons are rolled back (so the next resolve constructs them again); a graph that borrowed
     /// one of them publishes nothing before it ends, and then throws `error` too. Its shared instances leave the
-    /// graph.
+    /// graph. `nil` for a scope that handed its definition over to an async resolve (`Delivery.handOver`): no failure
+    /// to pass on, the construction moves to that resolve.
     @inline(never)
-    func abandonScope(after error: any Error) {
+    func abandonScope(after error: (any Error)?) {
         guard let mark = state.pointee.scopes.last else { return }
         retireQueue(from: mark.queue)
         while state.pointee.callbacks.count > mark.callbacks, let callback = state.pointee.callbacks.popLast() {
@@ -234,10 +235,9 @@ extension ResolutionGraph {
     }
 
     /// Rolls back the singletons recorded from `start` on after `error`, and wakes the graphs waiting for them; a
-    /// graph they were lent to throws `error` too (an `AsyncStep` is no failure to pass on: the construction moves to
-    /// an async resolve).
-    private func end(commitsFrom start: Int, rollingBackAfter error: any Error) {
-        end(commitsFrom: start, publishing: false, rollback: .init(error: error is AsyncStep ? nil : error))
+    /// graph they were lent to throws `error` too (none after a hand-over: they look again).
+    private func end(commitsFrom start: Int, rollingBackAfter error: (any Error)?) {
+        end(commitsFrom: start, publishing: false, rollback: .init(error: error))
     }
 
     /// Publishes (or rolls back) the singletons recorded from `start` on, and wakes the graphs waiting for them.

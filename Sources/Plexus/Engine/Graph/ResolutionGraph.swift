@@ -138,9 +138,9 @@ final class ResolutionGraph {
         /// Below this stack address a factory does not start: the thread's stack is nearly used up. Per thread: a
         /// task's graph (Concurrency/) takes the limit of the thread it runs on each time it is installed.
         var stackLimit: UInt = 0
-        /// The `depth` of the resolve call that may hand an `async` or `@MainActor` definition to the async resolve
-        /// that started it (`AsyncStep`), instead of throwing; 0 when none may (Concurrency/).
-        var asyncStepDepth = 0
+        /// The `depth` of the scope that may hand an `async` or `@MainActor` definition over to the async resolve
+        /// whose segment it is (`Delivery.handOver`), instead of throwing; 0 when none may (Concurrency/).
+        var handOverDepth = 0
         /// Graph report: set by `validate` while it records who resolves whom; `nil` otherwise.
         var recorder: GraphRecorder?
         /// The injection layout this thread used last, with its class: instances of one class are often injected

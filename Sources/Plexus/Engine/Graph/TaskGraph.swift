@@ -70,14 +70,18 @@ extension ResolutionGraph {
         return Unmanaged.passUnretained(task)
     }
 
-    /// Runs `body`, a synchronous resolve started by an async one, letting it hand an `async` or `@MainActor`
-    /// definition it reaches at its top back as an `AsyncStep` instead of throwing.
-    func allowingAsyncStep<R>(_ body: () throws -> R) rethrows -> R {
-        let previous = state.pointee.asyncStepDepth
-        state.pointee.asyncStepDepth = depth + 1
-        defer { state.pointee.asyncStepDepth = previous }
+    /// Runs `body`, the entry of a segment of an async resolve, letting the scope of the resolve call it makes (the
+    /// next one this graph opens) deliver an `async` or `@MainActor` definition it reaches as a hand-over
+    /// (`Delivery.handOver`) instead of throwing. Scopes inside it (a factory's or a hook's resolves) throw.
+    func handingOver<R>(_ body: () throws -> R) rethrows -> R {
+        let previous = state.pointee.handOverDepth
+        state.pointee.handOverDepth = depth + 1
+        defer { state.pointee.handOverDepth = previous }
         return try body()
     }
+
+    /// Whether the innermost scope may hand a definition that needs `await` over (`handingOver`).
+    var isHandingOver: Bool { state.pointee.handOverDepth == depth }
 
     /// The number of singleton constructions the graph holds.
     var commitCount: Int { state.pointee.commits.count }
@@ -87,7 +91,7 @@ extension ResolutionGraph {
     /// an `await` to publish them. Otherwise they stay the graph's until its scope ends, as in a synchronous graph
     /// (their hooks, or those of instances they hold, have not run: published now, a failure later could not roll
     /// them back, and their hooks would never run), held across the `await`: no thread blocks on them
-    /// (`Slot.cannotWait`); a synchronous resolve throws `requiresAwait`, an async one suspends.
+    /// (`Slot.mustNotBlock`); a synchronous resolve throws `requiresAwait`, an async one suspends.
     func endSegment(commitsFrom start: Int) {
         guard state.pointee.commits.count > start else { return }
         if state.pointee.queue.isEmpty && state.pointee.callbacks.isEmpty && !hasBorrowed {
