@@ -260,7 +260,8 @@ private let hostScopes: [ComponentScope] = [.unique, .shared]
         #expect(try resolvedAgain(Seeded.self).service?.name == "injected")
     }
 
-    @Test(arguments: hostScopes) func eachInjectedValueIsReleasedWithItsHost(scope: ComponentScope) throws {
+    // Serialized: both cases count instances of the one `Tracked` class.
+    @Test(.serialized, arguments: hostScopes) func eachInjectedValueIsReleasedWithItsHost(scope: ComponentScope) throws {
         container.register { Tracked() }
         container.register(scope) { TrackedHost() }
 
