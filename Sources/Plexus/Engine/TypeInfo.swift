@@ -141,8 +141,11 @@ enum AutoInjector {
         guard let key, case .string = key.storedTag else { return key?.tag }
         // Two hashed lookups: the accessor's declared default, or an override made through the accessor (an override's
         // slot is made from a bare blueprint, as a declared default's is; a keyed definition has a `Definition`).
-        let isAccessorKey = container.registry.withLock {
-            $0.isAccessorKey(key) || $0.slots[key]?.definition is Blueprint
+        // Read in place under the lock without turning the reader bias off: nothing here writes.
+        let isAccessorKey = container.registry.withLockKeepingReaders { registry -> Bool in
+            if Registry.isAccessorKey(key, in: registry) { return true }
+            guard let slots = registry.pointer(to: \.slots) else { return false }
+            return KeyTable.withBorrowedValue(in: slots, for: key) { $0.definition is Blueprint } ?? false
         }
         return isAccessorKey ? nil : key.tag
     }

@@ -11,6 +11,11 @@ private final class Client: Sendable {}
 /// Registered with a decorator: resolved by the general path.
 private final class Decorated: Sendable {}
 
+/// A class with an `@Injected` property, resolved under a string tag.
+private final class Holder {
+    @Injected var client: Client?
+}
+
 /// What `Store` is also resolved as, by forwarding: resolved by the general path.
 private protocol Reading: Sendable {}
 private final class Store: Reading {}
@@ -96,6 +101,16 @@ private final class Store: Reading {}
         for _ in 0..<64 { _ = try container.resolve() as Client }
         #expect(EngineTestHooks.readsWithoutLock(container))
         #expect(try container.resolve() as Reading as? Store === first as? Store)
+        #expect(EngineTestHooks.readsWithoutLock(container))
+    }
+
+    @Test func anInstanceResolvedUnderAStringTagIsInjectedWithoutTurningTheBiasOff() throws {
+        let container = try warmedUp()
+        container.register(.unique, tag: "screen") { Holder() }
+        _ = try container.resolve(tag: "screen") as Holder
+        for _ in 0..<64 { _ = try container.resolve() as Client }
+        #expect(EngineTestHooks.readsWithoutLock(container))
+        #expect(try (container.resolve(tag: "screen") as Holder).client != nil)
         #expect(EngineTestHooks.readsWithoutLock(container))
     }
 }
