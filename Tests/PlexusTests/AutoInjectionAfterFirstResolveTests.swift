@@ -261,7 +261,8 @@ private let hostScopes: [ComponentScope] = [.unique, .shared]
     }
 
     // Serialized: both cases count instances of the one `Tracked` class.
-    @Test(.serialized, arguments: hostScopes) func eachInjectedValueIsReleasedWithItsHost(scope: ComponentScope) throws {
+    @Test(.serialized, arguments: hostScopes) func eachInjectedValueIsReleasedWithItsHost(scope: ComponentScope) throws
+    {
         container.register { Tracked() }
         container.register(scope) { TrackedHost() }
 
