@@ -176,10 +176,9 @@ extension DependencyContainer {
     /// a step whose key lives nowhere else (`KeyHome.requested`); the caller builds that key out of line, so that no
     /// key sits in this frame (inlined into every resolve) while a factory runs.
     ///
-    /// Kept in this file, beside `resolveRaw`, and transparent: a debug build compiles each file on its own and
-    /// inlines a transparent function only into callers in the same file, so that the dispatcher adds no frame of
-    /// its own to each level of a nested keyed resolve (the accessors call it from `FastStep+Accessors.swift`, where
-    /// it is a frame of its own in a debug build).
+    /// Kept in this file, beside `resolveRaw` and `tryFastAccessor`, and transparent: a debug build compiles each
+    /// file on its own and inlines a transparent function only into callers in the same file, so that the dispatcher
+    /// adds no frame of its own to each level of a nested resolve.
     @_transparent
     func carryOut(
         _ step: consuming FastStep, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer,
@@ -787,5 +786,68 @@ extension DependencyContainer {
             }
             try slot.blueprint.make(storage, into: result)
         }
+    }
+}
+
+// A typed accessor's fast entry, beside `carryOut` (transparent: a debug build inlines it only into callers in this
+// file): the step is decided by `readStep` or `lockedStep` (`FastPath/FastStep+Accessors.swift`) and carried out here.
+extension DependencyContainer {
+    /// The common accessor resolves, not generic: a published singleton copied into `result`, or a new instance made
+    /// by the fast path there (one with property work, such as a `resolvingProperties` hook, stored as for a requested
+    /// key, which queues that work). `false` (with `result` untouched) when the accessor needs
+    /// `resolveAccessor(_:arguments:onMainActor:declared:)`: first use, an override elsewhere, `@MainActor` hooks off
+    /// the main thread, decorators, or a recording `validate`.
+    ///
+    /// An accessor used here before, whose answer is still current, is read without the lock while no write is in
+    /// progress (the reader bias), else under the lock without stopping those readers (a locked read, which turns the
+    /// bias back on after a while); only a first use or a stale answer takes the lock for writing.
+    @usableFromInline
+    func tryFastAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
+        try fastAccessor(site, arguments: zeroSizedArguments, onMainActor: false, into: result)
+    }
+
+    /// `tryFastAccessor(_:into:)` for an accessor taking a runtime argument (a ``ParameterFactory``), at
+    /// `arguments`: its site's key names the argument type, so the slot that answers takes exactly that type.
+    ///
+    /// With `onMainActor` (a ``MainActorFactory`` called on the main actor) a `@MainActor` factory runs here too, in
+    /// place, as the general path runs it on the main thread.
+    @usableFromInline
+    func tryFastAccessor(
+        _ site: AccessorSite, arguments: UnsafeRawPointer, onMainActor: Bool = false,
+        into result: UnsafeMutableRawPointer
+    ) throws -> Bool {
+        // Only callers isolated to the main actor pass `onMainActor`: it runs a `@MainActor` factory in place.
+        assert(!onMainActor || isMainThread, "onMainActor passed off the main thread")
+        return try fastAccessor(site, arguments: arguments, onMainActor: onMainActor, into: result)
+    }
+
+    /// The body of the `tryFastAccessor` entries, inlined into each: a call more costs the singleton hit
+    /// of `Benchmarks/profile accessor-singleton/plexus` a measurable share.
+    @_transparent
+    private func fastAccessor(
+        _ site: AccessorSite, arguments: UnsafeRawPointer, onMainActor: Bool, into result: UnsafeMutableRawPointer
+    ) throws -> Bool {
+        // Graph report: while `validate` records on any thread, accessors take the general path, where the accessor
+        // and its edges are noted (as `resolveRaw` leaves the fast path).
+        if GraphRecorder.isActive { return false }
+        // A `switch` rather than `??`: each `??` is a call with an autoclosure in a debug build, in the frame of
+        // every nested accessor resolve.
+        let step: FastStep
+        switch registry.withBiasedRead({ readStep(site, in: $0, onMainActor, locked: false, into: result) }) {
+        case .some(.some(let biased)): step = biased
+        default: step = lockedStep(site, onMainActor, into: result)
+        }
+        // An accessor's step keeps its key at the slot or the entry, never as a requested key.
+        return try carryOut(step, arguments: arguments, into: result) {
+            try perform($0, at: nil, arguments: arguments, into: result)
+        }
+    }
+
+    /// `tryFastAccessor(_:into:)` for a ``MainActorFactory`` called on the main actor, where its `@MainActor`
+    /// factory (or an override's) runs in place.
+    @usableFromInline
+    @MainActor
+    func tryFastMainActorAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
+        try fastAccessor(site, arguments: zeroSizedArguments, onMainActor: true, into: result)
     }
 }

@@ -15,63 +15,12 @@ extension DependencyContainer {
         case general
     }
 
-    /// The common accessor resolves, not generic: a published singleton copied into `result`, or a new instance made
-    /// by the fast path there (one with property work, such as a `resolvingProperties` hook, stored as for a requested
-    /// key, which queues that work). `false` (with `result` untouched) when the accessor needs
-    /// `resolveAccessor(_:arguments:onMainActor:declared:)`: first use, an override elsewhere, `@MainActor` hooks off
-    /// the main thread, decorators, or a recording `validate`.
-    ///
-    /// An accessor used here before, whose answer is still current, is read without the lock while no write is in
-    /// progress (the reader bias), else under the lock without stopping those readers (a locked read, which turns the
-    /// bias back on after a while); only a first use or a stale answer takes the lock for writing.
-    @usableFromInline
-    func tryFastAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
-        try fastAccessor(site, arguments: zeroSizedArguments, onMainActor: false, into: result)
-    }
-
-    /// `tryFastAccessor(_:into:)` for an accessor taking a runtime argument (a ``ParameterFactory``), at
-    /// `arguments`: its site's key names the argument type, so the slot that answers takes exactly that type.
-    ///
-    /// With `onMainActor` (a ``MainActorFactory`` called on the main actor) a `@MainActor` factory runs here too, in
-    /// place, as the general path runs it on the main thread.
-    @usableFromInline
-    func tryFastAccessor(
-        _ site: AccessorSite, arguments: UnsafeRawPointer, onMainActor: Bool = false,
-        into result: UnsafeMutableRawPointer
-    ) throws -> Bool {
-        // Only callers isolated to the main actor pass `onMainActor`: it runs a `@MainActor` factory in place.
-        assert(!onMainActor || isMainThread, "onMainActor passed off the main thread")
-        return try fastAccessor(site, arguments: arguments, onMainActor: onMainActor, into: result)
-    }
-
-    /// The body of the `tryFastAccessor` entries, inlined into each: a call more costs the singleton hit
-    /// of `Benchmarks/profile accessor-singleton/plexus` a measurable share.
-    @_transparent
-    private func fastAccessor(
-        _ site: AccessorSite, arguments: UnsafeRawPointer, onMainActor: Bool, into result: UnsafeMutableRawPointer
-    ) throws -> Bool {
-        // Graph report: while `validate` records on any thread, accessors take the general path, where the accessor
-        // and its edges are noted (as `resolveRaw` leaves the fast path).
-        if GraphRecorder.isActive { return false }
-        // A `switch` rather than `??`: each `??` is a call with an autoclosure in a debug build, in the frame of
-        // every nested accessor resolve.
-        let step: FastStep
-        switch registry.withBiasedRead({ readStep(site, in: $0, onMainActor, locked: false, into: result) }) {
-        case .some(.some(let biased)): step = biased
-        default: step = lockedStep(site, onMainActor, into: result)
-        }
-        // An accessor's step keeps its key at the slot or the entry, never as a requested key.
-        return try carryOut(step, arguments: arguments, into: result) {
-            try perform($0, at: nil, arguments: arguments, into: result)
-        }
-    }
-
     /// What `tryFastAccessor(_:into:)` can decide by reading only: an accessor used here before whose answering slot
     /// is still current (`AccessorKeys.Entry.answering`), or one never used here, which only the general path (or
     /// the registration of its declared default) answers; `nil` otherwise. Reads without the lock are safe: the
     /// entry's answer and the slot are only changed under the lock for writing (`withLock`), which waits for them,
     /// and a stale answer is seen as stale (see `Route`).
-    private func readStep(
+    func readStep(
         _ site: AccessorSite, in registry: UnsafePointer<Registry>, _ onMainActor: Bool, locked: Bool,
         into result: UnsafeMutableRawPointer
     ) -> FastStep? {
@@ -92,8 +41,7 @@ extension DependencyContainer {
     /// readers, else under the lock for writing. Out of line: in a debug build, the steps of each way would sit in
     /// the frame of every nested accessor resolve.
     @inline(never)
-    private func lockedStep(_ site: AccessorSite, _ onMainActor: Bool, into result: UnsafeMutableRawPointer) -> FastStep
-    {
+    func lockedStep(_ site: AccessorSite, _ onMainActor: Bool, into result: UnsafeMutableRawPointer) -> FastStep {
         if let locked = registry.withLockKeepingReaders({
             readStep(site, in: $0, onMainActor, locked: true, into: result)
         }) {
@@ -332,14 +280,6 @@ extension DependencyContainer {
 }
 
 extension DependencyContainer {
-    /// `tryFastAccessor(_:into:)` for a ``MainActorFactory`` called on the main actor, where its `@MainActor`
-    /// factory (or an override's) runs in place.
-    @usableFromInline
-    @MainActor
-    func tryFastMainActorAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
-        try fastAccessor(site, arguments: zeroSizedArguments, onMainActor: true, into: result)
-    }
-
     /// `resolveAccessor(_:storage:make:factory:)` for a ``MainActorFactory`` called on the main actor.
     @usableFromInline
     @MainActor
