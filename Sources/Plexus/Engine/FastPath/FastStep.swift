@@ -1,8 +1,8 @@
 internal import PlexusSystem
 
 // The fast path: the most common resolves — a published singleton, a `.unique` or `.shared` instance, a singleton's
-// first construction — decided by reading one slot (`FastStep+Keys.swift` for a requested key,
-// `FastStep+Accessors.swift` for a typed accessor), then carried out here, by one dispatcher. Anything else is left
+// first construction — decided by reading one slot (`DependencyContainer+Core.swift` for a requested key,
+// `FastStep+Accessors.swift` for a typed accessor), then carried out by one dispatcher (`carryOut`, in the core). Anything else is left
 // to the general path (`DependencyContainer+Lookup.swift`, `Slot+Produce.swift`).
 
 /// What the fast path decided for one request.
