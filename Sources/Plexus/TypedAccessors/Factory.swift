@@ -190,3 +190,28 @@ public struct Factory<T>: TypedAccessor, AccessorDeclaration, AccessorParts {
     /// (``ComponentScope/weakSingleton``).
     @inlinable public var weakSingleton: Factory { consuming get { with(storage: .weakSingleton) } }
 }
+
+extension DependencyContainer {
+    /// Declares a typed accessor on the container itself (Factory style): `self { … }` gives its default factory,
+    /// and a modifier (`.cached`, `.singleton`, `.shared`, `.weakSingleton`, `.unique`) its storage.
+    ///
+    /// ```swift
+    /// extension DependencyContainer {
+    ///     var analytics: Factory<AnalyticsService> { self { ConsoleAnalytics() }.cached }
+    /// }
+    /// ```
+    ///
+    /// The key's tag is `"DependencyContainer.<property>"`, where `#function` gives the property's name.
+    /// - Parameters:
+    ///   - property: The property's name; leave the default.
+    ///   - make: The default factory, registered in the container on first use.
+    /// - Returns: The accessor, unique unless a modifier says otherwise.
+    @inlinable
+    public func callAsFunction<T>(property: String = #function, _ make: @escaping @Sendable () throws -> T)
+        -> Factory<T>
+    {
+        Factory(
+            container: self, site: AccessorSite(T.self, marker: DependencyContainer.self, property: property),
+            storage: .unique, make: make)
+    }
+}

@@ -109,27 +109,4 @@ extension DependencyContainer {
     public func namespace<Marker>() -> Namespace<Marker> {
         Namespace(container: self)
     }
-
-    /// Declares a typed accessor on the container itself (Factory style): `self { … }` gives its default factory,
-    /// and a modifier (`.cached`, `.singleton`, `.shared`, `.weakSingleton`, `.unique`) its storage.
-    ///
-    /// ```swift
-    /// extension DependencyContainer {
-    ///     var analytics: Factory<AnalyticsService> { self { ConsoleAnalytics() }.cached }
-    /// }
-    /// ```
-    ///
-    /// The key's tag is `"DependencyContainer.<property>"`, where `#function` gives the property's name.
-    /// - Parameters:
-    ///   - property: The property's name; leave the default.
-    ///   - make: The default factory, registered in the container on first use.
-    /// - Returns: The accessor, unique unless a modifier says otherwise.
-    @inlinable
-    public func callAsFunction<T>(property: String = #function, _ make: @escaping @Sendable () throws -> T)
-        -> Factory<T>
-    {
-        Factory(
-            container: self, site: AccessorSite(T.self, marker: DependencyContainer.self, property: property),
-            storage: .unique, make: make)
-    }
 }
