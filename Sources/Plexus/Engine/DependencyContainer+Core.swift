@@ -1,8 +1,8 @@
 internal import PlexusSystem
 
 // The resolve core: from the generic surface (`resolve()`, typed accessors, auto-wired arguments) to the fast
-// step (`FastPath/`) or the general path (`DependencyContainer+Lookup.swift`), inside the calling thread's
-// resolution graph.
+// step (decided and carried out below; its type in `FastPath/FastStep.swift`) or the general path
+// (`DependencyContainer+Lookup.swift`), inside the calling thread's resolution graph.
 
 extension DependencyContainer {
     /// Resolves the key of `T`, `typeOfArguments` and `tag` into storage for a `T`: the core copies the instance

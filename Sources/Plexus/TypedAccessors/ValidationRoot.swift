@@ -16,7 +16,7 @@ enum RootBuild {
 protocol ValidationRoot: AccessorDeclaration {
     /// Builds the accessor in the calling thread's resolution graph.
     func buildAsRoot(arguments: [Any]) throws -> RootBuild
-    /// Builds the accessor in the current task's resolution graph (the async `validate(roots:)`).
+    /// Builds the accessor in the current task's resolution graph (`validateAsync(roots:)`).
     func buildAsRootAsync(arguments: UncheckedArguments) async throws -> RootBuild
 }
 
