@@ -1,7 +1,7 @@
 /// The decorators registered for one key, composed into one call that rewrites a freshly made instance in place.
 ///
 /// Built by generic code that knows the instance type, so the engine applies them without knowing it: right after
-/// the factory wrote the instance, before it is cached or handed over (`Slot.create`). Attached to a slot only when
+/// the factory wrote the instance, before it is cached or handed over (`Slot.construct`). Attached to a slot only when
 /// the slot's instances have the decorators' type.
 final class Decorators: Sendable {
     /// The type of the instances the decorators take and return.

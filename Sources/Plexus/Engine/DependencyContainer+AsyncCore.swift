@@ -121,7 +121,7 @@ extension DependencyContainer {
                     graph.borrow(pending)
                     return try deliver(value.value)
                 }
-            case .create(let construction):
+            case .construct(let construction):
                 let instance = try await constructAsync(step, construction, arguments: arguments, in: graph)
                 return try deliver(instance)
             }

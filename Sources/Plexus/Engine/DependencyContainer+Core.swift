@@ -131,7 +131,7 @@ extension DependencyContainer {
     func resolveRaw(_ type: Any.Type, into result: UnsafeMutableRawPointer) throws {
         let step = GraphRecorder.isActive ? .general : fastStep(untagged: type, into: result)
         let done = try carryOut(step, arguments: zeroSizedArguments, into: result) {
-            try perform(
+            try carryOut(
                 $0, requested: type, typeOfArguments: Void.self, tag: nil, arguments: zeroSizedArguments,
                 into: result)
         }
@@ -160,7 +160,7 @@ extension DependencyContainer {
             GraphRecorder.isActive
             ? .general : fastStep(type, typeOfArguments: typeOfArguments, tag: tag, into: result)
         let done = try carryOut(step, arguments: arguments, into: result) {
-            try perform(
+            try carryOut(
                 $0, requested: type, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments,
                 into: result)
         }
@@ -192,10 +192,10 @@ extension DependencyContainer {
         case .make(let make):
             switch make.key {
             case .slot:
-                try perform(make, at: nil, arguments: arguments, into: result)
+                try carryOut(make, at: nil, arguments: arguments, into: result)
             case .kept(let keeper):
                 defer { keeper.release() }
-                try perform(make, at: FastMake.KeyHome.key(keptBy: keeper), arguments: arguments, into: result)
+                try carryOut(make, at: FastMake.KeyHome.key(keptBy: keeper), arguments: arguments, into: result)
             case .requested:
                 try requested(make)
             }
@@ -205,12 +205,12 @@ extension DependencyContainer {
 
     /// Carries out `make` at the requested key, built here, out of line.
     @inline(never)
-    private func perform(
+    private func carryOut(
         _ make: FastMake, requested type: Any.Type, typeOfArguments: Any.Type, tag: Tag?,
         arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer
     ) throws {
         let key = DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag)
-        try perform(make, requested: key, arguments: arguments, into: result)
+        try carryOut(make, requested: key, arguments: arguments, into: result)
     }
 
     /// The general path for the key of `type`, `typeOfArguments` and `tag`, built here, out of line.
@@ -238,7 +238,7 @@ extension DependencyContainer {
             GraphRecorder.isActive
             ? .general : fastStep(type, typeOfArguments: typeOfArguments, tag: tag, into: result)
         let done = try carryOut(step, arguments: arguments, into: result) {
-            try perform(
+            try carryOut(
                 $0, requested: type, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments,
                 into: result)
         }
@@ -519,7 +519,7 @@ extension DependencyContainer {
     /// the owner (also when the factory throws). Transparent, and in the file of `carryOut` and `resolveRaw`: a debug
     /// build inlines it into them, one frame less per level of a nested resolve.
     @_transparent
-    func perform(
+    func carryOut(
         _ make: FastMake, at key: UnsafePointer<DefinitionKey>?, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer
     ) throws {
@@ -531,23 +531,23 @@ extension DependencyContainer {
             let key = key ?? slot.keyPointer
             // The container that owns the slot makes the instance: a collaborator's is retained for the step.
             guard let owner = make.owner else {
-                return try createInCurrentGraph(slot, make.making, at: key, arguments: arguments, into: result)
+                return try constructInCurrentGraph(slot, make.making, at: key, arguments: arguments, into: result)
             }
             try owner._withUnsafeGuaranteedRef {
-                try $0.createInCurrentGraph(slot, make.making, at: key, arguments: arguments, into: result)
+                try $0.constructInCurrentGraph(slot, make.making, at: key, arguments: arguments, into: result)
             }
         }
     }
 
-    /// `create` in the calling thread's graph, borrowed. Out of line, with `create` written out in it (also in a
+    /// `construct` in the calling thread's graph, borrowed. Out of line, with `construct` written out in it (also in a
     /// debug build, which gives every function and closure on the way to the factory a stack frame of its own).
     @inline(never)
-    private func createInCurrentGraph(
+    private func constructInCurrentGraph(
         _ slot: Slot, _ making: FastMake.Making, at key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer
     ) throws {
         try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
-            try create(slot, making, at: key, arguments: arguments, into: result, graph: graph)
+            try construct(slot, making, at: key, arguments: arguments, into: result, graph: graph)
         }
     }
 
@@ -555,24 +555,24 @@ extension DependencyContainer {
     /// general path does, and the instance made as a `T` is then wrapped in place. Out of line, with the key in its
     /// own frame.
     @inline(never)
-    func perform(
+    func carryOut(
         _ make: FastMake, requested key: DefinitionKey, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer
     ) throws {
         guard make.wraps else {
-            return try withUnsafePointer(to: key) { try perform(make, at: $0, arguments: arguments, into: result) }
+            return try withUnsafePointer(to: key) { try carryOut(make, at: $0, arguments: arguments, into: result) }
         }
-        // Taken while the step holds the slot, which `perform` ends.
+        // Taken while the step holds the slot, which `carryOut` ends.
         let blueprint = make.slot._withUnsafeGuaranteedRef { $0.blueprint }
         try withUnsafePointer(to: key.with(type: blueprint.type)) {
-            try perform(make, at: $0, arguments: arguments, into: result)
+            try carryOut(make, at: $0, arguments: arguments, into: result)
         }
         blueprint.ops.wrapInOptional(result)
     }
 
     /// The new instance in the calling thread's `graph` (borrowed): the graph's `.shared` instance if it has one,
     /// else made in a light scope and the factory's frame, then finished as `finishFast` says (a singleton is stored
-    /// by `makeSingleton`, its claim abandoned if anything in the factory's frame fails; either ends the step's
+    /// by `constructSingleton`, its claim abandoned if anything in the factory's frame fails; either ends the step's
     /// reference to the claim).
     ///
     /// Written out in one body, without closure-taking helpers (`inGraph`, `runFactory`): every nested fast resolve
@@ -580,7 +580,7 @@ extension DependencyContainer {
     /// those of `inGraph`: open the scope; close it, destroying the instance if closing fails, or abandon it on an
     /// error; release the leftovers of an outermost resolve.
     @_transparent
-    private func create(
+    private func construct(
         _ slot: Slot, _ making: FastMake.Making, at key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer, graph: ResolutionGraph
     ) throws {
@@ -603,10 +603,10 @@ extension DependencyContainer {
                     try slot.blueprint.make(arguments, into: result)
                     injectsNow = try finishInjecting(slot, expecting: type, result: result, graph: graph, scope: scope)
                 case .autoWired(let type):
-                    try makeAutoWired(slot, key, into: result)
+                    try constructAutoWired(slot, key, into: result)
                     try finishFast(slot, expecting: type, result: result, graph: graph)
                 case .singleton(let claim):
-                    try makeSingleton(
+                    try constructSingleton(
                         slot, claim: claim.takeUnretainedValue(), arguments: arguments, into: result, graph: graph)
                     claim.release()
                 }
@@ -628,7 +628,7 @@ extension DependencyContainer {
     }
 
     /// After the factory of a fast step failed: gives up the singleton claim `making` holds, if any, and ends the
-    /// step's reference to it. Out of line, as the other failure steps of `create`: their locals stay off the stack
+    /// step's reference to it. Out of line, as the other failure steps of `construct`: their locals stay off the stack
     /// of the factories below it.
     @inline(never)
     private func abandonClaim(of making: FastMake.Making, at slot: Slot) {
@@ -723,7 +723,7 @@ extension DependencyContainer {
     /// `Slot.store` hands it to the graph (published when the scope that owns it ends, rolled back if it fails) and
     /// copies it into `result`, exactly as on the general path.
     @inline(never)
-    private func makeSingleton(
+    private func constructSingleton(
         _ slot: Slot, claim: Pending, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer,
         graph: ResolutionGraph
     ) throws {
@@ -740,8 +740,8 @@ extension DependencyContainer {
         try storeSingleton(slot, InstanceBox(ops: ops, initialized: storage), claim: claim, into: result, graph: graph)
     }
 
-    /// Stores the singleton `box` that `makeSingleton` made for `claim`. Out of line: its locals stay off the stack
-    /// of the factory `makeSingleton` runs.
+    /// Stores the singleton `box` that `constructSingleton` made for `claim`. Out of line: its locals stay off the stack
+    /// of the factory `constructSingleton` runs.
     @inline(never)
     private func storeSingleton(
         _ slot: Slot, _ box: InstanceBox, claim: Pending, into result: UnsafeMutableRawPointer, graph: ResolutionGraph
@@ -761,7 +761,7 @@ extension DependencyContainer {
     /// recurses through here, and `autoWire`'s closures would each add a frame to it in a debug build. Out of line:
     /// its storage stays off the stack of the common case.
     @inline(never)
-    private func makeAutoWired(
+    private func constructAutoWired(
         _ slot: Slot, _ key: UnsafePointer<DefinitionKey>, into result: UnsafeMutableRawPointer
     ) throws {
         guard let layout = slot.blueprint.argumentLayout else {
@@ -839,7 +839,7 @@ extension DependencyContainer {
         }
         // An accessor's step keeps its key at the slot or the entry, never as a requested key.
         return try carryOut(step, arguments: arguments, into: result) {
-            try perform($0, at: nil, arguments: arguments, into: result)
+            try carryOut($0, at: nil, arguments: arguments, into: result)
         }
     }
 
@@ -1154,7 +1154,7 @@ extension DependencyContainer {
             slot.hasDirectRecipe, slot.blueprint.isolation == .none
         else { return nil }
         let claimed = ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { slot.acquire(key, graph: $0) }
-        guard case .create(let construction) = claimed else { return nil }
+        guard case .construct(let construction) = claimed else { return nil }
         return construction.claim
     }
 }

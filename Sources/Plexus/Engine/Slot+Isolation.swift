@@ -9,7 +9,7 @@
 final class AsyncHandOver {
     enum Kind {
         /// Run the factory of `slot`; its claim is this graph's claim on a singleton, if any.
-        case create(Construction)
+        case construct(Construction)
         /// Another graph constructs the singleton: wait for it without blocking.
         case wait(Pending)
     }
@@ -34,14 +34,16 @@ final class AsyncHandOver {
 
     /// Gives up the claim, if any (the async resolve starts over in a graph of its own).
     func rollBack() {
-        if case .create(let construction) = kind, let claim = construction.claim { slot.abandon(claim, owner: owner) }
+        if case .construct(let construction) = kind, let claim = construction.claim {
+            slot.abandon(claim, owner: owner)
+        }
     }
 
     /// Gives up the claim, if any, and returns what a synchronous resolve throws for the definition: for a caller
     /// that cannot hand the step over, which never meets one (only a segment's entry lets its scope hand over).
     func refused() -> ResolutionError {
         rollBack()
-        if case .create = kind, slot.blueprint.isolation == .mainActor { return .requiresMainActor(key: key) }
+        if case .construct = kind, slot.blueprint.isolation == .mainActor { return .requiresMainActor(key: key) }
         return .requiresAwait(key: key)
     }
 }
@@ -78,12 +80,12 @@ extension Slot {
         var acquisition = first
         while true {
             switch acquisition {
-            case .create(let construction) where needsAwait(request):
+            case .construct(let construction) where needsAwait(request):
                 var autoWires = false
                 if case .autoWire = request.arguments { autoWires = true }
                 return .handOver(
                     AsyncHandOver(
-                        .create(construction), slot: self, owner: request.owner, key: request.key,
+                        .construct(construction), slot: self, owner: request.owner, key: request.key,
                         forward: request.forward, autoWires: autoWires))
             case .wait(let pending) where mustNotBlock(on: pending):
                 return .handOver(
@@ -101,7 +103,7 @@ extension Slot {
                 acquisition = request.owner.registry.withLockKeepingReaders { _ in
                     acquire(request.key, graph: request.graph)
                 }
-            case .create, .cached, .cachedObject:
+            case .construct, .cached, .cachedObject:
                 guard let instance = try produce(acquisition, request, into: result) else {
                     return .typed(blueprint.ops)
                 }

@@ -24,7 +24,7 @@ extension Slot {
     /// the instance is copied into `result` and `nil` is returned; otherwise the instance is returned as `Any`.
     func produce(_ first: Acquisition, _ request: SlotRequest, into result: UnsafeMutableRawPointer?) throws -> Any? {
         let typed = request.forward == nil && blueprint.type == request.key.type ? result : nil
-        guard case .create(let construction) = first else { return try reuse(first, request, into: typed) }
+        guard case .construct(let construction) = first else { return try reuse(first, request, into: typed) }
         if blueprint.scope == .shared, let instance = request.graph.sharedInstance(of: definition) {
             return try deliver(instance, into: typed, key: request.key)
         }
@@ -57,7 +57,7 @@ extension Slot {
             case .wait(let pending):
                 if let value = try wait(for: pending, request) { return deliver(value, into: typed) }
                 acquisition = owner.registry.withLockKeepingReaders { _ in acquire(key, graph: graph) }
-            case .create:
+            case .construct:
                 return try produce(acquisition, request, into: typed)
             }
         }

@@ -85,7 +85,7 @@ final class Slot {
     func acquire(_ requested: DefinitionKey, graph: ResolutionGraph) -> Acquisition {
         switch blueprint.scope {
         case .unique, .shared:
-            return .create(Construction(recipe: recipe, claim: nil, typeInfo: typeInfo))
+            return .construct(Construction(recipe: recipe, claim: nil, typeInfo: typeInfo))
         case .singleton, .eagerSingleton, .weakSingleton, .cached:
             if let instance { return .cached(instance) }
             if let object = weakInstance {
@@ -102,7 +102,7 @@ final class Slot {
             }
             let claim = Pending(owner: graph.id, slot: ObjectIdentifier(self), key: requested)
             pending = claim
-            return .create(Construction(recipe: recipe, claim: claim, typeInfo: typeInfo))
+            return .construct(Construction(recipe: recipe, claim: claim, typeInfo: typeInfo))
         }
     }
 
@@ -184,7 +184,7 @@ enum Acquisition {
     /// A weak singleton still alive.
     case cachedObject(AnyObject)
     /// Call the factory.
-    case create(Construction)
+    case construct(Construction)
     /// Another graph is constructing the singleton.
     case wait(Pending)
 }

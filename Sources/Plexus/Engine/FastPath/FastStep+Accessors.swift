@@ -32,7 +32,7 @@ extension DependencyContainer {
             guard let answering = entry.currentAnswer(at: generation.current) else { return nil }
             return answering._withUnsafeGuaranteedRef { slot -> FastStep? in
                 if slot.copyPublished(into: result) { return .copied }
-                return makeStep(answering, entry: found, hasKey: entry.answeringHasKey, onMainActor, locked: locked)
+                return accessorStep(answering, entry: found, hasKey: entry.answeringHasKey, onMainActor, locked: locked)
             }
         }
     }
@@ -63,7 +63,8 @@ extension DependencyContainer {
                 return answering._withUnsafeGuaranteedRef { slot -> FastStep in
                     // Copying a value runs no user code, so it may happen under the lock.
                     if slot.copyPublished(into: result) { return .copied }
-                    return makeStep(answering, entry: found, hasKey: entry.answeringHasKey, onMainActor, locked: true)
+                    return accessorStep(
+                        answering, entry: found, hasKey: entry.answeringHasKey, onMainActor, locked: true)
                         ?? .general
                 }
             }
@@ -77,7 +78,7 @@ extension DependencyContainer {
     /// are several times smaller than the general path's. Out of line, so that the common singleton read stays
     /// small. Call under the lock (`locked`) or the reader bias.
     @inline(never)
-    private func makeStep(
+    private func accessorStep(
         _ answering: Unmanaged<Slot>, entry: Unmanaged<AccessorKeys.Entry>, hasKey: Bool, _ onMainActor: Bool,
         locked: Bool
     ) -> FastStep? {
@@ -211,7 +212,7 @@ extension DependencyContainer {
                 case .slot(let answering) where !recording:
                     let step = answering._withUnsafeGuaranteedRef { slot -> FastStep in
                         if slot.copyPublished(into: result) { return .copied }
-                        return makeStep(
+                        return accessorStep(
                             answering, entry: Unmanaged.passUnretained(entry), hasKey: entry.answeringHasKey,
                             onMainActor, locked: true) ?? .general
                     }
@@ -224,7 +225,7 @@ extension DependencyContainer {
             }
             if recording { GraphRecorder.noteAccessor(key) }
             let done = try carryOut(step, arguments: arguments, into: result) {
-                try perform($0, at: nil, arguments: arguments, into: result)
+                try carryOut($0, at: nil, arguments: arguments, into: result)
             }
             if done { return result.assumingMemoryBound(to: T.self).move() }
             if registers { registerAccessorDefault(key, declared()) }

@@ -88,7 +88,7 @@ final class GraphRecorder {
     }
 
     /// The lookup found `slot` of `owner` for `requested` and is about to produce it, as `acquisition` says (its
-    /// factory runs for `.create`), with `arguments` (auto-wired or given). Returns how to produce it instead: for a
+    /// factory runs for `.construct`), with `arguments` (auto-wired or given). Returns how to produce it instead: for a
     /// caching scope, never an instance made before recording began (see `fresh`).
     @inline(never)
     func record(
@@ -97,7 +97,7 @@ final class GraphRecorder {
     ) -> Acquisition {
         let acquisition = fresh(given, of: slot, owner: owner)
         var creates = false
-        if case .create = acquisition { creates = true }
+        if case .construct = acquisition { creates = true }
         var autoWires = false
         if case .autoWire = arguments { autoWires = true }
         let target = node(for: slot, owner: owner)
@@ -118,10 +118,10 @@ final class GraphRecorder {
     /// so that the instance is not published. Its cycle check still holds: the factory's frame names the slot.
     private func fresh(_ acquisition: Acquisition, of slot: Slot, owner: DependencyContainer) -> Acquisition {
         guard slot.scope.isSingleton else { return acquisition }
-        if case .create = acquisition { return acquisition }
+        if case .construct = acquisition { return acquisition }
         if let box = made[ObjectIdentifier(slot)] { return .cached(box) }
         return owner.registry.withLock { _ in
-            .create(Construction(recipe: slot.recipe, claim: nil, typeInfo: slot.typeInfo))
+            .construct(Construction(recipe: slot.recipe, claim: nil, typeInfo: slot.typeInfo))
         }
     }
 

@@ -453,7 +453,7 @@ final class ResolutionGraph {
             case .factory(let id) = frame.kind, frame.owner?.takeUnretainedValue() === container,
             let address = UnsafeRawPointer(bitPattern: UInt(bitPattern: id))
         else { return false }
-        // Every factory frame is pushed for a slot (`runFactory`, the fast path's `create`, the async driver), which
+        // Every factory frame is pushed for a slot (`runFactory`, the fast path's `construct`, the async driver), which
         // its running factory keeps alive until the frame pops.
         switch Unmanaged<Slot>.fromOpaque(address).takeUnretainedValue().blueprint.scope {
         case .singleton, .eagerSingleton, .cached: return true

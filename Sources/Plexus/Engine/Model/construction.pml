@@ -523,7 +523,7 @@ inline close_scope(depth, mark) {
 
 /*
  * One outermost resolve of singleton x on graph `me` (DependencyContainer.resolveInGraph → find → Slot.produce,
- * or the fast path's claimSingleton → makeSingleton; both claim with Slot.acquire), unrolled: its factory, the
+ * or the fast path's claimSingleton → constructSingleton; both claim with Slot.acquire), unrolled: its factory, the
  * outermost scope's hook (which resolves y in a full scope of its own, whose hook resolves x again), publication,
  * return. On a failure (`abandon`): abandonScope at each level rolls back its commits, innermost first.
  */

@@ -136,7 +136,7 @@ inline use(s) {
 /*
  * DependencyContainer.fastStep(for:into:) (DependencyContainer+Core.swift) at B: the slot under K, read without the
  * lock (or under it, lockedStep), marked by the thread's hazard mark (`mark(_:at:)`, plexus_hazard_mark); then
- * DependencyContainer.perform runs the factory and clears the mark (plexus_hazard_clear).
+ * DependencyContainer.carryOut runs the factory and clears the mark (plexus_hazard_clear).
  */
 inline fast_step_at_B() {
 #ifndef BUG_RETRY_BIASED
