@@ -14,10 +14,11 @@ extension DependencyContainer {
         let key: DefinitionKey
         /// The containers searched so far, so that link cycles end.
         var visited: [ObjectIdentifier] = []
-        /// Where a collaborator found the key, for the first container to remember. Boxed: a route is large, and
-        /// the search sits in the stack frame of every nested resolve on the general path, while a route is only
-        /// found once per key (then remembered).
-        var route: RouteBox?
+        /// Where a collaborator found the key, for the first container to remember.
+        var route: Route?
+        /// The first container's epoch when it started searching its collaborators: a route found then is valid at
+        /// that generation, so a change made during the search invalidates it.
+        var generation = 0
         /// Typed accessors: only a definition under exactly `key` answers (no untagged fallback, `Optional`
         /// unwrapping, auto-wiring or remembered route, which may have been found by a fallback), and, once the
         /// collaborators have none, the first container's declared default.
@@ -42,19 +43,13 @@ extension DependencyContainer {
         var unwrapped: DefinitionKey? { (key.type as? any OptionalType.Type).map { key.with(type: $0.wrappedType) } }
     }
 
-    /// A `Route` on the heap (`Search.route`).
-    final class RouteBox {
-        let route: Route
-        init(_ route: Route) { self.route = route }
-    }
-
     /// What one container's lock-held lookup found.
     private enum LookupOutcome {
         case located(Located)
         /// Nothing here; a route remembered for the key (the object the table keeps: a reference, not a copy of the
         /// route, in the stack frame of nested resolves), and the collaborators to search if it fails (`nil`: read
         /// them then).
-        case remembered(RememberedRoute, [WeakContainer]?)
+        case remembered(Route, [WeakContainer]?)
         /// Nothing here: the collaborators to search.
         case elsewhere([WeakContainer])
         /// A `T?` request for the key of a typed accessor whose declared default is registered here (the key given,
@@ -94,7 +89,7 @@ extension DependencyContainer {
     @inline(never)
     private func lookUp(_ search: inout Search, isFirst: Bool, graph: ResolutionGraph) throws -> LookupOutcome {
         var collaborators: [WeakContainer] = []
-        var remembered: RememberedRoute?
+        var remembered: Route?
         var isAccessor = false
         var accessorBehindOptional: DefinitionKey?
         var inheritsTag = false
@@ -181,10 +176,10 @@ extension DependencyContainer {
             // A fallback allowed only for an inherited tag is not remembered by the first container either: the
             // caller's own request for the key must look again (and fail here).
             if !isFirst, !(inheritsTag && located.found.fellBackToUntagged) {
-                search.route = RouteBox(
-                    Route(
-                        owner: self, slot: Unmanaged.passUnretained(located.found.slot), forward: located.found.forward,
-                        requested: located.requested, autoWires: located.autoWires))
+                search.route = Route(
+                    owner: self, slot: Unmanaged.passUnretained(located.found.slot), forward: located.found.forward,
+                    requested: located.requested, autoWires: located.autoWires, for: search.key,
+                    generation: search.generation)
             }
             return .located(located)
         }
@@ -206,7 +201,7 @@ extension DependencyContainer {
     /// other steps may write (a route to remember, an auto-wiring candidate, an accessor's default), so `lookUp` takes
     /// the lock for writing for them.
     private func lookUpWithoutStoppingReaders(
-        _ search: Search, isFirst: Bool, graph: ResolutionGraph, route: inout RememberedRoute?,
+        _ search: Search, isFirst: Bool, graph: ResolutionGraph, route: inout Route?,
         inheritsTag: inout Bool
     ) -> Located? {
         guard !search.isAccessor, !isDefaultsOnly else { return nil }
@@ -233,7 +228,7 @@ extension DependencyContainer {
             }
             guard routes, let table = registry.pointer(to: \.routes) else { return nil }
             route =
-                KeyTable.withBorrowedValue(in: table, for: search.key) { remembered -> RememberedRoute? in
+                KeyTable.withBorrowedValue(in: table, for: search.key) { remembered -> Route? in
                     remembered.generation == generation.current && !remembered.isLocal ? remembered : nil
                 } ?? nil
             return nil
@@ -267,9 +262,7 @@ extension DependencyContainer {
 
     /// Remembers where a collaborator answered `key`, valid while nothing that could change the answer changes.
     @inline(never)
-    private func remember(_ route: Route, for key: DefinitionKey, generation: Int) {
-        var route = route
-        route.generation = generation
+    private func remember(_ route: Route, for key: DefinitionKey) {
         registry.withLock { $0.remember(route, for: key) }
     }
 
@@ -280,14 +273,14 @@ extension DependencyContainer {
         into result: UnsafeMutableRawPointer?, _ graph: ResolutionGraph
     ) throws -> Delivery? {
         // Read before searching, so that a change made during the search invalidates the route it finds.
-        let generation = isFirst ? generation.current : 0
+        if isFirst { search.generation = generation.current }
         if isFirst { search.visited.reserveCapacity(8) }
         search.visited.append(ObjectIdentifier(self))
         for case let collaborator? in collaborators.lazy.map(\.container)
         where !search.visited.contains(ObjectIdentifier(collaborator)) {
             if let delivery = try collaborator.find(&search, arguments: arguments, into: result, graph: graph) {
-                if isFirst, !search.isAccessor, let box = search.route {
-                    remember(box.route, for: search.key, generation: generation)
+                if isFirst, !search.isAccessor, let route = search.route {
+                    remember(route, for: search.key)
                 }
                 return delivery
             }
@@ -340,7 +333,7 @@ extension DependencyContainer {
     /// Resolves `key` where a remembered route says it was found; `nil` if the route's owner or slot is gone.
     @inline(never)
     private func follow(
-        _ route: RememberedRoute, for key: DefinitionKey, _ arguments: ArgumentSource,
+        _ route: Route, for key: DefinitionKey, _ arguments: ArgumentSource,
         into result: UnsafeMutableRawPointer?, _ graph: ResolutionGraph
     ) throws -> Delivery? {
         guard let owner = route.owner,
