@@ -16,6 +16,13 @@ private final class Holder {
     @Injected var client: Client?
 }
 
+/// Made by a typed accessor.
+private final class Banner: Sendable {}
+
+extension DependencyContainer {
+    fileprivate var readerBiasBanner: Factory<Banner> { self { Banner() }.singleton }
+}
+
 /// What `Store` is also resolved as, by forwarding: resolved by the general path.
 private protocol Reading: Sendable {}
 private final class Store: Reading {}
@@ -112,5 +119,27 @@ private final class Store: Reading {}
         #expect(EngineTestHooks.readsWithoutLock(container))
         #expect(try (container.resolve(tag: "screen") as Holder).client != nil)
         #expect(EngineTestHooks.readsWithoutLock(container))
+    }
+
+    @Test func aTypedAccessorsKeyResolvedByTagKeepsReadsWithoutTheLock() throws {
+        let container = try warmedUp()
+        let banner = container.readerBiasBanner()
+        let key = try #require(container.readerBiasBanner.key)
+        #expect(try container.resolve(tag: key.tag) as Banner === banner)
+        for _ in 0..<64 { _ = try container.resolve() as Client }
+        #expect(EngineTestHooks.readsWithoutLock(container))
+        #expect(try container.resolve(tag: key.tag) as Banner === banner)
+        #expect(EngineTestHooks.readsWithoutLock(container))
+    }
+
+    @Test func aTypedAccessorOfAContainerWithCollaboratorsKeepsReadsWithoutTheLock() throws {
+        let module = try warmedUp()
+        let app = try warmedUp()
+        app.collaborate(with: module)
+        let banner = app.readerBiasBanner()
+        for _ in 0..<64 { _ = try app.resolve() as Client }
+        #expect(EngineTestHooks.readsWithoutLock(app))
+        #expect(app.readerBiasBanner() === banner)
+        #expect(EngineTestHooks.readsWithoutLock(app))
     }
 }
