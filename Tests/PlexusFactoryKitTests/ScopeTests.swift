@@ -1,3 +1,4 @@
+import Dispatch
 import PlexusFactoryKit
 import Testing
 
@@ -176,6 +177,31 @@ extension Scope {
             #expect(office.pass(5) === five)
             #expect(Office().pass(5) === five)
         }
+    }
+
+    /// Threads resolve a per-argument singleton while one of them resets it every way there is, so that arguments
+    /// are numbered again from 0 while others read: no thread ever gets the instance of another argument. CI runs it
+    /// under ThreadSanitizer too.
+    @Test func aSingletonPerArgumentIsNeverAnotherArgumentsWhileItIsReset() {
+        let scope = Scope.Singleton()
+        let wrong = Tally()
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            Scope.$singleton.withValue(scope) {
+                let office = Office()
+                for round in 0..<300 {
+                    if thread == 0 {
+                        switch round % 3 {
+                        case 0: scope.reset()
+                        case 1: office.pass.reset(.scope)
+                        default: office.pass.reset()
+                        }
+                    }
+                    let argument = (round + thread) % 8
+                    if office.pass(argument).number != argument { wrong.increment() }
+                }
+            }
+        }
+        #expect(wrong.count == 0)
     }
 
     @Test(arguments: [SingletonRelease.declaration, .declarationScope, .scope])
