@@ -1,8 +1,8 @@
 import PlexusFactoryKit
 
 // Factory code that runs on Plexus because its import names `PlexusFactoryKit`: declarations on `Container` and on a
-// `SharedContainer` of a module's own, Factory's five scopes, `register` and `reset`, a test context, property
-// wrappers and a ParameterFactory. Then what Factory lacks: Plexus's graph report of the declarations, and a
+// `SharedContainer` of a module's own, Factory's five scopes, `register` and `reset` (of a singleton through another
+// container too), a test context, property wrappers and a ParameterFactory. Then what Factory lacks: Plexus's graph report of the declarations, and a
 // `promised()` declaration answered by a Dip-style module container.
 
 private protocol Salutation {
@@ -100,6 +100,17 @@ func factoryByImport() throws {
     check(shop.telemetry().sent == ["checkout opened"], "@Injected(\\ShopContainer.telemetry) got the cached one")
     check(model.$keychain.resolvedOrNil() == nil, "@LazyInjected resolves nothing until it is read…")
     check(model.keychain === shop.keychain(), "…and then the singleton Keychain")
+
+    // Factory's singletons are the process's, not a container's: a test's own ShopContainer reaches the one `shop`
+    // resolved.
+    let testShop = ShopContainer()
+    let mock = Keychain()
+    testShop.keychain.register { mock }
+    check(
+        testShop.keychain() === mock && shop.keychain() === mock,
+        "A .singleton overridden through another ShopContainer is the override in every container…")
+    testShop.keychain.reset()
+    check(shop.keychain() !== mock, "…and a reset there releases it everywhere: shop's next resolve makes a new one")
 
     if FactoryContext.current.isDebug {
         let isTest = FactoryContext.current.isTest

@@ -192,7 +192,11 @@ public final class ContainerManager: @unchecked Sendable {
                 state.autoRegistrationNeeded = true
             case .scope:
                 plexus.dropDeclaredInstances()
-                for (key, declaration) in self.options { forgetArgumentSlots(of: key, declaration) }
+                // A singleton's slots, per argument too, are the process's: this reset leaves them alone.
+                for (key, declaration) in self.options where !(declaration.slotScope is Scope.Singleton) {
+                    forgetArgumentSlots(of: key, declaration)
+                    declaration.resolvedAt = [:]
+                }
             }
         }
         withExtendedLifetime(dropped) {}
@@ -255,11 +259,15 @@ public final class ContainerManager: @unchecked Sendable {
         let slot: DeclarationSlot
         if options.scopeOnParameters, let argument = parameters as? any Hashable {
             let argument = AnyHashable(argument)
-            // A singleton's slot is the process's: its argument numbers are the scope's, alike in every container.
-            let number =
-                (scope as? Scope.Singleton)?.number(of: argument, for: key)
-                ?? options.arguments[argument] ?? options.arguments.count
-            options.arguments[argument] = number
+            let number: Int
+            if let singleton = scope as? Scope.Singleton {
+                // A singleton's slot is the process's: its argument numbers are the scope's, alike in every
+                // container, and only the scope keeps the argument, so that resetting the scope releases it.
+                number = singleton.number(of: argument, for: key)
+            } else {
+                number = options.arguments[argument] ?? options.arguments.count
+                options.arguments[argument] = number
+            }
             slot = DeclarationSlot(
                 T.self, scope: scope, manager: self, containerType: options.containerType, name: key.text + "#\(number)"
             )
@@ -285,20 +293,23 @@ public final class ContainerManager: @unchecked Sendable {
         return slot
     }
 
-    /// Releases the singleton of the declaration `key` when this manager has not resolved it yet: the instance is
-    /// the process's, another container may have made it, and an override or a reset made here must reach it.
-    /// Call under the resolution lock.
+    /// Releases the singleton of the declaration `key` when this manager has not resolved it yet, and forgets the
+    /// slots kept for its arguments with their numbers and clocks: the instance is the process's, another container
+    /// may have made it, and an override or a reset made here must reach it. Call under the resolution lock.
     func dropSingletonMadeElsewhere<T>(of key: FactoryKey, _: T.Type) {
         guard let options = options[key], options.slotScope == nil,
             let singleton = (options.scope ?? state.defaultScope) as? Scope.Singleton
         else { return }
         // A singleton's slot is named by type and property alone, whatever container type declared it; so are the
         // slots `scopeOnParameters` keeps for its arguments.
-        let names = [key.text] + singleton.argumentNumbers(of: key).map { key.text + "#\($0)" }
-        for name in names {
+        let own = DeclarationSlot(T.self, scope: singleton, manager: self, containerType: Void.self, name: key.text)
+        own.store.dropDeclaredInstance(at: own.site)
+        for number in singleton.argumentNumbers(of: key) {
+            let name = key.text + "#\(number)"
             let slot = DeclarationSlot(T.self, scope: singleton, manager: self, containerType: Void.self, name: name)
-            slot.store.dropDeclaredInstance(at: slot.site)
+            slot.store.forgetDeclaration(at: slot.site)
         }
+        singleton.forgetArguments(of: key)
     }
 
     /// Releases the instances the declaration `key` keeps, whatever argument they were kept for (the slots of
@@ -319,22 +330,24 @@ public final class ContainerManager: @unchecked Sendable {
             slot.store.dropDeclaredInstance(at: slot.site)
         }
         forgetArgumentSlots(of: key, options)
+        options.resolvedAt = [:]
     }
 
     private func forget(_ key: FactoryKey, _ options: Options) {
         for slot in slots(of: key, options, arguments: true) {
             slot.store.forgetDeclaration(at: slot.site)
         }
+        (slotScope(of: options) as? Scope.Singleton)?.forgetArguments(of: key)
         options.slot = nil
         (options.arguments, options.resolvedAt) = ([:], [:])
     }
 
-    /// Forgets the slots `scopeOnParameters` made for arguments, and the numbers of those arguments.
+    /// Forgets the slots `scopeOnParameters` made for arguments, the numbers of those arguments and the clocks of
+    /// those slots; for a singleton, whose numbers and clocks are the scope's, the clock of its own slot too (the
+    /// callers empty that slot).
     func forgetArgumentSlots(of key: FactoryKey, _ options: Options) {
         guard let scope = slotScope(of: options) else { return }
-        let numbers = argumentNumbers(of: key, options, in: scope)
-        guard !numbers.isEmpty else { return }
-        for number in numbers {
+        for number in argumentNumbers(of: key, options, in: scope) {
             let name = key.text + "#\(number)"
             let slot = DeclarationSlot(
                 options.instanceType, scope: scope, manager: self, containerType: options.containerType, name: name)
@@ -342,6 +355,7 @@ public final class ContainerManager: @unchecked Sendable {
             options.resolvedAt[name] = nil
         }
         options.arguments = [:]
+        (scope as? Scope.Singleton)?.forgetArguments(of: key)
     }
 
     /// The slots the declaration has in the scope it was last resolved in: its own, and with `arguments` one per
@@ -359,7 +373,6 @@ public final class ContainerManager: @unchecked Sendable {
     /// The numbers of the arguments whose slots the declaration has in `scope`: a singleton's, every argument any
     /// container resolved it with (the slots are the process's); otherwise those this container did.
     private func argumentNumbers(of key: FactoryKey, _ options: Options, in scope: Scope) -> [Int] {
-        guard options.scopeOnParameters || !options.arguments.isEmpty else { return [] }
         if let singleton = scope as? Scope.Singleton { return singleton.argumentNumbers(of: key) }
         return Array(options.arguments.values)
     }

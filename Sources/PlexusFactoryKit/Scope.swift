@@ -91,7 +91,9 @@ public class Scope {
         let store: DependencyContainer
         /// The number of each argument a `scopeOnParameters` declaration was resolved with, by declaration. Its
         /// instance's slot is named by that number and belongs to the process, not to a container: every container
-        /// must number an argument alike, so the numbers are the scope's. Read and written under the resolution lock.
+        /// must number an argument alike, so the numbers are the scope's. Forgotten, with the clocks, whenever the
+        /// declaration's slots are (`forgetArguments(of:)`, `reset()`): the scope keeps no argument past a reset.
+        /// Read and written under the resolution lock.
         private var argumentNumbers: [FactoryKey: [AnyHashable: Int]] = [:]
         /// When each slot with a time to live was last resolved, by declaration and slot name: the instance is the
         /// process's, so its clock is too, whichever container reads it. Read and written under the resolution lock.
@@ -130,13 +132,30 @@ public class Scope {
             argumentNumbers[key].map { Array($0.values) } ?? []
         }
 
+        /// Forgets the argument numbers and the clocks of the declaration `key`, whose slots were just forgotten or
+        /// emptied: the arguments are released, a new one is numbered from 0 again (in a slot that keeps nothing),
+        /// and the next resolve starts the time to live afresh. Call under the resolution lock.
+        func forgetArguments(of key: FactoryKey) {
+            // `removeValue` hands the entries out of the field's access: an argument's `deinit` that resolves a
+            // declaration finds no access in progress.
+            _ = argumentNumbers.removeValue(forKey: key)
+            _ = resolvedAt.removeValue(forKey: key)
+        }
+
         override func storage(in manager: ContainerManager) -> (ComponentScope, DependencyContainer) {
             (.singleton, store)
         }
 
-        /// Releases every singleton this scope holds.
+        /// Releases every singleton this scope holds, with the arguments of `scopeOnParameters` declarations and the
+        /// clocks of `timeToLive` ones.
         public func reset() {
-            store.dropDeclaredInstances()
+            var forgotten: Any?
+            ResolutionLock.withLock {
+                store.dropDeclaredInstances()
+                forgotten = (argumentNumbers, resolvedAt)
+                (argumentNumbers, resolvedAt) = ([:], [:])
+            }
+            withExtendedLifetime(forgotten) {}
         }
 
         /// A new scope holding the same instances; what it makes afterwards stays its own.

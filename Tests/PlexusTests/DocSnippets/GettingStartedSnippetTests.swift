@@ -51,6 +51,16 @@ private final class ListView {
     @InjectedWeak var delegate: ListDelegate?  // held weakly
 }
 
+private final class FeatureFlags {}
+private final class Ticker {
+    private(set) var starts = 0
+    func start() { starts += 1 }
+}
+private final class FeedView {
+    @Injected(tag: "beta") var flags: FeatureFlags?  // init(required:tag:): no callback
+    @Injected(didInject: { $0.start() }) var ticker: Ticker?  // called with each Ticker injected
+}
+
 private protocol ListViewOutput: AnyObject {}
 private protocol ListInteractorOutput: AnyObject {}
 
@@ -160,6 +170,18 @@ private protocol ListInteractorOutput: AnyObject {}
         #expect(view.presenter != nil)
         #expect(view.analytics == nil)
         #expect(view.delegate === (try container.resolve() as ListDelegate))
+    }
+
+    @Test func didInjectIsCalledWithEachValueOnlyWhereItIsPassed() throws {
+        let container = DependencyContainer()
+        container.register(tag: "beta") { FeatureFlags() }
+        container.register { Ticker() }
+        container.register { FeedView() }
+
+        let view: FeedView = try container.resolve()
+
+        #expect(view.flags != nil)
+        #expect(view.ticker?.starts == 1)
     }
 
     @Test func typeForwardingSharesOneInstanceAcrossTheForwardedTypes() throws {

@@ -32,6 +32,8 @@ extension DependencyContainer {
         }
         .singleton
     }
+    /// A synchronous accessor, whose key the tests answer with an `async` or `@MainActor` definition.
+    fileprivate var rootTicker: Factory<Clock> { self { Clock() } }
     fileprivate var rootScreen: MainActorFactory<Screen> {
         self { @MainActor in Screen(feed: self.rootFeed()) }
     }
@@ -111,6 +113,40 @@ extension DependencyContainer.RootScreens {
             try container.validate(roots: \.rootStore)
         }
         #expect(messages.entries.contains { $0.contains("rootStore") && $0.contains("validateAsync(roots:)") })
+    }
+
+    @Test func bothFormsThrowForASynchronousRootWhoseKeyIsAnsweredByAnAsyncDefinition() async throws {
+        container.register(tag: "DependencyContainer.rootTicker") { () async -> Clock in
+            await Task.yield()
+            return Clock()
+        }
+        // The root is built as its callers resolve it, synchronously: the async form does not await for it either.
+        let synchronous = #expect(throws: ResolutionError.self) { try container.validate(roots: \.rootTicker) }
+        let awaited = await #expect(throws: ResolutionError.self) {
+            try await container.validateAsync(roots: \.rootTicker)
+        }
+        for error in [synchronous, awaited] {
+            guard case .requiresAwait(let key) = error else {
+                Issue.record("expected requiresAwait, got \(String(describing: error))")
+                continue
+            }
+            #expect(key.tag == "DependencyContainer.rootTicker")
+        }
+    }
+
+    @Test func bothFormsThrowForASynchronousRootWhoseKeyIsAnsweredByAMainActorDefinition() async throws {
+        container.register(tag: "DependencyContainer.rootTicker") { @MainActor in Clock() }
+        let synchronous = #expect(throws: ResolutionError.self) { try container.validate(roots: \.rootTicker) }
+        let awaited = await #expect(throws: ResolutionError.self) {
+            try await container.validateAsync(roots: \.rootTicker)
+        }
+        for error in [synchronous, awaited] {
+            guard case .requiresMainActor(let key) = error else {
+                Issue.record("expected requiresMainActor, got \(String(describing: error))")
+                continue
+            }
+            #expect(key.tag == "DependencyContainer.rootTicker")
+        }
     }
 
     @Test func theAsyncFormBuildsAsyncAndMainActorRoots() async throws {
