@@ -113,7 +113,7 @@ extension Scenario {
             .override(accessor: true, resolves: false), .override(accessor: true, resolves: true), .accessorAssign,
             .weakSingletonAndUnique, .singletonsBesideGeneralPath, .singletonsBesideForwarding,
             .readsAfterAnotherContainersRegistration,
-            .readsThroughCollaborator, .newContainerWithOneRegistration, .factoryKitUnique, .factoryKitCached,
+            .readsThroughCollaborator, .accessorThroughCollaboratingContainer, .newContainerWithOneRegistration, .factoryKitUnique, .factoryKitCached,
             .sharedRead,
             .sharedAccessorSingleton,
             .launchWarm,

@@ -53,6 +53,23 @@ extension Scenario {
         }
     }
 
+    /// Per operation: a singleton typed accessor read through an app container that collaborates with a module's (no
+    /// override anywhere), against `accessor-singleton` (a container without collaborators).
+    static var accessorThroughCollaboratingContainer: Scenario {
+        Scenario(
+            id: "accessor-singleton-collaborating", title: "typed accessor, singleton, container with a collaborator",
+            contenders: [.plexus]
+        ) { contender in
+            guard contender == .plexus else { return nil }
+            let (app, module) = appReadingAModule()
+            blackHole(app.benchmarkApiClient())
+            return Runner { count in
+                withExtendedLifetime(module) {}
+                for _ in 0..<count { blackHole(app.benchmarkApiClient()) }
+            }
+        }
+    }
+
     /// Per operation: a new container with one definition, nothing read.
     static var newContainerWithOneRegistration: Scenario {
         Scenario(id: "new-container-1", title: "new container + 1 registration", contenders: [.plexus]) {

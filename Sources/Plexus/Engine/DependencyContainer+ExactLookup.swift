@@ -22,10 +22,14 @@ extension DependencyContainer {
     }
 
     /// `resolveExact(_:arguments:declaredDefault:)` with the arguments at `arguments` (zero-sized for none).
+    /// `entry`, the accessor's entry here, is given the answer when the declared default answers alone (see
+    /// `lookUpAccessorDefault`), so that the accessor's next call takes the fast path without locking to learn it.
     func resolveExact<T>(
-        _ key: DefinitionKey, argumentsAt arguments: UnsafeRawPointer, declaredDefault: () -> DeclaredDefault?
+        _ key: DefinitionKey, argumentsAt arguments: UnsafeRawPointer, entry: AccessorKeys.Entry? = nil,
+        declaredDefault: () -> DeclaredDefault?
     ) throws -> T {
-        switch try resolveExactOutcome(key, argumentsAt: arguments, handsOver: false, declaredDefault: declaredDefault)
+        switch try resolveExactOutcome(
+            key, argumentsAt: arguments, handsOver: false, entry: entry, declaredDefault: declaredDefault)
             as SegmentOutcome<T>
         {
         case .instance(let instance):
@@ -41,13 +45,14 @@ extension DependencyContainer {
     func resolveExactSegment<T>(_ key: DefinitionKey, declaredDefault: () -> DeclaredDefault?) throws
         -> SegmentOutcome<T>
     {
-        try resolveExactOutcome(key, argumentsAt: zeroSizedArguments, handsOver: true, declaredDefault: declaredDefault)
+        try resolveExactOutcome(
+            key, argumentsAt: zeroSizedArguments, handsOver: true, entry: nil, declaredDefault: declaredDefault)
     }
 
     /// The exact lookup of `key` in a scope of the calling thread's graph: the instance, or, with `handsOver` (the top
     /// of a segment of an async resolve), the hand-over of a definition that needs `await`.
     private func resolveExactOutcome<T>(
-        _ key: DefinitionKey, argumentsAt arguments: UnsafeRawPointer, handsOver: Bool,
+        _ key: DefinitionKey, argumentsAt arguments: UnsafeRawPointer, handsOver: Bool, entry: AccessorKeys.Entry?,
         declaredDefault: () -> DeclaredDefault?
     ) throws -> SegmentOutcome<T> {
         try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
@@ -56,6 +61,7 @@ extension DependencyContainer {
             func lookUp(_ graph: ResolutionGraph) throws -> Delivery {
                 var search = Search(key)
                 search.isAccessor = true
+                search.accessorEntry = entry
                 if let delivery = try find(&search, arguments: .pointer(arguments), into: result, graph: graph) {
                     return delivery
                 }
@@ -63,6 +69,7 @@ extension DependencyContainer {
                 if declared != nil || search.wantsDeclaredDefault {
                     search = Search(key)
                     search.isAccessor = true
+                    search.accessorEntry = entry
                     search.declaredDefault = declared
                     search.isRetry = true
                     if let delivery = try find(

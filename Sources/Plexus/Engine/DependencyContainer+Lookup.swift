@@ -33,6 +33,9 @@ extension DependencyContainer {
         /// lock section that takes it (a `reset()` on another thread cannot fall between the two); `nil` for the
         /// first attempt and for keyed lookups, which have none.
         var declaredDefault: DeclaredDefault?
+        /// Typed accessors: the accessor's entry in the first container, given the answer when the declared default
+        /// answers alone (`lookUpAccessorDefault`); `nil` when the caller has none at hand.
+        var accessorEntry: AccessorKeys.Entry?
 
         init(_ key: DefinitionKey) {
             self.key = key
@@ -218,6 +221,15 @@ extension DependencyContainer {
             {
                 return found
             }
+            // A request of a typed accessor's key (`resolve(tag:)`) answers as the accessor does: with nothing under
+            // exactly the key here, by its declared default when no collaborator could hold an override, or none did
+            // at this generation; else `lookUp` searches them.
+            if isFirst, let slot = Registry.accessorDefault(for: search.key, in: registry) {
+                guard !Registry.hasExact(search.key, in: registry),
+                    Registry.declaredDefaultAnswersAlone(search.key, at: generation.current, in: registry)
+                else { return nil }
+                return Located(claiming: Registry.Found(slot: slot, forward: nil), for: search.key, graph: graph)
+            }
             // The steps of `lookUp` for a key no accessor declares (it asks first), in its order: nothing above
             // answered, so `find` answers with a fallback or a forwarding or not at all.
             if !isFirst || !Registry.isAccessorKey(search.key, in: registry) {
@@ -286,7 +298,9 @@ extension DependencyContainer {
             }
         }
         if isFirst, search.isAccessor,
-            let located = lookUpAccessorDefault(search.key, registering: search.declaredDefault, graph: graph)
+            let located = lookUpAccessorDefault(
+                search.key, registering: search.declaredDefault, answersAloneAt: search.generation,
+                entry: search.accessorEntry, graph: graph)
         {
             return try produce(located, for: search.key, arguments: arguments, into: result, graph: graph)
         }
@@ -294,18 +308,28 @@ extension DependencyContainer {
     }
 
     /// Typed accessors: the declared default registered in this container for `key`, if any; with `blueprint`,
-    /// registered first if there is none (one lock section).
+    /// registered first if there is none (one lock section). Called once no collaborator answered the key, searched
+    /// from `generation`: while nothing changed since, that is noted, so that the accessor's next call is answered by
+    /// its default on the fast path (`Registry.declaredDefaultAnswersAlone`; `entry`, the accessor's entry, is given
+    /// the answer, as `answer(_:in:)` would give it).
     @inline(never)
     private func lookUpAccessorDefault(
-        _ key: DefinitionKey, registering declared: DeclaredDefault?, graph: ResolutionGraph
+        _ key: DefinitionKey, registering declared: DeclaredDefault?, answersAloneAt generation: Int,
+        entry: AccessorKeys.Entry?, graph: ResolutionGraph
     ) -> Located? {
         registry.withLock { registry in
             if let declared {
                 registry.registerAccessorDefault(key, blueprint: declared.blueprint, hooks: declared.hooks)
             }
-            return registry.accessorDefaults[key].map { slot in
-                Located(claiming: Registry.Found(slot: slot, forward: nil), for: key, graph: graph)
+            guard let slot = registry.accessorDefaults[key] else { return nil }
+            if self.generation.current == generation, !registry.collaborators.isEmpty {
+                registry.noteDeclaredDefaultAnswersAlone(key, at: generation)
+                if let entry, entry.key == key {
+                    (entry.answering, entry.generation) = (Unmanaged.passUnretained(slot), generation)
+                    entry.answeringHasKey = slot.key == entry.key
+                }
             }
+            return Located(claiming: Registry.Found(slot: slot, forward: nil), for: key, graph: graph)
         }
     }
 

@@ -66,6 +66,11 @@ struct Registry {
     var decorators = KeyTable<Decorators>()
     /// Typed accessors: the key of every accessor used here, by declaration site.
     var accessorKeys = AccessorKeys()
+    /// Typed accessors with collaborators: per key, the generation at which the general path found no definition under
+    /// exactly the key in any collaborator, so that the declared default here answers it alone while the generation
+    /// holds (a registration in a collaborator advances it). Lets a container that collaborates answer its accessors
+    /// on the fast path, as one without collaborators does.
+    private var defaultsAnsweringAlone = KeyTable<Int>()
 
     /// An empty registry whose changes advance `epoch`, its container's.
     init(epoch: Epoch) {
@@ -184,6 +189,20 @@ struct Registry {
     mutating func remember(_ route: Route, for key: DefinitionKey) {
         if routes.count >= cacheLimit { routes.removeAll() }
         routes[key] = route
+    }
+
+    /// Typed accessors: notes that no collaborator holds a definition under exactly `key` at `generation` (see
+    /// `defaultsAnsweringAlone`).
+    mutating func noteDeclaredDefaultAnswersAlone(_ key: DefinitionKey, at generation: Int) {
+        if defaultsAnsweringAlone.count >= cacheLimit { defaultsAnsweringAlone.removeAll() }
+        defaultsAnsweringAlone[key] = generation
+    }
+
+    /// Typed accessors: whether the declared default of `key` (whose `KeyTable` hash is `hash`) answers it here when
+    /// nothing is registered here under it: no collaborator could hold an override, or none held one at `generation`,
+    /// the container's generation now.
+    func declaredDefaultAnswersAlone(_ key: DefinitionKey, hash: Int, at generation: Int) -> Bool {
+        collaborators.isEmpty || defaultsAnsweringAlone[key, hash: hash] == generation
     }
 
     /// How many answers a per-key cache keeps before it starts over. Requested keys include tags, which may come
@@ -557,6 +576,31 @@ extension Registry {
             return Found(slot: entry.slot, forward: entry.forward, fellBackToUntagged: true)
         }
         return nil
+    }
+
+    /// `declaredDefaultAnswersAlone(_:hash:at:)`, read in place.
+    static func declaredDefaultAnswersAlone(
+        _ key: DefinitionKey, at generation: Int, in registry: UnsafePointer<Registry>
+    ) -> Bool {
+        // Read through `pointee`: an observed property has no address a key path can give.
+        if registry.pointee.collaborators.isEmpty { return true }
+        guard let answering = registry.pointer(to: \.defaultsAnsweringAlone) else { return false }
+        return KeyTable.value(in: answering, for: key) == generation
+    }
+
+    /// The declared default registered for `key` (a typed accessor's), read in place.
+    static func accessorDefault(for key: DefinitionKey, in registry: UnsafePointer<Registry>) -> Slot? {
+        guard let defaults = registry.pointer(to: \.accessorDefaults), defaults.pointee.count > 0 else { return nil }
+        return KeyTable.withBorrowedValue(in: defaults, for: key) { $0 }
+    }
+
+    /// Whether a definition or a forwarding registration is under exactly `key`, read in place.
+    static func hasExact(_ key: DefinitionKey, in registry: UnsafePointer<Registry>) -> Bool {
+        guard let slots = registry.pointer(to: \.slots), let forwards = registry.pointer(to: \.forwards) else {
+            return true
+        }
+        return KeyTable.withBorrowedValue(in: slots, for: key, { _ in true }) != nil
+            || KeyTable.value(in: forwards, for: key) != nil
     }
 
     /// `isAccessorKey(_:)`, read in place.

@@ -79,6 +79,27 @@ extension DependencyContainer.Checkout {
         #expect(app.checkout.payments().name == "module")
     }
 
+    /// Once no collaborator held an override, the default answers on the fast path; an override made then in a
+    /// collaborator, directly or two links away, is still seen at the next call.
+    @Test(arguments: [false, true])
+    func overrideInACollaboratorMadeAfterRepeatedUseIsSeen(throughAnother: Bool) {
+        let middle = DependencyContainer(name: "Middle")
+        if throughAnother {
+            app.collaborate(with: middle)
+            middle.collaborate(with: module)
+        } else {
+            app.collaborate(with: module)
+        }
+        let first = app.checkout.payments()
+        for _ in 0..<3 { #expect(app.checkout.payments().name == "default") }
+        #expect(app.checkout.payments() === first)
+        module.checkout.payments = .single { ModulePayments() }
+        #expect(app.checkout.payments().name == "module")
+        #expect(app.checkout.payments() === module.checkout.payments())
+        module.checkout.payments.reset()
+        #expect(app.checkout.payments().name == "default")
+    }
+
     @Test func collaborationIsDirectional() {
         app.collaborate(with: module)
         app.checkout.payments = .single { ModulePayments() }

@@ -100,11 +100,11 @@ extension DependencyContainer {
         }
     }
 
-    /// Whether an accessor's declared default here answers it when no override is registered here: only when no
-    /// collaborator could hold one (the general path searches them first), or in the `defaults` companion, which
-    /// ignores overrides.
-    private func declaredDefaultAnswersAlone(_ registry: borrowing Registry) -> Bool {
-        isDefaultsOnly || registry.collaborators.isEmpty
+    /// Whether the declared default here of the accessor of `entry` answers it when no override is registered here:
+    /// when no collaborator could hold one, or the general path found none in them at this generation
+    /// (`Registry.declaredDefaultAnswersAlone`), or in the `defaults` companion, which ignores overrides.
+    private func declaredDefaultAnswersAlone(_ entry: AccessorKeys.Entry, _ registry: borrowing Registry) -> Bool {
+        isDefaultsOnly || registry.declaredDefaultAnswersAlone(entry.key, hash: entry.hash, at: generation.current)
     }
 
     /// Which slot answers the accessor of `entry` here, remembered in the entry until the generation moves: the
@@ -122,7 +122,7 @@ extension DependencyContainer {
             // since its instances are of another type than the accessor's.
             if !isDefaultsOnly, registry.hasForward(entry.key, hash: entry.hash) { return .general }
             guard registry.accessorDefaults[entry.key, hash: entry.hash] != nil else { return .registerDefault }
-            guard declaredDefaultAnswersAlone(registry) else { return .general }
+            guard declaredDefaultAnswersAlone(entry, registry) else { return .general }
             answering = registry.accessorDefaults.withBorrowedValue(for: entry.key, hash: entry.hash, borrow)
         }
         guard let answering else { return .general }
@@ -206,7 +206,8 @@ extension DependencyContainer {
         // Graph report: while `validate` records, the engine's general path resolves, where edges are seen.
         let recording = GraphRecorder.isActive
         return try withResolveStorage(for: T.self) { result in
-            let (step, key, registers) = registry.withLock { registry -> (FastStep, DefinitionKey, Bool) in
+            let (step, entry, registers) = registry.withLock {
+                registry -> (FastStep, AccessorKeys.Entry, Bool) in
                 let entry = registry.accessorKeys.entry(for: site)
                 switch answer(entry, in: &registry) {
                 case .slot(let answering) where !recording:
@@ -216,20 +217,21 @@ extension DependencyContainer {
                             answering, entry: Unmanaged.passUnretained(entry), hasKey: entry.answeringHasKey,
                             onMainActor, locked: true) ?? .general
                     }
-                    return (step, entry.key, false)
+                    return (step, entry, false)
                 case .slot, .general:
-                    return (.general, entry.key, false)
+                    return (.general, entry, false)
                 case .registerDefault:
-                    return (.general, entry.key, true)
+                    return (.general, entry, true)
                 }
             }
+            let key = entry.key
             if recording { GraphRecorder.noteAccessor(key) }
             let done = try carryOut(step, arguments: arguments, into: result) {
                 try carryOut($0, at: nil, arguments: arguments, into: result)
             }
             if done { return result.assumingMemoryBound(to: T.self).move() }
             if registers { registerAccessorDefault(key, declared()) }
-            return try resolveExact(key, argumentsAt: arguments, declaredDefault: declared)
+            return try resolveExact(key, argumentsAt: arguments, entry: entry, declaredDefault: declared)
         }
     }
 
@@ -243,7 +245,7 @@ extension DependencyContainer {
         guard !GraphRecorder.isActive else { return false }
         let needed = registry.withLock { registry -> (AccessorKeys.Entry, generation: Int)? in
             let entry = registry.accessorKeys.entry(for: site)
-            guard case .registerDefault = answer(entry, in: &registry), declaredDefaultAnswersAlone(registry)
+            guard case .registerDefault = answer(entry, in: &registry), declaredDefaultAnswersAlone(entry, registry)
             else { return nil }
             return (entry, generation.current)
         }
@@ -306,11 +308,16 @@ extension DependencyContainer {
         if let copied = registry.withLockKeepingReaders({ copyPublished(site, in: $0, into: result) }) {
             return copied
         }
-        // With collaborators, a slot here answers only if it is an override; else the answer is not remembered, and
-        // every call would take the lock for writing (which stops this container's readers) for nothing.
-        guard registry.withLockKeepingReaders({ declaredDefaultAnswersAlone($0.pointee) }) else {
-            return false
+        // With collaborators, a slot here answers only if it is an override, or once the general path found none in
+        // them; else the answer is not remembered, and every call would take the lock for writing (which stops this
+        // container's readers) for nothing.
+        let answersAlone = registry.withLockKeepingReaders { registry -> Bool in
+            guard let keys = registry.pointer(to: \.accessorKeys),
+                let key = AccessorKeys.withExistingEntry(in: keys, for: site, { $0.key })
+            else { return isDefaultsOnly || registry.pointee.collaborators.isEmpty }
+            return isDefaultsOnly || Registry.declaredDefaultAnswersAlone(key, at: generation.current, in: registry)
         }
+        guard answersAlone else { return false }
         return registry.withLock { registry in
             guard case .slot(let answering) = answer(registry.accessorKeys.entry(for: site), in: &registry) else {
                 return false
