@@ -16,8 +16,8 @@ extension DependencyContainer {
         var visited: [ObjectIdentifier] = []
         /// Where a collaborator found the key, for the first container to remember.
         var route: Route?
-        /// The first container's epoch when it started searching its collaborators: a route found then is valid at
-        /// that generation, so a change made during the search invalidates it.
+        /// The first container's epoch when the search began: what the search remembers is valid at that generation,
+        /// so a change made during the search invalidates it.
         var generation = 0
         /// Typed accessors: only a definition under exactly `key` answers (no untagged fallback, `Optional`
         /// unwrapping, auto-wiring or remembered route, which may have been found by a fallback), and, once the
@@ -72,6 +72,9 @@ extension DependencyContainer {
         graph: ResolutionGraph
     ) throws -> Delivery? {
         let isFirst = search.visited.isEmpty
+        // Read before looking, here or in the collaborators, so that a change made meanwhile (a definition here, a
+        // collaborator added) invalidates what the search remembers.
+        if isFirst { search.generation = generation.current }
         let collaborators: [WeakContainer]
         switch try lookUp(&search, isFirst: isFirst, graph: graph) {
         case .located(let located):
@@ -284,8 +287,6 @@ extension DependencyContainer {
         _ collaborators: [WeakContainer], _ search: inout Search, isFirst: Bool, _ arguments: ArgumentSource,
         into result: UnsafeMutableRawPointer?, _ graph: ResolutionGraph
     ) throws -> Delivery? {
-        // Read before searching, so that a change made during the search invalidates the route it finds.
-        if isFirst { search.generation = generation.current }
         if isFirst { search.visited.reserveCapacity(8) }
         search.visited.append(ObjectIdentifier(self))
         for case let collaborator? in collaborators.lazy.map(\.container)
@@ -322,6 +323,7 @@ extension DependencyContainer {
                 registry.registerAccessorDefault(key, blueprint: declared.blueprint, hooks: declared.hooks)
             }
             guard let slot = registry.accessorDefaults[key] else { return nil }
+            // Unchanged since the search began: nothing under exactly the key here or in the collaborators.
             if self.generation.current == generation, !registry.collaborators.isEmpty {
                 registry.noteDeclaredDefaultAnswersAlone(key, at: generation)
                 if let entry, entry.key == key {

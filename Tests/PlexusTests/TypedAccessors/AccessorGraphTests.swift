@@ -100,6 +100,17 @@ extension DependencyContainer.Checkout {
         #expect(app.checkout.payments().name == "default")
     }
 
+    /// The same when the override comes with a collaborator added after the default answered on the fast path.
+    @Test func aCollaboratorWithAnOverrideAddedAfterRepeatedUseIsSeen() {
+        let other = DependencyContainer(name: "Other")
+        app.collaborate(with: other)
+        for _ in 0..<3 { #expect(app.checkout.payments().name == "default") }
+        module.checkout.payments = .single { ModulePayments() }
+        app.collaborate(with: module)
+        #expect(app.checkout.payments().name == "module")
+        withExtendedLifetime(other) {}
+    }
+
     @Test func collaborationIsDirectional() {
         app.collaborate(with: module)
         app.checkout.payments = .single { ModulePayments() }
