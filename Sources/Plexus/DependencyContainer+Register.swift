@@ -33,7 +33,7 @@ extension DependencyContainer {
         factory: @escaping @Sendable (repeat each A) throws -> T
     ) -> Definition<T, (repeat each A)> {
         let definition = Definition<T, (repeat each A)>(
-            blueprint: Blueprint.make(scope: scope, type: T.self, factory: factory),
+            Blueprint.parts(scope: scope, type: T.self, factory: factory),
             site: CallSite(file: file, line: line))
         register(definition, tag: tag)
         return definition
@@ -69,7 +69,7 @@ extension DependencyContainer {
         factory: @escaping @Sendable (A) throws -> T
     ) -> Definition<T, A> {
         let definition = Definition<T, A>(
-            blueprint: Blueprint.make(scope: scope, type: T.self, factory: factory),
+            Blueprint.parts(scope: scope, type: T.self, factory: factory),
             site: CallSite(file: file, line: line))
         register(definition, tag: tag)
         return definition
@@ -122,7 +122,7 @@ extension DependencyContainer {
         // A factory without arguments, not the parameter-pack form: each nested resolve of a chain of these factories
         // runs through it, and the pack form's frame is several times larger in a debug build.
         let definition = Definition<T, ()>(
-            blueprint: Blueprint.makeNullary(scope: scope, type: T.self) {
+            Blueprint.nullaryParts(scope: scope, type: T.self) {
                 try DependencyContainer.withRunningFactoryOwner(T.self, tag: tagged, factory)
             },
             site: CallSite(file: file, line: line))

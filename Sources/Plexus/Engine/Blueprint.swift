@@ -5,6 +5,8 @@ internal import PlexusSystem
 /// generic metadata.
 @usableFromInline
 final class TypeOps: Sendable {
+    /// The type these operations handle.
+    @usableFromInline let type: Any.Type
     @usableFromInline let size: Int
     @usableFromInline let alignment: Int
     /// Initializes `destination` with a copy of the value at `source`.
@@ -25,6 +27,7 @@ final class TypeOps: Sendable {
 
     @inlinable
     init<T>(_: T.Type) {
+        type = T.self
         size = MemoryLayout<T>.size
         alignment = MemoryLayout<T>.alignment
         copy = { source, destination in
@@ -40,10 +43,10 @@ final class TypeOps: Sendable {
         isClassReference = T.self is AnyClass && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
         if T.self is AnyClass {
             // An instance of a class type is one reference: read its class without boxing it in `Any`.
-            dynamicType = { pointer in ObjectIdentifier(type(of: pointer.load(as: AnyObject.self))) }
+            dynamicType = { pointer in ObjectIdentifier(Swift.type(of: pointer.load(as: AnyObject.self))) }
         } else {
             dynamicType = { pointer in
-                ObjectIdentifier(type(of: pointer.assumingMemoryBound(to: T.self).pointee as Any))
+                ObjectIdentifier(Swift.type(of: pointer.assumingMemoryBound(to: T.self).pointee as Any))
             }
         }
         wrapInOptional = { pointer in
@@ -80,7 +83,7 @@ final class TypeOps: Sendable {
     func dynamicType(of pointer: UnsafeRawPointer) -> ObjectIdentifier {
         guard isClassReference else { return dynamicType(pointer) }
         return Unmanaged<AnyObject>.fromOpaque(pointer.load(as: UnsafeRawPointer.self))._withUnsafeGuaranteedRef {
-            ObjectIdentifier(type(of: $0))
+            ObjectIdentifier(Swift.type(of: $0))
         }
     }
 }
@@ -109,12 +112,15 @@ func cast<T>(_ instance: Any, to _: T.Type) -> T? {
 @usableFromInline
 typealias BlueprintFactory = @Sendable (Blueprint, UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void
 
-/// The immutable, type-erased part of a definition: its types, scope and factory.
+/// A definition with its types erased: its scope and factory, which a container keeps and runs.
 ///
-/// Not final only for `DeclaredBlueprint`, which keeps a typed accessor's factory; every member is final or a `let`.
-/// Sendable because every stored property is a `let` of a sendable type, in the subclass too.
-@usableFromInline
-class Blueprint: @unchecked Sendable {
+/// Every ``Definition`` is one; Plexus also makes them itself, for what typed accessors declare and override. It
+/// has no public initializer, and nothing but its scope to read.
+///
+/// Not final for ``Definition`` and `DeclaredBlueprint`, which keep what only they need; every member here is final
+/// or a `let`. Sendable because every stored property is a `let` of a sendable type, and in the subclasses too
+/// (`Definition`'s mutable state is reached only under its lock).
+public class Blueprint: @unchecked Sendable {
     /// Runs `factory`. Out of line, so that the blueprint arrives borrowed: called as `slot.blueprint.factory(…)`
     /// inside a larger function, the closure's context is retained and released around every call.
     @inline(never)
@@ -125,42 +131,55 @@ class Blueprint: @unchecked Sendable {
     /// Calls `body` with a pointer to the runtime arguments.
     @usableFromInline typealias ArgumentsBody = (UnsafeRawPointer) throws -> Void
 
-    let scope: ComponentScope
+    /// What the blueprint is made of, in one stored property: each stored property of this class would be a word in
+    /// the type metadata of every ``Definition`` specialization (its field offsets), which a distinct type pays for.
+    let parts: Parts
+
+    /// How long instances live.
+    public final var scope: ComponentScope { parts.scope }
     /// Where the factory can run: anywhere, only with `await`, or on the main actor.
-    let isolation: FactoryIsolation
+    final var isolation: FactoryIsolation { parts.isolation }
     /// Whether the factory applies its key's decorators itself, once to each instance it makes rather than to
     /// every instance it returns (a ``ParameterFactory`` that keeps one instance per argument value): the engine
     /// then never decorates what it returns.
-    let decoratesItself: Bool
-    /// `argumentCount`, next to the one-byte fields above: they share one word.
-    private let argumentCountStorage: Int32
-    let type: Any.Type
-    let argumentsType: Any.Type
-    final var argumentCount: Int { Int(argumentCountStorage) }
-    let ops: TypeOps
+    final var decoratesItself: Bool { parts.decoratesItself }
+    /// Whether Plexus made this blueprint itself (a typed accessor's declared default or override), rather than a
+    /// ``Definition`` a user registered.
+    final var isMadeByPlexus: Bool { parts.isMadeByPlexus }
+    /// The type of the instances, the one the definition was registered for.
+    final var type: Any.Type { parts.ops.type }
+    final var argumentCount: Int { Int(parts.argumentCount) }
+    final var ops: TypeOps { parts.ops }
     /// Makes an instance from the arguments at the first pointer, initializing the second.
-    let factory: BlueprintFactory
-    /// Calls the body with the arguments in `Any` if they have the factory's argument types; false if not.
-    let withArguments: @Sendable (Any, ArgumentsBody) throws -> Bool
+    final var factory: BlueprintFactory { parts.factory }
     /// What only factories with arguments or async factories have: one optional reference, so that a plain
     /// definition's blueprint keeps no room for them.
-    private let rare: Rare?
+    fileprivate final var rare: Rare? { parts.rare }
 
-    private final class Rare: Sendable {
+    /// The same value in every blueprint made from one `Parts`.
+    fileprivate final class Rare: Sendable {
+        let withArguments: (@Sendable (Any, ArgumentsBody) throws -> Bool)?
         let autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?
         let argumentLayout: ArgumentLayout?
         let asyncFactory: AwaitableFactory?
 
         init(
+            withArguments: (@Sendable (Any, ArgumentsBody) throws -> Bool)?,
             autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?,
             argumentLayout: ArgumentLayout?, asyncFactory: AwaitableFactory?
         ) {
+            self.withArguments = withArguments
             self.autoWire = autoWire
             self.argumentLayout = argumentLayout
             self.asyncFactory = asyncFactory
         }
     }
 
+    /// Calls the body with the arguments in `Any` if they have the factory's argument types; false if not. A factory
+    /// without arguments accepts only `()`, and keeps no closure for it.
+    final var withArguments: @Sendable (Any, ArgumentsBody) throws -> Bool {
+        rare?.withArguments ?? Blueprint.acceptingNoArguments
+    }
     /// Resolves the arguments from a container (auto-wiring) and calls the body with them; `nil` if the factory
     /// takes none.
     final var autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)? {
@@ -173,34 +192,72 @@ class Blueprint: @unchecked Sendable {
     /// arguments (as `Any`, a tuple for several) in, the instance out. `nil` for a plain synchronous factory.
     final var asyncFactory: AwaitableFactory? { rare?.asyncFactory }
 
+    /// What a blueprint is made of: made by generic code where the definition is registered, then stored by
+    /// whichever blueprint (a ``Definition`` or a bare one) stands for it, with no blueprint made in between.
     @usableFromInline
-    init(
-        scope: ComponentScope,
-        type: Any.Type,
-        argumentsType: Any.Type,
-        argumentCount: Int,
-        ops: TypeOps,
-        factory: @escaping BlueprintFactory,
-        withArguments: @escaping @Sendable (Any, ArgumentsBody) throws -> Bool,
-        autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?,
-        argumentLayout: ArgumentLayout? = nil,
-        isolation: FactoryIsolation = .none,
-        asyncFactory: AwaitableFactory? = nil,
-        decoratesItself: Bool = false
-    ) {
-        self.scope = scope
-        self.isolation = isolation
-        self.decoratesItself = decoratesItself
-        // A factory's arguments are a parameter pack written in source: far fewer than two billion.
-        argumentCountStorage = Int32(truncatingIfNeeded: argumentCount)
-        self.type = type
-        self.argumentsType = argumentsType
-        self.ops = ops
-        self.factory = factory
-        self.withArguments = withArguments
-        rare =
-            autoWire == nil && asyncFactory == nil
-            ? nil : Rare(autoWire: autoWire, argumentLayout: argumentLayout, asyncFactory: asyncFactory)
+    struct Parts {
+        let scope: ComponentScope
+        let isolation: FactoryIsolation
+        let decoratesItself: Bool
+        fileprivate(set) var isMadeByPlexus = true
+        /// Next to the one-byte fields above: they share one word. A factory's arguments are a parameter pack written
+        /// in source: far fewer than two billion.
+        let argumentCount: Int32
+        /// The operations of the instances' type, which is the blueprint's `type`.
+        let ops: TypeOps
+        let factory: BlueprintFactory
+        fileprivate let rare: Rare?
+
+        @usableFromInline
+        init(
+            scope: ComponentScope,
+            argumentCount: Int,
+            ops: TypeOps,
+            factory: @escaping BlueprintFactory,
+            withArguments: (@Sendable (Any, ArgumentsBody) throws -> Bool)?,
+            autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?,
+            argumentLayout: ArgumentLayout? = nil,
+            isolation: FactoryIsolation = .none,
+            asyncFactory: AwaitableFactory? = nil,
+            decoratesItself: Bool = false
+        ) {
+            self.scope = scope
+            self.isolation = isolation
+            self.decoratesItself = decoratesItself
+            self.argumentCount = Int32(truncatingIfNeeded: argumentCount)
+            self.ops = ops
+            self.factory = factory
+            rare =
+                withArguments == nil && autoWire == nil && asyncFactory == nil
+                ? nil
+                : Rare(
+                    withArguments: withArguments, autoWire: autoWire, argumentLayout: argumentLayout,
+                    asyncFactory: asyncFactory)
+        }
+
+        /// These parts with another factory, for a blueprint that makes the instances of this one its own way.
+        func with(factory: @escaping BlueprintFactory, decoratesItself: Bool) -> Parts {
+            Parts(
+                scope: scope, argumentCount: Int(argumentCount), ops: ops, factory: factory,
+                withArguments: rare?.withArguments, autoWire: rare?.autoWire, argumentLayout: rare?.argumentLayout,
+                isolation: isolation, asyncFactory: rare?.asyncFactory, decoratesItself: decoratesItself)
+        }
+
+        /// These parts with another isolation and async factory.
+        func with(isolation: FactoryIsolation, asyncFactory: AwaitableFactory) -> Parts {
+            Parts(
+                scope: scope, argumentCount: Int(argumentCount), ops: ops, factory: factory,
+                withArguments: rare?.withArguments, autoWire: rare?.autoWire, argumentLayout: rare?.argumentLayout,
+                isolation: isolation, asyncFactory: asyncFactory, decoratesItself: decoratesItself)
+        }
+    }
+
+    /// A blueprint of `parts`; `isMadeByPlexus` unless it is a user's ``Definition``.
+    @usableFromInline
+    init(_ parts: Parts, isMadeByPlexus: Bool = true) {
+        var parts = parts
+        parts.isMadeByPlexus = isMadeByPlexus
+        self.parts = parts
     }
 
     /// The arguments `A…` laid out once, here (`ArgumentLayout`); `nil` if the layout does not match the tuple's.
@@ -231,6 +288,16 @@ class Blueprint: @unchecked Sendable {
         }
     }
 
+    /// The `withArguments` of a factory taking the arguments `A…`.
+    @inlinable
+    static func accepting<each A>(_: (repeat each A).Type) -> @Sendable (Any, ArgumentsBody) throws -> Bool {
+        { value, body in
+            guard let arguments = value as? (repeat each A) else { return false }
+            try withArgumentsPointer(to: arguments, body)
+            return true
+        }
+    }
+
     /// Erases a factory taking any number of arguments.
     @inlinable
     static func make<T, each A>(
@@ -238,25 +305,31 @@ class Blueprint: @unchecked Sendable {
         type: T.Type,
         factory: @escaping @Sendable (repeat each A) throws -> T
     ) -> Blueprint {
+        Blueprint(parts(scope: scope, type: T.self, factory: factory))
+    }
+
+    /// The parts of `make(scope:type:factory:)`'s blueprint, for a ``Definition`` to be made of.
+    @inlinable
+    static func parts<T, each A>(
+        scope: ComponentScope,
+        type: T.Type,
+        factory: @escaping @Sendable (repeat each A) throws -> T
+    ) -> Parts {
         var argumentCount = 0
         for _ in repeat (each A).self { argumentCount += 1 }
         let layout = argumentCount > 0 ? argumentLayout((repeat each A).self) : nil
         let autoWire = argumentCount > 0 ? autoWiring((repeat each A).self, layout: layout) : nil
-        return Blueprint(
+        // Without arguments, the shared `acceptingNoArguments` (`withArguments`) does what this closure would.
+        let withArguments = argumentCount > 0 ? accepting((repeat each A).self) : nil
+        return Parts(
             scope: scope,
-            type: T.self,
-            argumentsType: (repeat each A).self,
             argumentCount: argumentCount,
             ops: TypeOps.of(T.self),
             factory: { _, arguments, result in
                 let arguments = arguments.assumingMemoryBound(to: (repeat each A).self).pointee
                 result.assumingMemoryBound(to: T.self).initialize(to: try factory(repeat each arguments))
             },
-            withArguments: { value, body in
-                guard let arguments = value as? (repeat each A) else { return false }
-                try withArgumentsPointer(to: arguments, body)
-                return true
-            },
+            withArguments: withArguments,
             autoWire: autoWire,
             argumentLayout: layout)
     }
@@ -270,14 +343,20 @@ extension Blueprint {
     static func makeNullary<T>(
         scope: ComponentScope, type: T.Type, factory: @escaping @Sendable () throws -> T
     ) -> Blueprint {
-        Blueprint(
+        Blueprint(nullaryParts(scope: scope, type: T.self, factory: factory))
+    }
+
+    /// The parts of `makeNullary(scope:type:factory:)`'s blueprint, for a ``Definition`` to be made of.
+    @usableFromInline
+    static func nullaryParts<T>(
+        scope: ComponentScope, type: T.Type, factory: @escaping @Sendable () throws -> T
+    ) -> Parts {
+        Parts(
             scope: scope,
-            type: T.self,
-            argumentsType: Void.self,
             argumentCount: 0,
             ops: TypeOps.of(T.self),
             factory: { _, _, result in result.assumingMemoryBound(to: T.self).initialize(to: try factory()) },
-            withArguments: acceptingNoArguments,
+            withArguments: nil,
             autoWire: nil)
     }
 
@@ -306,9 +385,9 @@ final class DeclaredBlueprint<T>: Blueprint, @unchecked Sendable {
     ) {
         self.declared = declared
         super.init(
-            scope: scope, type: T.self, argumentsType: Void.self, argumentCount: 0, ops: TypeOps.of(T.self),
-            factory: factory.run, withArguments: Blueprint.acceptingNoArguments, autoWire: nil, isolation: isolation,
-            asyncFactory: asyncFactory)
+            Parts(
+                scope: scope, argumentCount: 0, ops: TypeOps.of(T.self), factory: factory.run,
+                withArguments: nil, autoWire: nil, isolation: isolation, asyncFactory: asyncFactory))
     }
 }
 

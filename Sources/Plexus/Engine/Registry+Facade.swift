@@ -38,7 +38,7 @@ extension DependencyContainer {
             if let registerAsForwarding = state.registerAsForwarding {
                 return (.forwarding(registerAsForwarding), Released())
             }
-            let isNew = state.registrations.add(self)
+            let isNew = state.addRegistration(of: self)
             let (released, collision) = registry.withLock { registry in
                 Self.insert(
                     definition, blueprint: definition.blueprint, key: key, hash: hash, origin: origin,

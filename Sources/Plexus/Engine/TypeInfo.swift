@@ -142,7 +142,7 @@ enum AutoInjector {
         // Two hashed lookups: the accessor's declared default, or an override made through the accessor (an override's
         // slot is made from a bare blueprint, as a declared default's is; a keyed definition has a `Definition`).
         let isAccessorKey = container.registry.withLock {
-            $0.isAccessorKey(key) || $0.slots[key]?.definition is Blueprint
+            $0.isAccessorKey(key) || $0.slots[key]?.blueprint.isMadeByPlexus == true
         }
         return isAccessorKey ? nil : key.tag
     }
