@@ -3,56 +3,146 @@ internal import PlexusSystem
 /// How to handle values of one type without knowing it statically: built once, at registration, by generic code
 /// that the compiler specializes at the call site, so the resolve path itself is not generic and instantiates no
 /// generic metadata.
+///
+/// A class type's values are one reference each, handled here without a closure (a retain, a release, an `Any` made
+/// from the reference and the type): such a type keeps no closures, only its type and layout. Any other type keeps
+/// its operations in `ValueOperations`, specialized for it.
 @usableFromInline
 final class TypeOps: Sendable {
     /// The type these operations handle.
     @usableFromInline let type: Any.Type
-    @usableFromInline let size: Int
-    @usableFromInline let alignment: Int
-    /// Initializes `destination` with a copy of the value at `source`.
-    @usableFromInline let copy: @Sendable (_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer) -> Void
-    /// Destroys the value at `pointer`.
-    @usableFromInline let destroy: @Sendable (UnsafeMutableRawPointer) -> Void
-    /// The value at `pointer`, as `Any`.
-    @usableFromInline let box: @Sendable (UnsafeRawPointer) -> Any
-    /// Initializes `destination` from `value` if it is a `T`.
-    @usableFromInline let unbox: @Sendable (_ value: Any, _ destination: UnsafeMutableRawPointer) -> Bool
-    /// The dynamic type of the value at `pointer`.
-    @usableFromInline let dynamicType: @Sendable (UnsafeRawPointer) -> ObjectIdentifier
-    /// Turns the `T` at `pointer` into an `Optional<T>` in the same storage (which must be large enough for one).
-    @usableFromInline let wrapInOptional: @Sendable (UnsafeMutableRawPointer) -> Void
-    /// Whether a value is one reference to a class instance: then copying it is a retain of that reference
-    /// (`InstanceBox.copy(into:)`), with no call through `copy`.
-    @usableFromInline let isClassReference: Bool
+    private let sizeStorage: Int32
+    private let alignmentStorage: Int32
+    /// The operations of a type whose values are not one class reference; `nil` for a class type.
+    private let valueOperations: ValueOperations?
+    /// Whether a value is one reference to a class instance: then copying it is a retain of that reference, with no
+    /// call through a closure.
+    var isClassReference: Bool { valueOperations == nil }
 
-    @inlinable
-    init<T>(_: T.Type) {
-        type = T.self
-        size = MemoryLayout<T>.size
-        alignment = MemoryLayout<T>.alignment
-        copy = { source, destination in
-            destination.assumingMemoryBound(to: T.self).initialize(to: source.assumingMemoryBound(to: T.self).pointee)
-        }
-        destroy = { pointer in pointer.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
-        box = { pointer in pointer.assumingMemoryBound(to: T.self).pointee }
-        unbox = { value, destination in
-            guard let value = cast(value, to: T.self) else { return false }
-            destination.assumingMemoryBound(to: T.self).initialize(to: value)
-            return true
-        }
-        isClassReference = T.self is AnyClass && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
-        if T.self is AnyClass {
-            // An instance of a class type is one reference: read its class without boxing it in `Any`.
-            dynamicType = { pointer in ObjectIdentifier(Swift.type(of: pointer.load(as: AnyObject.self))) }
-        } else {
+    var size: Int { Int(sizeStorage) }
+    var alignment: Int { Int(alignmentStorage) }
+
+    /// The operations of a value type, or of any other type whose values are not one class reference.
+    private final class ValueOperations: Sendable {
+        let copy: @Sendable (_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer) -> Void
+        let destroy: @Sendable (UnsafeMutableRawPointer) -> Void
+        let box: @Sendable (UnsafeRawPointer) -> Any
+        let unbox: @Sendable (_ value: Any, _ destination: UnsafeMutableRawPointer) -> Bool
+        let dynamicType: @Sendable (UnsafeRawPointer) -> ObjectIdentifier
+        let wrapInOptional: @Sendable (UnsafeMutableRawPointer) -> Void
+
+        init<T>(_: T.Type) {
+            copy = { source, destination in
+                destination.assumingMemoryBound(to: T.self).initialize(
+                    to: source.assumingMemoryBound(to: T.self).pointee)
+            }
+            destroy = { pointer in pointer.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
+            box = { pointer in pointer.assumingMemoryBound(to: T.self).pointee }
+            unbox = { value, destination in
+                guard let value = cast(value, to: T.self) else { return false }
+                destination.assumingMemoryBound(to: T.self).initialize(to: value)
+                return true
+            }
             dynamicType = { pointer in
                 ObjectIdentifier(Swift.type(of: pointer.assumingMemoryBound(to: T.self).pointee as Any))
             }
+            wrapInOptional = { pointer in
+                let value = pointer.assumingMemoryBound(to: T.self).move()
+                pointer.assumingMemoryBound(to: T?.self).initialize(to: value)
+            }
         }
-        wrapInOptional = { pointer in
-            let value = pointer.assumingMemoryBound(to: T.self).move()
-            pointer.assumingMemoryBound(to: T?.self).initialize(to: value)
+    }
+
+    @inlinable
+    convenience init<T>(_: T.Type) {
+        let isClassReference = T.self is AnyClass && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
+        self.init(
+            type: T.self, size: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment,
+            valueOperations: isClassReference ? nil : Self.valueOperations(T.self))
+    }
+
+    /// The operations of `T`'s values, for a type whose values are not one class reference.
+    @usableFromInline
+    static func valueOperations<T>(_: T.Type) -> AnyObject {
+        ValueOperations(T.self)
+    }
+
+    @usableFromInline
+    init(type: Any.Type, size: Int, alignment: Int, valueOperations: AnyObject?) {
+        self.type = type
+        // Sizes and alignments of Swift types fit in 32 bits.
+        sizeStorage = Int32(truncatingIfNeeded: size)
+        alignmentStorage = Int32(truncatingIfNeeded: alignment)
+        self.valueOperations = valueOperations.map { unsafeDowncast($0, to: ValueOperations.self) }
+    }
+
+    /// Initializes `destination` with a copy of the value at `source`.
+    func copy(_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer) {
+        guard let valueOperations else {
+            let reference = source.load(as: UnsafeRawPointer.self)
+            _ = Unmanaged<AnyObject>.fromOpaque(reference).retain()
+            destination.storeBytes(of: reference, as: UnsafeRawPointer.self)
+            return
         }
+        valueOperations.copy(source, destination)
+    }
+
+    /// Destroys the value at `pointer`.
+    func destroy(_ pointer: UnsafeMutableRawPointer) {
+        guard let valueOperations else {
+            Unmanaged<AnyObject>.fromOpaque(pointer.load(as: UnsafeRawPointer.self)).release()
+            return
+        }
+        valueOperations.destroy(pointer)
+    }
+
+    /// The value at `pointer`, as `Any`: for a reference, the `Any` that `pointee as Any` makes of a `type`, written
+    /// in place (the existential container's layout, as `cast(_:to:)` reads it: the reference as the first word of the
+    /// inline value, then the type it is stored as), so that `cast` finds it stored as its class.
+    func box(_ pointer: UnsafeRawPointer) -> Any {
+        guard let valueOperations else {
+            let container = ReferenceInAny(reference: pointer.load(as: UnsafeRawPointer.self), type: type)
+            // A bit cast copies the value as the `Any` it becomes: its type's copy retains the reference.
+            return unsafeBitCast(container, to: Any.self)
+        }
+        return valueOperations.box(pointer)
+    }
+
+    /// Initializes `destination` from `value` if it is a value of `type`.
+    func unbox(_ value: Any, _ destination: UnsafeMutableRawPointer) -> Bool {
+        guard let valueOperations else { return Self.unbox(value, as: type, into: destination) }
+        return valueOperations.unbox(value, destination)
+    }
+
+    /// The dynamic type of the value at `pointer`.
+    func dynamicType(_ pointer: UnsafeRawPointer) -> ObjectIdentifier {
+        dynamicType(of: pointer)
+    }
+
+    /// Turns the value at `pointer` into an `Optional` of it in the same storage (which must be large enough for
+    /// one). An optional reference is the same word, `nil` being null, so a reference stays as it is.
+    func wrapInOptional(_ pointer: UnsafeMutableRawPointer) {
+        valueOperations?.wrapInOptional(pointer)
+    }
+
+    /// `unbox` for a class type: the reference in `value` when it is stored as `type` (`cast(_:to:)`'s fast
+    /// path), else the runtime's cast to `type`, opened from the metatype.
+    private static func unbox(_ value: Any, as type: Any.Type, into destination: UnsafeMutableRawPointer) -> Bool {
+        let reference = withUnsafePointer(to: value) { container -> UnsafeRawPointer? in
+            let stored = UnsafeRawPointer(container).load(as: ReferenceInAny.self)
+            return stored.type == type ? stored.reference : nil
+        }
+        if let reference {
+            _ = Unmanaged<AnyObject>.fromOpaque(reference).retain()
+            destination.storeBytes(of: reference, as: UnsafeRawPointer.self)
+            return true
+        }
+        func unbox<U>(_: U.Type) -> Bool {
+            guard let typed = value as? U else { return false }
+            destination.assumingMemoryBound(to: U.self).initialize(to: typed)
+            return true
+        }
+        return _openExistential(type, do: unbox)
     }
 
     /// The operations of `T`, made once per type and shared by every definition of it: a definition keeps no block of
@@ -77,15 +167,25 @@ final class TypeOps: Sendable {
 
     private static let known = Protected(IdentityTable<TypeOps>())
 
-    /// `dynamicType`, read in place for a class instance: no call through the closure (whose context is retained
-    /// and released around the call) and no reference counting of the instance.
+    /// The dynamic type of the value at `pointer`, read in place for a class instance: no call through a closure
+    /// and no reference counting of the instance.
     @inline(__always)
     func dynamicType(of pointer: UnsafeRawPointer) -> ObjectIdentifier {
-        guard isClassReference else { return dynamicType(pointer) }
-        return Unmanaged<AnyObject>.fromOpaque(pointer.load(as: UnsafeRawPointer.self))._withUnsafeGuaranteedRef {
-            ObjectIdentifier(Swift.type(of: $0))
+        guard let valueOperations else {
+            return Unmanaged<AnyObject>.fromOpaque(pointer.load(as: UnsafeRawPointer.self))._withUnsafeGuaranteedRef {
+                ObjectIdentifier(Swift.type(of: $0))
+            }
         }
+        return valueOperations.dynamicType(pointer)
     }
+}
+
+/// An `Any` that holds one class reference, as the existential container lays it out: three words of inline value,
+/// the reference the first, then the type the value is stored as.
+private struct ReferenceInAny {
+    var reference: UnsafeRawPointer
+    var unused: (Int, Int) = (0, 0)
+    var type: Any.Type
 }
 
 /// `instance as? T`, without the runtime's dynamic cast when `instance` holds a reference stored as the class `T`:

@@ -9,6 +9,20 @@ final class Slot {
     /// The key the definition was first registered under in this container; names it in messages. The first stored
     /// property, so that `keyPointer` finds it: keep it first.
     let key: DefinitionKey
+    /// Whether `recipe` has no hooks and no decorators: read by the fast path, which then needs no reference to
+    /// the recipe (reading `recipe` retains it). Right after `key`, in the bytes its tag leaves, with the other flags,
+    /// `order` and `keyCount`.
+    private(set) var hasPlainRecipe: Bool
+    /// Whether the fast path can make the instances of `recipe`: no decorators and no `@MainActor` hook, which the
+    /// general path handles; plain hooks are queued by the fast path as by the general one.
+    private(set) var hasDirectRecipe: Bool
+    /// `typeInfo`'s flags.
+    private var learnedIsResolvable = false
+    private var learnedHasInjectedProperties = false
+    private let orderStorage: Int32
+    /// How many keys of the owning registry's `slots` name this slot (one definition may be registered under several
+    /// tags): when the last goes, so does the slot, without a scan of the table.
+    var keyCount: Int32 = 0
     let blueprint: Blueprint
     /// Registration order in the container, for `bootstrap` and `validate`.
     var order: Int { Int(orderStorage) }
@@ -17,16 +31,6 @@ final class Slot {
     var recipe: Recipe {
         didSet { (hasPlainRecipe, hasDirectRecipe) = (Self.isPlain(recipe), Self.isDirect(recipe)) }
     }
-    /// Whether `recipe` has no hooks and no decorators: read by the fast path, which then needs no reference to
-    /// the recipe (reading `recipe` retains it).
-    private(set) var hasPlainRecipe: Bool
-    /// Whether the fast path can make the instances of `recipe`: no decorators and no `@MainActor` hook, which the
-    /// general path handles; plain hooks are queued by the fast path as by the general one.
-    private(set) var hasDirectRecipe: Bool
-    /// `typeInfo`'s flags, next to the flags above and `order`: the five share one word.
-    private var learnedIsResolvable = false
-    private var learnedHasInjectedProperties = false
-    private let orderStorage: Int32
     /// The singleton, once published, retained by the slot (`instance`). Kept unretained, so that the hit path
     /// copies the instance without retaining the box, as a strong reference read would.
     private var published: Unmanaged<InstanceBox>?
@@ -36,10 +40,6 @@ final class Slot {
     var pending: Pending?
     /// `typeInfo`'s type.
     private var learnedType: ObjectIdentifier?
-    /// How many keys of the owning registry's `slots` name this slot (one definition may be registered under several
-    /// tags): when the last goes, so does the slot, without a scan of the table. Last, in the word's half that
-    /// `learnedType` leaves.
-    var keyCount: Int32 = 0
 
     /// The singleton, once published.
     var instance: InstanceBox? {
