@@ -125,6 +125,13 @@ struct DefinitionStateLock<T, U> {
     func withLock<R>(_ body: (inout DefinitionState) throws -> R) rethrows -> R {
         try definitionStates.withLock { _ in try body(&definition.stateValue) }
     }
+
+    /// `withLock(_:)`, or, when the definition is `fresh` (just made by a caller that has not handed it out, so no
+    /// other thread can reach it), `body` on its state without the lock.
+    func withLock<R>(unlessFresh fresh: Bool, _ body: (inout DefinitionState) throws -> R) rethrows -> R {
+        guard fresh else { return try withLock(body) }
+        return try body(&definition.stateValue)
+    }
 }
 
 /// The lock of every definition's state (`DefinitionStateLock`). It guards no value of its own; it holds a byte,

@@ -35,7 +35,7 @@ extension DependencyContainer {
         let definition = Definition<T, (repeat each A)>(
             Blueprint.parts(scope: scope, type: T.self, factory: factory),
             site: CallSite(file: file, line: line))
-        register(definition, tag: tag)
+        register(definition, tag: tag, isFresh: true)
         return definition
     }
 
@@ -71,7 +71,7 @@ extension DependencyContainer {
         let definition = Definition<T, A>(
             Blueprint.parts(scope: scope, type: T.self, factory: factory),
             site: CallSite(file: file, line: line))
-        register(definition, tag: tag)
+        register(definition, tag: tag, isFresh: true)
         return definition
     }
 
@@ -126,7 +126,7 @@ extension DependencyContainer {
                 try DependencyContainer.withRunningFactoryOwner(T.self, tag: tagged, factory)
             },
             site: CallSite(file: file, line: line))
-        register(definition, tag: tag)
+        register(definition, tag: tag, isFresh: true)
         return definition
     }
 
@@ -139,6 +139,13 @@ extension DependencyContainer {
     ///   - definition: A definition returned by `register`.
     ///   - tag: The tag to register it under, or `nil`.
     public func register<T, U>(_ definition: Definition<T, U>, tag: DependencyTagConvertible? = nil) {
+        register(definition, tag: tag, isFresh: false)
+    }
+
+    /// `register(_:tag:)`; `isFresh`: `definition` was just made by the caller, which has not handed it out, so no
+    /// other thread can reach it, and its state is read without its lock.
+    @usableFromInline
+    func register<T, U>(_ definition: Definition<T, U>, tag: DependencyTagConvertible?, isFresh: Bool) {
         // One test of the optional tag: each `tag?.…` and `tag.map` copied the existential through a generic witness.
         var storedTag: Tag?
         var origin: TagOrigin?
@@ -149,7 +156,7 @@ extension DependencyContainer {
         let key = DefinitionKey(type: T.self, typeOfArguments: U.self, tag: storedTag)
         // Hashed once: an accessor's key has a long string tag.
         let hash = KeyTable<Slot>.hash(key)
-        switch insert(definition, key: key, hash: hash, origin: origin) {
+        switch insert(definition, key: key, hash: hash, origin: origin, isFresh: isFresh) {
         case .forwarding(let registerAsForwarding):
             registerAsForwarding(self, key.tag)
         case .inserted(let collision):

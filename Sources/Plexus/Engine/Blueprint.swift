@@ -156,7 +156,10 @@ final class TypeOps: Sendable {
     @usableFromInline
     static func shared(for type: Any.Type, _ make: () -> TypeOps) -> TypeOps {
         let id = ObjectIdentifier(type)
-        if let known = known.withLock({ $0[id] }) { return known }
+        // A type is learned once per process and looked up at every registration of it: read under the reader bias
+        // (no lock), else under the lock without turning the bias off.
+        let found = known.withBiasedRead { $0.pointee[id] } ?? known.withLockKeepingReaders { $0.pointee[id] }
+        if let found { return found }
         let made = make()
         return known.withLock { known in
             if let earlier = known[id] { return earlier }
@@ -165,7 +168,7 @@ final class TypeOps: Sendable {
         }
     }
 
-    private static let known = Protected(IdentityTable<TypeOps>())
+    private static let known = Protected(IdentityTable<TypeOps>(), readerBiased: true)
 
     /// The dynamic type of the value at `pointer`, read in place for a class instance: no call through a closure
     /// and no reference counting of the instance.
