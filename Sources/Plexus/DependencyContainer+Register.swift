@@ -147,9 +147,10 @@ extension DependencyContainer {
     @usableFromInline
     func register<T, U>(_ definition: Definition<T, U>, tag: DependencyTagConvertible?, isFresh: Bool) {
         // One test of the optional tag: each `tag?.…` and `tag.map` copied the existential through a generic witness.
+        // Compared with `nil` first, which borrows it: binding it copies it, even when it is `nil`.
         var storedTag: Tag?
         var origin: TagOrigin?
-        if let tag {
+        if tag != nil, let tag {
             storedTag = tag.dependencyTag
             origin = TagOrigin.ofEnum(Swift.type(of: tag))
         }
