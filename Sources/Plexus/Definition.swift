@@ -32,8 +32,12 @@ public final class Definition<T, U>: Blueprint, @unchecked Sendable {
         super.init(parts, isMadeByPlexus: false)
     }
 
-    /// A definition made of what `blueprint` is made of, registered at `site`.
+    /// A definition made of what `blueprint` is made of, registered at `site`. Not of a declared default, whose
+    /// factory reads its own blueprint.
     convenience init(blueprint: Blueprint, site: CallSite? = nil) {
+        precondition(
+            Swift.type(of: blueprint) == Blueprint.self || !blueprint.isMadeByPlexus,
+            "a declared default's factory is bound to its blueprint")
         self.init(blueprint.parts, site: site)
     }
 
