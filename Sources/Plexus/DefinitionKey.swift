@@ -13,13 +13,12 @@ public struct DefinitionKey: Hashable, Sendable, CustomStringConvertible {
     public let typeOfArguments: Any.Type
     /// The tag, or `nil` for an untagged definition.
     public var tag: DependencyContainer.Tag? { storedTag.tag }
+    /// The tag without an `Optional` around it, which keeps copies of keys cheap on the resolve path.
+    let storedTag: StoredTag
 
     /// Explanations attached to a key carried by an error (near misses, the "required by" chain, the definition
     /// being validated); never part of equality or hashing.
     var diagnostics: KeyDiagnostics?
-    /// The tag without an `Optional` around it, which keeps copies of keys cheap on the resolve path. Last: its
-    /// one-byte case leaves the rest of the key's last word free, which a slot fills with its flags.
-    let storedTag: StoredTag
 
     /// Creates a key.
     /// - Parameters:

@@ -5,25 +5,26 @@ internal import PlexusSystem
 /// generic metadata.
 ///
 /// A class type's values are one reference each, handled here without a closure (a retain, a release, an `Any` made
-/// from the reference and the type): such a type keeps no closures, only its type and layout. Any other type keeps
-/// its operations in `ValueOperations`, specialized for it.
+/// from the reference and the type): such a type keeps no closures, only its type. Any other type keeps its
+/// operations, size and alignment in `ValueOperations`, specialized for it.
 @usableFromInline
 final class TypeOps: Sendable {
     /// The type these operations handle.
     @usableFromInline let type: Any.Type
-    private let sizeStorage: Int32
-    private let alignmentStorage: Int32
-    /// The operations of a type whose values are not one class reference; `nil` for a class type.
+    /// The operations of a type whose values are not one class reference, with its size and alignment; `nil` for a
+    /// class type, whose values are one reference.
     private let valueOperations: ValueOperations?
     /// Whether a value is one reference to a class instance: then copying it is a retain of that reference, with no
     /// call through a closure.
     var isClassReference: Bool { valueOperations == nil }
 
-    var size: Int { Int(sizeStorage) }
-    var alignment: Int { Int(alignmentStorage) }
+    var size: Int { valueOperations?.size ?? MemoryLayout<AnyObject>.size }
+    var alignment: Int { valueOperations?.alignment ?? MemoryLayout<AnyObject>.alignment }
 
     /// The operations of a value type, or of any other type whose values are not one class reference.
     private final class ValueOperations: Sendable {
+        let size: Int
+        let alignment: Int
         let copy: @Sendable (_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer) -> Void
         let destroy: @Sendable (UnsafeMutableRawPointer) -> Void
         let box: @Sendable (UnsafeRawPointer) -> Any
@@ -32,6 +33,8 @@ final class TypeOps: Sendable {
         let wrapInOptional: @Sendable (UnsafeMutableRawPointer) -> Void
 
         init<T>(_: T.Type) {
+            size = MemoryLayout<T>.size
+            alignment = MemoryLayout<T>.alignment
             copy = { source, destination in
                 destination.assumingMemoryBound(to: T.self).initialize(
                     to: source.assumingMemoryBound(to: T.self).pointee)
@@ -56,9 +59,7 @@ final class TypeOps: Sendable {
     @inlinable
     convenience init<T>(_: T.Type) {
         let isClassReference = T.self is AnyClass && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
-        self.init(
-            type: T.self, size: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment,
-            valueOperations: isClassReference ? nil : Self.valueOperations(T.self))
+        self.init(type: T.self, valueOperations: isClassReference ? nil : Self.valueOperations(T.self))
     }
 
     /// The operations of `T`'s values, for a type whose values are not one class reference.
@@ -68,11 +69,8 @@ final class TypeOps: Sendable {
     }
 
     @usableFromInline
-    init(type: Any.Type, size: Int, alignment: Int, valueOperations: AnyObject?) {
+    init(type: Any.Type, valueOperations: AnyObject?) {
         self.type = type
-        // Sizes and alignments of Swift types fit in 32 bits.
-        sizeStorage = Int32(truncatingIfNeeded: size)
-        alignmentStorage = Int32(truncatingIfNeeded: alignment)
         self.valueOperations = valueOperations.map { unsafeDowncast($0, to: ValueOperations.self) }
     }
 
@@ -126,11 +124,15 @@ final class TypeOps: Sendable {
     }
 
     /// `unbox` for a class type: the reference in `value` when it is stored as `type` (`cast(_:to:)`'s fast
-    /// path), else the runtime's cast to `type`, opened from the metatype.
+    /// path) or as a subclass of it; else the runtime's cast to `type`, opened from the metatype (a class behind a
+    /// protocol existential, an `Optional`), which costs several hundred instructions more.
     private static func unbox(_ value: Any, as type: Any.Type, into destination: UnsafeMutableRawPointer) -> Bool {
         let reference = withUnsafePointer(to: value) { container -> UnsafeRawPointer? in
             let stored = UnsafeRawPointer(container).load(as: ReferenceInAny.self)
-            return stored.type == type ? stored.reference : nil
+            if stored.type == type { return stored.reference }
+            // A value stored as a class is one reference, the first word.
+            guard let storedClass = stored.type as? AnyClass, isSubclass(storedClass, of: type) else { return nil }
+            return stored.reference
         }
         if let reference {
             _ = Unmanaged<AnyObject>.fromOpaque(reference).retain()
@@ -181,6 +183,16 @@ final class TypeOps: Sendable {
         }
         return valueOperations.dynamicType(pointer)
     }
+}
+
+/// Whether `subclass` is the class `type` or a subclass of it.
+private func isSubclass(_ subclass: AnyClass, of type: Any.Type) -> Bool {
+    var checked: AnyClass? = subclass
+    while let current = checked {
+        if ObjectIdentifier(current) == ObjectIdentifier(type) { return true }
+        checked = _getSuperclass(current)
+    }
+    return false
 }
 
 /// An `Any` that holds one class reference, as the existential container lays it out: three words of inline value,

@@ -10,8 +10,8 @@ final class Slot {
     /// property, so that `keyPointer` finds it: keep it first.
     let key: DefinitionKey
     /// Whether `recipe` has no hooks and no decorators: read by the fast path, which then needs no reference to
-    /// the recipe (reading `recipe` retains it). Right after `key`, in the bytes its tag leaves, with the other flags,
-    /// `order` and `keyCount`.
+    /// the recipe (reading `recipe` retains it). Right after `key`, with the other flags and `order`: the five share
+    /// one word.
     private(set) var hasPlainRecipe: Bool
     /// Whether the fast path can make the instances of `recipe`: no decorators and no `@MainActor` hook, which the
     /// general path handles; plain hooks are queued by the fast path as by the general one.
@@ -20,9 +20,6 @@ final class Slot {
     private var learnedIsResolvable = false
     private var learnedHasInjectedProperties = false
     private let orderStorage: Int32
-    /// How many keys of the owning registry's `slots` name this slot (one definition may be registered under several
-    /// tags): when the last goes, so does the slot, without a scan of the table.
-    var keyCount: Int32 = 0
     let blueprint: Blueprint
     /// Registration order in the container, for `bootstrap` and `validate`.
     var order: Int { Int(orderStorage) }
@@ -40,6 +37,9 @@ final class Slot {
     var pending: Pending?
     /// `typeInfo`'s type.
     private var learnedType: ObjectIdentifier?
+    /// How many keys of the owning registry's `slots` name this slot (one definition may be registered under several
+    /// tags): when the last goes, so does the slot, without a scan of the table. Last, in the half word it needs.
+    var keyCount: Int32 = 0
 
     /// The singleton, once published.
     var instance: InstanceBox? {
