@@ -244,6 +244,10 @@ typealias BlueprintFactory = @Sendable (Blueprint, UnsafeRawPointer, UnsafeMutab
 /// Every ``Definition`` is one; Plexus also makes them itself, for what typed accessors declare and override. It
 /// has no public initializer, and nothing but its scope to read.
 ///
+/// An implementation detail, public only because a public class's superclass must be: a ``Definition`` is its own
+/// blueprint, so that a registration keeps one object for both (`Benchmarks/heap`). Nothing outside Plexus can make
+/// one, subclass it or read anything of it but `scope`, a definition's scope.
+///
 /// Not final for ``Definition`` and `DeclaredBlueprint`, which keep what only they need; every member here is final
 /// or a `let`. Sendable because every stored property is a `let` of a sendable type, and in the subclasses too
 /// (`Definition`'s mutable state is reached only under its lock).
