@@ -69,7 +69,7 @@ extension Definition {
         // Released after the lock: a `deinit` is user code, which may register or configure definitions.
         let released = state.withLock { state -> Released in
             state.forwards.append(forward)
-            return state.registrations.addForward(forward, of: self)
+            return state.registrations.addForward(forward, of: self, others: state.otherRegistries)
         }
         withExtendedLifetime(released) {}
         return self

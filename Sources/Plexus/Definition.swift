@@ -12,10 +12,11 @@
 /// A definition is a reference: changing it after registration changes it in every container it was
 /// registered with. It is `Sendable` and may be changed from any thread, though configuring definitions while
 /// other threads resolve them gives no guarantee about which resolutions see the change.
-public final class Definition<T, U>: Sendable {
-    /// How long instances live.
-    public var scope: ComponentScope { blueprint.scope }
-    let blueprint: Blueprint
+///
+/// A definition is its own ``Blueprint``: registering it keeps no other object for its factory.
+public final class Definition<T, U>: Blueprint, @unchecked Sendable {
+    /// The definition's factory and scope, as the engine reads them: the definition itself.
+    var blueprint: Blueprint { self }
     /// The mutable part, in the definition itself: only read and changed inside `state.withLock`.
     /// Unchecked for overlapping accesses: the shared lock orders every access.
     @exclusivity(unchecked) fileprivate nonisolated(unsafe) var stateValue = DefinitionState()
@@ -24,10 +25,20 @@ public final class Definition<T, U>: Sendable {
     /// Where `register` was called: read by graph reports and error messages, never on the resolve path.
     let site: CallSite?
 
+    /// A definition made of `parts`, registered at `site`.
     @usableFromInline
-    init(blueprint: Blueprint, site: CallSite? = nil) {
-        self.blueprint = blueprint
+    init(_ parts: Parts, site: CallSite? = nil) {
         self.site = site
+        super.init(parts, isMadeByPlexus: false)
+    }
+
+    /// A definition made of what `blueprint` is made of, registered at `site`. Not of a declared default, whose
+    /// factory reads its own blueprint.
+    convenience init(blueprint: Blueprint, site: CallSite? = nil) {
+        precondition(
+            Swift.type(of: blueprint) == Blueprint.self || !blueprint.isMadeByPlexus,
+            "a declared default's factory is bound to its blueprint")
+        self.init(blueprint.parts, site: site)
     }
 
     /// Adds a hook that sets properties of each new instance, for example the back-reference of a cycle.
@@ -101,7 +112,7 @@ public final class Definition<T, U>: Sendable {
                 let hooks = state.hooks
                 linkedHooks.withLock { $0 = hooks }
             }
-            released += state.registrations.refresh(self, recipe: state.recipe)
+            released += state.registrations.refresh(self, recipe: state.recipe, others: state.otherRegistries)
         }
         return self
     }
@@ -117,6 +128,13 @@ struct DefinitionStateLock<T, U> {
     /// Runs `body` with exclusive access to the definition's state.
     func withLock<R>(_ body: (inout DefinitionState) throws -> R) rethrows -> R {
         try definitionStates.withLock { _ in try body(&definition.stateValue) }
+    }
+
+    /// `withLock(_:)`, or, when the definition is `fresh` (just made by a caller that has not handed it out, so no
+    /// other thread can reach it), `body` on its state without the lock.
+    func withLock<R>(unlessFresh fresh: Bool, _ body: (inout DefinitionState) throws -> R) rethrows -> R {
+        guard fresh else { return try withLock(body) }
+        return try body(&definition.stateValue)
     }
 }
 
@@ -135,13 +153,31 @@ struct WeakContainer {
 typealias Hook = @Sendable (DependencyContainer, Any) throws -> Void
 
 /// The mutable part of a definition, only touched under its lock. What only some definitions use (hooks, an
-/// auto-injection setting, forwarding) lives in `extras`, made on first use, so that a plain registration keeps
-/// two words here.
+/// auto-injection setting, forwarding, its recipe, a second container) lives in `extras`, made on first use, so that a
+/// plain registration keeps two words here.
 struct DefinitionState {
-    var registrations = Registrations()
-    /// The immutable snapshot the containers use while resolving; shared by every definition without hooks.
-    var recipe = Recipe.plain
+    /// The registries of the containers it is registered with: the first here, the others (`otherRegistries`) in
+    /// `extras`.
+    private(set) var registrations = Registrations()
     private var extras: DefinitionExtras?
+
+    /// The immutable snapshot the containers use while resolving; shared by every definition without hooks.
+    var recipe: Recipe {
+        get { extras?.recipe ?? Recipe.plain }
+        set { changingExtras.recipe = newValue }
+    }
+    /// The registries after the first (`Registrations`).
+    var otherRegistries: Registrations.Others? { extras?.otherRegistries }
+
+    /// Records the registry of `container` (`Registrations.add`); returns whether the definition was never
+    /// registered there.
+    mutating func addRegistration(of container: DependencyContainer) -> Bool {
+        if let extras { return registrations.add(container, others: &extras.otherRegistries) }
+        var others: Registrations.Others?
+        let isNew = registrations.add(container, others: &others)
+        if let others { changingExtras.otherRegistries = others }
+        return isNew
+    }
 
     var hooks: [Hook] {
         get { extras?.hooks ?? [] }
@@ -190,6 +226,8 @@ struct DefinitionState {
 
 /// The rarely used part of a definition's state (`DefinitionState`).
 private final class DefinitionExtras {
+    var recipe = Recipe.plain
+    var otherRegistries: Registrations.Others?
     var hooks: [Hook] = []
     var autoInjects: Bool?
     var forwards: [Forward] = []

@@ -33,9 +33,9 @@ extension DependencyContainer {
         factory: @escaping @Sendable (repeat each A) throws -> T
     ) -> Definition<T, (repeat each A)> {
         let definition = Definition<T, (repeat each A)>(
-            blueprint: Blueprint.make(scope: scope, type: T.self, factory: factory),
+            Blueprint.parts(scope: scope, type: T.self, factory: factory),
             site: CallSite(file: file, line: line))
-        register(definition, tag: tag)
+        register(definition, tag: tag, isFresh: true)
         return definition
     }
 
@@ -69,9 +69,9 @@ extension DependencyContainer {
         factory: @escaping @Sendable (A) throws -> T
     ) -> Definition<T, A> {
         let definition = Definition<T, A>(
-            blueprint: Blueprint.make(scope: scope, type: T.self, factory: factory),
+            Blueprint.parts(scope: scope, type: T.self, factory: factory),
             site: CallSite(file: file, line: line))
-        register(definition, tag: tag)
+        register(definition, tag: tag, isFresh: true)
         return definition
     }
 
@@ -122,11 +122,11 @@ extension DependencyContainer {
         // A factory without arguments, not the parameter-pack form: each nested resolve of a chain of these factories
         // runs through it, and the pack form's frame is several times larger in a debug build.
         let definition = Definition<T, ()>(
-            blueprint: Blueprint.makeNullary(scope: scope, type: T.self) {
+            Blueprint.nullaryParts(scope: scope, type: T.self) {
                 try DependencyContainer.withRunningFactoryOwner(T.self, tag: tagged, factory)
             },
             site: CallSite(file: file, line: line))
-        register(definition, tag: tag)
+        register(definition, tag: tag, isFresh: true)
         return definition
     }
 
@@ -139,17 +139,25 @@ extension DependencyContainer {
     ///   - definition: A definition returned by `register`.
     ///   - tag: The tag to register it under, or `nil`.
     public func register<T, U>(_ definition: Definition<T, U>, tag: DependencyTagConvertible? = nil) {
+        register(definition, tag: tag, isFresh: false)
+    }
+
+    /// `register(_:tag:)`; `isFresh`: `definition` was just made by the caller, which has not handed it out, so no
+    /// other thread can reach it, and its state is read without its lock.
+    @usableFromInline
+    func register<T, U>(_ definition: Definition<T, U>, tag: DependencyTagConvertible?, isFresh: Bool) {
         // One test of the optional tag: each `tag?.…` and `tag.map` copied the existential through a generic witness.
+        // Compared with `nil` first, which borrows it: binding it copies it, even when it is `nil`.
         var storedTag: Tag?
         var origin: TagOrigin?
-        if let tag {
+        if tag != nil, let tag {
             storedTag = tag.dependencyTag
             origin = TagOrigin.ofEnum(Swift.type(of: tag))
         }
         let key = DefinitionKey(type: T.self, typeOfArguments: U.self, tag: storedTag)
         // Hashed once: an accessor's key has a long string tag.
         let hash = KeyTable<Slot>.hash(key)
-        switch insert(definition, key: key, hash: hash, origin: origin) {
+        switch insert(definition, key: key, hash: hash, origin: origin, isFresh: isFresh) {
         case .forwarding(let registerAsForwarding):
             registerAsForwarding(self, key.tag)
         case .inserted(let collision):

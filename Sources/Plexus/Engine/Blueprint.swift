@@ -3,53 +3,160 @@ internal import PlexusSystem
 /// How to handle values of one type without knowing it statically: built once, at registration, by generic code
 /// that the compiler specializes at the call site, so the resolve path itself is not generic and instantiates no
 /// generic metadata.
+///
+/// A class type's values are one reference each, handled here without a closure (a retain, a release, an `Any` made
+/// from the reference and the type): such a type keeps no closures, only its type. Any other type keeps its
+/// operations, size and alignment in `ValueOperations`, specialized for it.
+///
+/// The operations are out of line (`@inline(never)`), one call each as a closure was: inlined, their two branches
+/// grow every resolve function that names one on a failure path (`create`'s destroy after a failed scope close), and
+/// the optimizer then stops inlining the fast path's `createInCurrentGraph` closure and copies the key on the general
+/// path (`Benchmarks/guard`: unique 918 instructions against 881, a weak singleton hit and a unique resolve 5,009
+/// against 4,699). Only `dynamicType(of:)`, which the fast path calls after every factory, is inlined.
 @usableFromInline
 final class TypeOps: Sendable {
-    @usableFromInline let size: Int
-    @usableFromInline let alignment: Int
-    /// Initializes `destination` with a copy of the value at `source`.
-    @usableFromInline let copy: @Sendable (_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer) -> Void
-    /// Destroys the value at `pointer`.
-    @usableFromInline let destroy: @Sendable (UnsafeMutableRawPointer) -> Void
-    /// The value at `pointer`, as `Any`.
-    @usableFromInline let box: @Sendable (UnsafeRawPointer) -> Any
-    /// Initializes `destination` from `value` if it is a `T`.
-    @usableFromInline let unbox: @Sendable (_ value: Any, _ destination: UnsafeMutableRawPointer) -> Bool
-    /// The dynamic type of the value at `pointer`.
-    @usableFromInline let dynamicType: @Sendable (UnsafeRawPointer) -> ObjectIdentifier
-    /// Turns the `T` at `pointer` into an `Optional<T>` in the same storage (which must be large enough for one).
-    @usableFromInline let wrapInOptional: @Sendable (UnsafeMutableRawPointer) -> Void
-    /// Whether a value is one reference to a class instance: then copying it is a retain of that reference
-    /// (`InstanceBox.copy(into:)`), with no call through `copy`.
-    @usableFromInline let isClassReference: Bool
+    /// The type these operations handle.
+    @usableFromInline let type: Any.Type
+    /// The operations of a type whose values are not one class reference, with its size and alignment; `nil` for a
+    /// class type, whose values are one reference.
+    private let valueOperations: ValueOperations?
+    /// Whether a value is one reference to a class instance: then copying it is a retain of that reference, with no
+    /// call through a closure.
+    var isClassReference: Bool { valueOperations == nil }
 
-    @inlinable
-    init<T>(_: T.Type) {
-        size = MemoryLayout<T>.size
-        alignment = MemoryLayout<T>.alignment
-        copy = { source, destination in
-            destination.assumingMemoryBound(to: T.self).initialize(to: source.assumingMemoryBound(to: T.self).pointee)
-        }
-        destroy = { pointer in pointer.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
-        box = { pointer in pointer.assumingMemoryBound(to: T.self).pointee }
-        unbox = { value, destination in
-            guard let value = cast(value, to: T.self) else { return false }
-            destination.assumingMemoryBound(to: T.self).initialize(to: value)
-            return true
-        }
-        isClassReference = T.self is AnyClass && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
-        if T.self is AnyClass {
-            // An instance of a class type is one reference: read its class without boxing it in `Any`.
-            dynamicType = { pointer in ObjectIdentifier(type(of: pointer.load(as: AnyObject.self))) }
-        } else {
+    var size: Int { valueOperations?.size ?? MemoryLayout<AnyObject>.size }
+    var alignment: Int { valueOperations?.alignment ?? MemoryLayout<AnyObject>.alignment }
+
+    /// The operations of a value type, or of any other type whose values are not one class reference.
+    private final class ValueOperations: Sendable {
+        let size: Int
+        let alignment: Int
+        let copy: @Sendable (_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer) -> Void
+        let destroy: @Sendable (UnsafeMutableRawPointer) -> Void
+        let box: @Sendable (UnsafeRawPointer) -> Any
+        let unbox: @Sendable (_ value: Any, _ destination: UnsafeMutableRawPointer) -> Bool
+        let dynamicType: @Sendable (UnsafeRawPointer) -> ObjectIdentifier
+        let wrapInOptional: @Sendable (UnsafeMutableRawPointer) -> Void
+
+        init<T>(_: T.Type) {
+            size = MemoryLayout<T>.size
+            alignment = MemoryLayout<T>.alignment
+            copy = { source, destination in
+                destination.assumingMemoryBound(to: T.self).initialize(
+                    to: source.assumingMemoryBound(to: T.self).pointee)
+            }
+            destroy = { pointer in pointer.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
+            box = { pointer in pointer.assumingMemoryBound(to: T.self).pointee }
+            unbox = { value, destination in
+                guard let value = cast(value, to: T.self) else { return false }
+                destination.assumingMemoryBound(to: T.self).initialize(to: value)
+                return true
+            }
             dynamicType = { pointer in
-                ObjectIdentifier(type(of: pointer.assumingMemoryBound(to: T.self).pointee as Any))
+                ObjectIdentifier(Swift.type(of: pointer.assumingMemoryBound(to: T.self).pointee as Any))
+            }
+            wrapInOptional = { pointer in
+                let value = pointer.assumingMemoryBound(to: T.self).move()
+                pointer.assumingMemoryBound(to: T?.self).initialize(to: value)
             }
         }
-        wrapInOptional = { pointer in
-            let value = pointer.assumingMemoryBound(to: T.self).move()
-            pointer.assumingMemoryBound(to: T?.self).initialize(to: value)
+    }
+
+    @inlinable
+    convenience init<T>(_: T.Type) {
+        let isClassReference = T.self is AnyClass && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
+        self.init(type: T.self, valueOperations: isClassReference ? nil : Self.valueOperations(T.self))
+    }
+
+    /// The operations of `T`'s values, for a type whose values are not one class reference.
+    @usableFromInline
+    static func valueOperations<T>(_: T.Type) -> AnyObject {
+        ValueOperations(T.self)
+    }
+
+    @usableFromInline
+    init(type: Any.Type, valueOperations: AnyObject?) {
+        self.type = type
+        self.valueOperations = valueOperations.map { unsafeDowncast($0, to: ValueOperations.self) }
+    }
+
+    /// Initializes `destination` with a copy of the value at `source`.
+    @inline(never)
+    func copy(_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer) {
+        guard let valueOperations else {
+            let reference = source.load(as: UnsafeRawPointer.self)
+            _ = Unmanaged<AnyObject>.fromOpaque(reference).retain()
+            destination.storeBytes(of: reference, as: UnsafeRawPointer.self)
+            return
         }
+        valueOperations.copy(source, destination)
+    }
+
+    /// Destroys the value at `pointer`.
+    @inline(never)
+    func destroy(_ pointer: UnsafeMutableRawPointer) {
+        guard let valueOperations else {
+            Unmanaged<AnyObject>.fromOpaque(pointer.load(as: UnsafeRawPointer.self)).release()
+            return
+        }
+        valueOperations.destroy(pointer)
+    }
+
+    /// The value at `pointer`, as `Any`: for a reference, the `Any` that `pointee as Any` makes of a `type`, written
+    /// in place (the existential container's layout, as `cast(_:to:)` reads it: the reference as the first word of the
+    /// inline value, then the type it is stored as), so that `cast` finds it stored as its class.
+    @inline(never)
+    func box(_ pointer: UnsafeRawPointer) -> Any {
+        guard let valueOperations else {
+            let container = ReferenceInAny(reference: pointer.load(as: UnsafeRawPointer.self), type: type)
+            // A bit cast copies the value as the `Any` it becomes: its type's copy retains the reference.
+            return unsafeBitCast(container, to: Any.self)
+        }
+        return valueOperations.box(pointer)
+    }
+
+    /// Initializes `destination` from `value` if it is a value of `type`.
+    @inline(never)
+    func unbox(_ value: Any, _ destination: UnsafeMutableRawPointer) -> Bool {
+        guard let valueOperations else { return Self.unbox(value, as: type, into: destination) }
+        return valueOperations.unbox(value, destination)
+    }
+
+    /// The dynamic type of the value at `pointer`.
+    @inline(never)
+    func dynamicType(_ pointer: UnsafeRawPointer) -> ObjectIdentifier {
+        dynamicType(of: pointer)
+    }
+
+    /// Turns the value at `pointer` into an `Optional` of it in the same storage (which must be large enough for
+    /// one). An optional reference is the same word, `nil` being null, so a reference stays as it is.
+    @inline(never)
+    func wrapInOptional(_ pointer: UnsafeMutableRawPointer) {
+        valueOperations?.wrapInOptional(pointer)
+    }
+
+    /// `unbox` for a class type: the reference in `value` when it is stored as `type` (`cast(_:to:)`'s fast
+    /// path) or as a subclass of it; else the runtime's cast to `type`, opened from the metatype (a class behind a
+    /// protocol existential, an `Optional`), which costs several hundred instructions more.
+    private static func unbox(_ value: Any, as type: Any.Type, into destination: UnsafeMutableRawPointer) -> Bool {
+        let reference = withUnsafePointer(to: value) { container -> UnsafeRawPointer? in
+            let stored = UnsafeRawPointer(container).load(as: ReferenceInAny.self)
+            if stored.type == type { return stored.reference }
+            // A value stored as a class is one reference, the first word.
+            guard let storedClass = stored.type as? AnyClass, isSubclass(storedClass, of: type) else { return nil }
+            return stored.reference
+        }
+        if let reference {
+            _ = Unmanaged<AnyObject>.fromOpaque(reference).retain()
+            destination.storeBytes(of: reference, as: UnsafeRawPointer.self)
+            return true
+        }
+        func unbox<U>(_: U.Type) -> Bool {
+            guard let typed = value as? U else { return false }
+            destination.assumingMemoryBound(to: U.self).initialize(to: typed)
+            return true
+        }
+        return _openExistential(type, do: unbox)
     }
 
     /// The operations of `T`, made once per type and shared by every definition of it: a definition keeps no block of
@@ -63,7 +170,10 @@ final class TypeOps: Sendable {
     @usableFromInline
     static func shared(for type: Any.Type, _ make: () -> TypeOps) -> TypeOps {
         let id = ObjectIdentifier(type)
-        if let known = known.withLock({ $0[id] }) { return known }
+        // A type is learned once per process and looked up at every registration of it: read under the reader bias
+        // (no lock), else under the lock without turning the bias off.
+        let found = known.withBiasedRead { $0.pointee[id] } ?? known.withLockKeepingReaders { $0.pointee[id] }
+        if let found { return found }
         let made = make()
         return known.withLock { known in
             if let earlier = known[id] { return earlier }
@@ -72,17 +182,37 @@ final class TypeOps: Sendable {
         }
     }
 
-    private static let known = Protected(IdentityTable<TypeOps>())
+    private static let known = Protected(IdentityTable<TypeOps>(), readerBiased: true)
 
-    /// `dynamicType`, read in place for a class instance: no call through the closure (whose context is retained
-    /// and released around the call) and no reference counting of the instance.
+    /// The dynamic type of the value at `pointer`, read in place for a class instance: no call through a closure
+    /// and no reference counting of the instance.
     @inline(__always)
     func dynamicType(of pointer: UnsafeRawPointer) -> ObjectIdentifier {
-        guard isClassReference else { return dynamicType(pointer) }
-        return Unmanaged<AnyObject>.fromOpaque(pointer.load(as: UnsafeRawPointer.self))._withUnsafeGuaranteedRef {
-            ObjectIdentifier(type(of: $0))
+        guard let valueOperations else {
+            return Unmanaged<AnyObject>.fromOpaque(pointer.load(as: UnsafeRawPointer.self))._withUnsafeGuaranteedRef {
+                ObjectIdentifier(Swift.type(of: $0))
+            }
         }
+        return valueOperations.dynamicType(pointer)
     }
+}
+
+/// Whether `subclass` is the class `type` or a subclass of it.
+private func isSubclass(_ subclass: AnyClass, of type: Any.Type) -> Bool {
+    var checked: AnyClass? = subclass
+    while let current = checked {
+        if ObjectIdentifier(current) == ObjectIdentifier(type) { return true }
+        checked = _getSuperclass(current)
+    }
+    return false
+}
+
+/// An `Any` that holds one class reference, as the existential container lays it out: three words of inline value,
+/// the reference the first, then the type the value is stored as.
+private struct ReferenceInAny {
+    var reference: UnsafeRawPointer
+    var unused: (Int, Int) = (0, 0)
+    var type: Any.Type
 }
 
 /// `instance as? T`, without the runtime's dynamic cast when `instance` holds a reference stored as the class `T`:
@@ -109,12 +239,19 @@ func cast<T>(_ instance: Any, to _: T.Type) -> T? {
 @usableFromInline
 typealias BlueprintFactory = @Sendable (Blueprint, UnsafeRawPointer, UnsafeMutableRawPointer) throws -> Void
 
-/// The immutable, type-erased part of a definition: its types, scope and factory.
+/// A definition with its types erased: its scope and factory, which a container keeps and runs.
 ///
-/// Not final only for `DeclaredBlueprint`, which keeps a typed accessor's factory; every member is final or a `let`.
-/// Sendable because every stored property is a `let` of a sendable type, in the subclass too.
-@usableFromInline
-class Blueprint: @unchecked Sendable {
+/// Every ``Definition`` is one; Plexus also makes them itself, for what typed accessors declare and override. It
+/// has no public initializer, and nothing but its scope to read.
+///
+/// An implementation detail, public only because a public class's superclass must be: a ``Definition`` is its own
+/// blueprint, so that a registration keeps one object for both (`Benchmarks/heap`). Nothing outside Plexus can make
+/// one, subclass it or read anything of it but `scope`, a definition's scope.
+///
+/// Not final for ``Definition`` and `DeclaredBlueprint`, which keep what only they need; every member here is final
+/// or a `let`. Sendable because every stored property is a `let` of a sendable type, and in the subclasses too
+/// (`Definition`'s mutable state is reached only under its lock).
+public class Blueprint: @unchecked Sendable {
     /// Runs `factory`. Out of line, so that the blueprint arrives borrowed: called as `slot.blueprint.factory(…)`
     /// inside a larger function, the closure's context is retained and released around every call.
     @inline(never)
@@ -125,42 +262,55 @@ class Blueprint: @unchecked Sendable {
     /// Calls `body` with a pointer to the runtime arguments.
     @usableFromInline typealias ArgumentsBody = (UnsafeRawPointer) throws -> Void
 
-    let scope: ComponentScope
+    /// What the blueprint is made of, in one stored property: each stored property of this class would be a word in
+    /// the type metadata of every ``Definition`` specialization (its field offsets), which a distinct type pays for.
+    let parts: Parts
+
+    /// How long instances live.
+    public final var scope: ComponentScope { parts.scope }
     /// Where the factory can run: anywhere, only with `await`, or on the main actor.
-    let isolation: FactoryIsolation
+    final var isolation: FactoryIsolation { parts.isolation }
     /// Whether the factory applies its key's decorators itself, once to each instance it makes rather than to
     /// every instance it returns (a ``ParameterFactory`` that keeps one instance per argument value): the engine
     /// then never decorates what it returns.
-    let decoratesItself: Bool
-    /// `argumentCount`, next to the one-byte fields above: they share one word.
-    private let argumentCountStorage: Int32
-    let type: Any.Type
-    let argumentsType: Any.Type
-    final var argumentCount: Int { Int(argumentCountStorage) }
-    let ops: TypeOps
+    final var decoratesItself: Bool { parts.decoratesItself }
+    /// Whether Plexus made this blueprint itself (a typed accessor's declared default or override), rather than a
+    /// ``Definition`` a user registered.
+    final var isMadeByPlexus: Bool { parts.isMadeByPlexus }
+    /// The type of the instances, the one the definition was registered for.
+    final var type: Any.Type { parts.ops.type }
+    final var argumentCount: Int { Int(parts.argumentCount) }
+    final var ops: TypeOps { parts.ops }
     /// Makes an instance from the arguments at the first pointer, initializing the second.
-    let factory: BlueprintFactory
-    /// Calls the body with the arguments in `Any` if they have the factory's argument types; false if not.
-    let withArguments: @Sendable (Any, ArgumentsBody) throws -> Bool
+    final var factory: BlueprintFactory { parts.factory }
     /// What only factories with arguments or async factories have: one optional reference, so that a plain
     /// definition's blueprint keeps no room for them.
-    private let rare: Rare?
+    fileprivate final var rare: Rare? { parts.rare }
 
-    private final class Rare: Sendable {
+    /// The same value in every blueprint made from one `Parts`.
+    fileprivate final class Rare: Sendable {
+        let withArguments: (@Sendable (Any, ArgumentsBody) throws -> Bool)?
         let autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?
         let argumentLayout: ArgumentLayout?
         let asyncFactory: AwaitableFactory?
 
         init(
+            withArguments: (@Sendable (Any, ArgumentsBody) throws -> Bool)?,
             autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?,
             argumentLayout: ArgumentLayout?, asyncFactory: AwaitableFactory?
         ) {
+            self.withArguments = withArguments
             self.autoWire = autoWire
             self.argumentLayout = argumentLayout
             self.asyncFactory = asyncFactory
         }
     }
 
+    /// Calls the body with the arguments in `Any` if they have the factory's argument types; false if not. A factory
+    /// without arguments accepts only `()`, and keeps no closure for it.
+    final var withArguments: @Sendable (Any, ArgumentsBody) throws -> Bool {
+        rare?.withArguments ?? Blueprint.acceptingNoArguments
+    }
     /// Resolves the arguments from a container (auto-wiring) and calls the body with them; `nil` if the factory
     /// takes none.
     final var autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)? {
@@ -173,34 +323,72 @@ class Blueprint: @unchecked Sendable {
     /// arguments (as `Any`, a tuple for several) in, the instance out. `nil` for a plain synchronous factory.
     final var asyncFactory: AwaitableFactory? { rare?.asyncFactory }
 
+    /// What a blueprint is made of: made by generic code where the definition is registered, then stored by
+    /// whichever blueprint (a ``Definition`` or a bare one) stands for it, with no blueprint made in between.
     @usableFromInline
-    init(
-        scope: ComponentScope,
-        type: Any.Type,
-        argumentsType: Any.Type,
-        argumentCount: Int,
-        ops: TypeOps,
-        factory: @escaping BlueprintFactory,
-        withArguments: @escaping @Sendable (Any, ArgumentsBody) throws -> Bool,
-        autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?,
-        argumentLayout: ArgumentLayout? = nil,
-        isolation: FactoryIsolation = .none,
-        asyncFactory: AwaitableFactory? = nil,
-        decoratesItself: Bool = false
-    ) {
-        self.scope = scope
-        self.isolation = isolation
-        self.decoratesItself = decoratesItself
-        // A factory's arguments are a parameter pack written in source: far fewer than two billion.
-        argumentCountStorage = Int32(truncatingIfNeeded: argumentCount)
-        self.type = type
-        self.argumentsType = argumentsType
-        self.ops = ops
-        self.factory = factory
-        self.withArguments = withArguments
-        rare =
-            autoWire == nil && asyncFactory == nil
-            ? nil : Rare(autoWire: autoWire, argumentLayout: argumentLayout, asyncFactory: asyncFactory)
+    struct Parts {
+        let scope: ComponentScope
+        let isolation: FactoryIsolation
+        let decoratesItself: Bool
+        fileprivate(set) var isMadeByPlexus = true
+        /// Next to the one-byte fields above: they share one word. A factory's arguments are a parameter pack written
+        /// in source: far fewer than two billion.
+        let argumentCount: Int32
+        /// The operations of the instances' type, which is the blueprint's `type`.
+        let ops: TypeOps
+        let factory: BlueprintFactory
+        fileprivate let rare: Rare?
+
+        @usableFromInline
+        init(
+            scope: ComponentScope,
+            argumentCount: Int,
+            ops: TypeOps,
+            factory: @escaping BlueprintFactory,
+            withArguments: (@Sendable (Any, ArgumentsBody) throws -> Bool)?,
+            autoWire: (@Sendable (DependencyContainer, DependencyContainer.Tag?, ArgumentsBody) throws -> Void)?,
+            argumentLayout: ArgumentLayout? = nil,
+            isolation: FactoryIsolation = .none,
+            asyncFactory: AwaitableFactory? = nil,
+            decoratesItself: Bool = false
+        ) {
+            self.scope = scope
+            self.isolation = isolation
+            self.decoratesItself = decoratesItself
+            self.argumentCount = Int32(truncatingIfNeeded: argumentCount)
+            self.ops = ops
+            self.factory = factory
+            rare =
+                withArguments == nil && autoWire == nil && asyncFactory == nil
+                ? nil
+                : Rare(
+                    withArguments: withArguments, autoWire: autoWire, argumentLayout: argumentLayout,
+                    asyncFactory: asyncFactory)
+        }
+
+        /// These parts with another factory, for a blueprint that makes the instances of this one its own way.
+        func with(factory: @escaping BlueprintFactory, decoratesItself: Bool) -> Parts {
+            Parts(
+                scope: scope, argumentCount: Int(argumentCount), ops: ops, factory: factory,
+                withArguments: rare?.withArguments, autoWire: rare?.autoWire, argumentLayout: rare?.argumentLayout,
+                isolation: isolation, asyncFactory: rare?.asyncFactory, decoratesItself: decoratesItself)
+        }
+
+        /// These parts with another isolation and async factory.
+        func with(isolation: FactoryIsolation, asyncFactory: AwaitableFactory) -> Parts {
+            Parts(
+                scope: scope, argumentCount: Int(argumentCount), ops: ops, factory: factory,
+                withArguments: rare?.withArguments, autoWire: rare?.autoWire, argumentLayout: rare?.argumentLayout,
+                isolation: isolation, asyncFactory: asyncFactory, decoratesItself: decoratesItself)
+        }
+    }
+
+    /// A blueprint of `parts`; `isMadeByPlexus` unless it is a user's ``Definition``.
+    @usableFromInline
+    init(_ parts: Parts, isMadeByPlexus: Bool = true) {
+        var parts = parts
+        parts.isMadeByPlexus = isMadeByPlexus
+        self.parts = parts
     }
 
     /// The arguments `A…` laid out once, here (`ArgumentLayout`); `nil` if the layout does not match the tuple's.
@@ -231,6 +419,16 @@ class Blueprint: @unchecked Sendable {
         }
     }
 
+    /// The `withArguments` of a factory taking the arguments `A…`.
+    @inlinable
+    static func accepting<each A>(_: (repeat each A).Type) -> @Sendable (Any, ArgumentsBody) throws -> Bool {
+        { value, body in
+            guard let arguments = value as? (repeat each A) else { return false }
+            try withArgumentsPointer(to: arguments, body)
+            return true
+        }
+    }
+
     /// Erases a factory taking any number of arguments.
     @inlinable
     static func make<T, each A>(
@@ -238,25 +436,31 @@ class Blueprint: @unchecked Sendable {
         type: T.Type,
         factory: @escaping @Sendable (repeat each A) throws -> T
     ) -> Blueprint {
+        Blueprint(parts(scope: scope, type: T.self, factory: factory))
+    }
+
+    /// The parts of `make(scope:type:factory:)`'s blueprint, for a ``Definition`` to be made of.
+    @inlinable
+    static func parts<T, each A>(
+        scope: ComponentScope,
+        type: T.Type,
+        factory: @escaping @Sendable (repeat each A) throws -> T
+    ) -> Parts {
         var argumentCount = 0
         for _ in repeat (each A).self { argumentCount += 1 }
         let layout = argumentCount > 0 ? argumentLayout((repeat each A).self) : nil
         let autoWire = argumentCount > 0 ? autoWiring((repeat each A).self, layout: layout) : nil
-        return Blueprint(
+        // Without arguments, the shared `acceptingNoArguments` (`withArguments`) does what this closure would.
+        let withArguments = argumentCount > 0 ? accepting((repeat each A).self) : nil
+        return Parts(
             scope: scope,
-            type: T.self,
-            argumentsType: (repeat each A).self,
             argumentCount: argumentCount,
             ops: TypeOps.of(T.self),
             factory: { _, arguments, result in
                 let arguments = arguments.assumingMemoryBound(to: (repeat each A).self).pointee
                 result.assumingMemoryBound(to: T.self).initialize(to: try factory(repeat each arguments))
             },
-            withArguments: { value, body in
-                guard let arguments = value as? (repeat each A) else { return false }
-                try withArgumentsPointer(to: arguments, body)
-                return true
-            },
+            withArguments: withArguments,
             autoWire: autoWire,
             argumentLayout: layout)
     }
@@ -270,14 +474,20 @@ extension Blueprint {
     static func makeNullary<T>(
         scope: ComponentScope, type: T.Type, factory: @escaping @Sendable () throws -> T
     ) -> Blueprint {
-        Blueprint(
+        Blueprint(nullaryParts(scope: scope, type: T.self, factory: factory))
+    }
+
+    /// The parts of `makeNullary(scope:type:factory:)`'s blueprint, for a ``Definition`` to be made of.
+    @usableFromInline
+    static func nullaryParts<T>(
+        scope: ComponentScope, type: T.Type, factory: @escaping @Sendable () throws -> T
+    ) -> Parts {
+        Parts(
             scope: scope,
-            type: T.self,
-            argumentsType: Void.self,
             argumentCount: 0,
             ops: TypeOps.of(T.self),
             factory: { _, _, result in result.assumingMemoryBound(to: T.self).initialize(to: try factory()) },
-            withArguments: acceptingNoArguments,
+            withArguments: nil,
             autoWire: nil)
     }
 
@@ -306,9 +516,9 @@ final class DeclaredBlueprint<T>: Blueprint, @unchecked Sendable {
     ) {
         self.declared = declared
         super.init(
-            scope: scope, type: T.self, argumentsType: Void.self, argumentCount: 0, ops: TypeOps.of(T.self),
-            factory: factory.run, withArguments: Blueprint.acceptingNoArguments, autoWire: nil, isolation: isolation,
-            asyncFactory: asyncFactory)
+            Parts(
+                scope: scope, argumentCount: 0, ops: TypeOps.of(T.self), factory: factory.run,
+                withArguments: nil, autoWire: nil, isolation: isolation, asyncFactory: asyncFactory))
     }
 }
 

@@ -120,10 +120,7 @@ extension Blueprint {
     /// `DeclaredBlueprint` reads the declared factory from its own blueprint.
     private func with(isolation: FactoryIsolation, asyncFactory: AwaitableFactory) -> Blueprint {
         precondition(Swift.type(of: self) == Blueprint.self, "a declared default's factory is bound to its blueprint")
-        return Blueprint(
-            scope: scope, type: type, argumentsType: argumentsType, argumentCount: argumentCount, ops: ops,
-            factory: factory, withArguments: withArguments, autoWire: autoWire, isolation: isolation,
-            asyncFactory: asyncFactory)
+        return Blueprint(parts.with(isolation: isolation, asyncFactory: asyncFactory))
     }
 }
 

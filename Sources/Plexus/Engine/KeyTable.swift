@@ -3,7 +3,7 @@
 /// Keys are type identities (pointers) plus a tag, so a cheap multiplicative hash spreads them well; the table
 /// is private to a container and never sees keys chosen to collide. Open addressing with linear probing and
 /// backward-shift deletion; it grows at three-quarters load, so a lookup probes about two buckets, and a definition
-/// keeps between 1.3 and 2.7 buckets (a bucket is 64 bytes) rather than between 2 and 4.
+/// keeps between 1.3 and 2.7 buckets (a bucket is 40 bytes without string tags) rather than between 2 and 4.
 ///
 /// A key is not stored whole: its types and integer tag are in its stamp, and only a string tag beside it, so that a
 /// bucket holds no second copy of what the stamp has (`Benchmarks/heap` measures what a definition keeps).
@@ -44,18 +44,45 @@ struct KeyTable<Value> {
 
     /// The table's hash of `key`; callers that look up the same key often may keep it (`subscript(_:hash:)`).
     static func hash(_ key: DefinitionKey) -> Int {
-        var hash = UInt(bitPattern: ObjectIdentifier(key.type)) &* 0x9E37_79B9_7F4A_7C15
-        hash ^= UInt(bitPattern: ObjectIdentifier(key.typeOfArguments)) &* 0xC2B2_AE3D_27D4_EB4F
+        var hash = typesHash(key.type, key.typeOfArguments)
         switch key.storedTag {
         case .none: break
-        case .int(let value):
-            // Folded before the multiplication, which carries bits only upwards: tags that differ only in their
-            // high bits (`id << 40`) still differ in the low bits that pick a bucket.
-            let bits = UInt(bitPattern: value)
-            hash ^= (bits ^ (bits >> 32)) &* 0x1656_67B1_9E37_79F9
+        case .int(let value): hash ^= intTagHash(value)
         case .string(let value): hash ^= stringHash(value)
         }
         return Int(bitPattern: hash ^ (hash >> 29))
+    }
+
+    /// The hash of the key `stamp` stands for, whose string tag (if it has one) is `tag`: what `hash(_:)` gives for
+    /// that key, computed from the stamp, which keeps no hash of its own.
+    fileprivate static func hash(of stamp: Stamp, tag: String?) -> Int {
+        guard let type = stamp.type, let arguments = stamp.arguments else { return 0 }
+        var hash = typesHash(type, arguments)
+        switch stamp.tagKind {
+        case 1: hash ^= intTagHash(Int(bitPattern: stamp.tag))
+        case 2: hash ^= stringHash(tag ?? "")
+        default: break
+        }
+        return Int(bitPattern: hash ^ (hash >> 29))
+    }
+
+    @inline(__always)
+    private static func typesHash(_ type: Any.Type, _ arguments: Any.Type) -> UInt {
+        UInt(bitPattern: ObjectIdentifier(type)) &* 0x9E37_79B9_7F4A_7C15
+            ^ UInt(bitPattern: ObjectIdentifier(arguments)) &* 0xC2B2_AE3D_27D4_EB4F
+    }
+
+    /// Folded before the multiplication, which carries bits only upwards: tags that differ only in their high bits
+    /// (`id << 40`) still differ in the low bits that pick a bucket.
+    @inline(__always)
+    private static func intTagHash(_ value: Int) -> UInt {
+        let bits = UInt(bitPattern: value)
+        return (bits ^ (bits >> 32)) &* 0x1656_67B1_9E37_79F9
+    }
+
+    /// The hash of the key in bucket `index`, from its stamp.
+    private func hash(at index: Int) -> Int {
+        Self.hash(of: stamps[index], tag: tag(at: index))
     }
 
     /// A tag's hash: for an ASCII tag, a multiplicative hash of its bytes (a few instructions a byte, where the
@@ -120,7 +147,7 @@ struct KeyTable<Value> {
         while true {
             let stamp = stamps[index]
             guard let type = stamp.type else { return nil }
-            if stamp.hash == wanted.hash, type == key.type, stamp.arguments == key.typeOfArguments,
+            if stamp.hashBits == wanted.hashBits, type == key.type, stamp.arguments == key.typeOfArguments,
                 stamp.tagKind == wanted.tagKind, stamp.tag == wanted.tag,
                 wanted.tagKind != 2 || tags[index] == wantedString
             {
@@ -224,7 +251,7 @@ struct KeyTable<Value> {
         count -= 1
         var index = (hole + 1) & mask
         while stamps[index].type != nil {
-            let home = stamps[index].hash & mask
+            let home = self.hash(at: index) & mask
             // Move the entry into the hole if its home bucket is not between the hole and its position.
             if (index - home) & mask >= (index - hole) & mask {
                 stamps[hole] = stamps[index]
@@ -250,8 +277,8 @@ struct KeyTable<Value> {
         tags.isEmpty ? nil : tags[index]
     }
 
-    /// Grows the buckets, moving each entry by the hash its stamp keeps: no key is hashed or compared again (the
-    /// keys are distinct already).
+    /// Grows the buckets, moving each entry by its hash, computed again from its stamp (a stamp keeps only a few bits
+    /// of it): no key is compared again (the keys are distinct already).
     private mutating func grow() {
         let (oldStamps, oldTags, oldValues) = (stamps, tags, values)
         // Quadrupled while small, so that a container's first few dozen definitions (a new container's first graph)
@@ -263,7 +290,7 @@ struct KeyTable<Value> {
         values = Array(repeating: nil, count: capacity)
         let mask = capacity - 1
         for old in oldStamps.indices where oldStamps[old].type != nil {
-            var index = oldStamps[old].hash & mask
+            var index = Self.hash(of: oldStamps[old], tag: oldTags.isEmpty ? nil : oldTags[old]) & mask
             while stamps[index].type != nil { index = (index + 1) & mask }
             stamps[index] = oldStamps[old]
             if !oldTags.isEmpty { tags[index] = oldTags[old] }
@@ -343,13 +370,16 @@ extension KeyTable {
                 Invariants.require(false, "\(name): a stamp without its argument types")
                 continue
             }
-            Invariants.require(Self.hash(key) == stamp.hash, "\(name): the stamp of \(key) keeps another hash")
-            var probe = stamp.hash & mask
+            let keyHash = Self.hash(key)
+            Invariants.require(
+                keyHash == hash(at: index) && Stamp(key, hash: keyHash).hashBits == stamp.hashBits,
+                "\(name): the stamp of \(key) keeps another hash")
+            var probe = keyHash & mask
             while probe != index {
                 Invariants.require(stamps[probe].type != nil, "\(name): a hole before \(key) in its probe chain")
                 probe = (probe + 1) & mask
             }
-            Invariants.require(self.index(of: key, hash: stamp.hash) == index, "\(name): \(key) is in two buckets")
+            Invariants.require(self.index(of: key, hash: keyHash) == index, "\(name): \(key) is in two buckets")
         }
         Invariants.require(occupied == count, "\(name): count \(count), \(occupied) occupied buckets")
     }
@@ -426,10 +456,13 @@ private struct KeyStamp {
     var tag: UInt = 0
     /// 0: no tag; 1: an integer tag; 2: a string tag.
     var tagKind: UInt8 = 0
+    /// The top bits of the key's hash, compared first: a probe that passes a key of the same types compares no
+    /// string tag unless these match. In the padding after `tagKind`, as is `sequence`: a bucket keeps no word for
+    /// the hash, which `KeyTable.hash(of:tag:)` computes again when the table needs it (growing, removing).
+    var hashBits: UInt16 = 0
     /// When the key was inserted, as its owner counts (`updateValue(_:forKey:hash:sequence:)`), so that the keys
-    /// can be listed in that order (`sequencedKeys`): in the padding after `tagKind`, so it costs no memory.
+    /// can be listed in that order (`sequencedKeys`).
     var sequence: UInt32 = 0
-    var hash = 0
 
     init() {}
 
@@ -445,7 +478,7 @@ private struct KeyStamp {
             // Compared on the stored string; its hash is part of `hash` already.
             tagKind = 2
         }
-        self.hash = hash
+        hashBits = UInt16(truncatingIfNeeded: UInt(bitPattern: hash) >> 48)
     }
 
     /// The key this stamp stands for, with `string` as its tag if it has a string tag; `nil` for an empty bucket.

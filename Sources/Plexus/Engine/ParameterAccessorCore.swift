@@ -185,7 +185,7 @@ final class ParameterInstances: Sendable {
     func newSlot() -> Slot {
         let decorators = DependencyContainer.runningFactoryDecorators(of: key)
         return Slot(
-            definition: self, blueprint: blueprint,
+            blueprint: blueprint,
             recipe: decorators.map { Recipe.plain.with(decorators: $0) } ?? Recipe.plain, key: key, order: 0)
     }
 
@@ -331,13 +331,10 @@ extension DependencyContainer {
         _ key: DefinitionKey, storage: ComponentScope, make: @escaping @Sendable (P) throws -> T,
         build: ParameterFactoryBuilder<P, T>
     ) -> Blueprint {
-        let made = Blueprint.make(scope: .unique, type: T.self, factory: make)
+        let made = Blueprint.parts(scope: .unique, type: T.self, factory: make)
         let kept = storage == .singleton ? Blueprint.make(scope: .singleton, type: T.self, factory: make) : nil
         let instances = kept.map { keepParameterInstances(for: key, blueprint: $0) }
-        return Blueprint(
-            scope: .unique, type: made.type, argumentsType: made.argumentsType, argumentCount: made.argumentCount,
-            ops: made.ops, factory: build(make, instances), withArguments: made.withArguments,
-            autoWire: made.autoWire, decoratesItself: instances != nil)
+        return Blueprint(made.with(factory: build(make, instances), decoratesItself: instances != nil))
     }
 }
 

@@ -8,32 +8,30 @@
 /// released throughout a resolve; their registries hardly ever. What a definition changes later (hooks, forwarding
 /// registrations) is all in the registry itself.
 struct Registrations {
-    private struct WeakRegistry {
+    fileprivate struct WeakRegistry {
         weak var registry: Protected<Registry>?
     }
 
     private var first = WeakRegistry()
-    /// The registries after the first, made when a second container registers the definition.
-    private var others: Others?
 
-    private final class Others {
-        var entries: [ObjectIdentifier: WeakRegistry] = [:]
-        var prunedCount = 0
+    /// The registries after the first, made when a second container registers the definition. Kept with the
+    /// definition's rarely used state (`DefinitionState`), so that a definition in one container keeps one word here.
+    final class Others {
+        fileprivate var entries: [ObjectIdentifier: WeakRegistry] = [:]
+        fileprivate var prunedCount = 0
     }
 
     /// Records the registry of `container` (once); returns whether it was not recorded before: then the definition
-    /// has never been registered there.
-    @discardableResult
-    mutating func add(_ container: DependencyContainer) -> Bool {
+    /// has never been registered there. `others` is made when a second registry is recorded.
+    mutating func add(_ container: DependencyContainer, others: inout Others?) -> Bool {
         let registry = container.registry
         if first.registry === registry { return false }
         if first.registry == nil, others == nil {
             first.registry = registry
             return true
         }
-        // The state is never copied (it lives in its definition), so changing `others` in place changes this one.
-        let others = self.others ?? Others()
-        self.others = others
+        if others == nil { others = Others() }
+        guard let others else { return false }
         let id = ObjectIdentifier(registry)
         // A freed registry's address may be reused by a new one: its dead entry is simply replaced.
         if others.entries[id]?.registry === registry { return false }
@@ -47,28 +45,22 @@ struct Registrations {
 
     /// Republishes `definition`'s `recipe` to each registry still alive (`Registry+Facade.swift`); returns the
     /// recipes it replaced, to be released after the definition's lock.
-    func refresh(_ definition: AnyObject, recipe: Recipe) -> [Recipe] {
-        registries.compactMap { $0.refresh(definition, recipe: recipe) }
+    func refresh(_ definition: AnyObject, recipe: Recipe, others: Others?) -> [Recipe] {
+        registries(others).compactMap { $0.refresh(definition, recipe: recipe) }
     }
 
     /// Adds `forward` to `definition`'s slot in each registry still alive; returns what it replaced, to be released
     /// after the definition's lock.
-    func addForward(_ forward: Forward, of definition: AnyObject) -> Released {
+    func addForward(_ forward: Forward, of definition: AnyObject, others: Others?) -> Released {
         var released = Released()
-        for registry in registries { released.append(registry.addForward(forward, of: definition)) }
+        for registry in registries(others) { released.append(registry.addForward(forward, of: definition)) }
         return released
     }
 
     /// The registries still alive.
-    private var registries: [Protected<Registry>] {
+    private func registries(_ others: Others?) -> [Protected<Registry>] {
         var alive = others?.entries.values.compactMap(\.registry) ?? []
         if let registry = first.registry { alive.insert(registry, at: 0) }
         return alive
-    }
-
-    /// Whether the registry of `container` is one of them.
-    func contains(_ container: DependencyContainer) -> Bool {
-        first.registry === container.registry
-            || others?.entries[ObjectIdentifier(container.registry)]?.registry === container.registry
     }
 }

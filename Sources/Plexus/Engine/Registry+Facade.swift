@@ -31,14 +31,17 @@ extension DependencyContainer {
     /// Registers `definition` under `key` (whose `KeyTable` hash is `hash`), with the enum type its tag came from.
     /// Takes the definition's lock, then the registry's (the definition records this container), and releases what
     /// the registration replaced after both.
-    func insert<T, U>(_ definition: Definition<T, U>, key: DefinitionKey, hash: Int, origin: TagOrigin?) -> Registration
-    {
+    /// `isFresh`: no other thread can reach the definition yet (`register(_:tag:isFresh:)`), so its lock is not taken.
+    func insert<T, U>(
+        _ definition: Definition<T, U>, key: DefinitionKey, hash: Int, origin: TagOrigin?, isFresh: Bool = false
+    ) -> Registration {
         // Values returned, not variables captured: the closures stay as cheap as the registration they wrap.
-        let (registration, released) = definition.state.withLock { state -> (Registration, Released) in
+        let (registration, released) = definition.state.withLock(unlessFresh: isFresh) {
+            state -> (Registration, Released) in
             if let registerAsForwarding = state.registerAsForwarding {
                 return (.forwarding(registerAsForwarding), Released())
             }
-            let isNew = state.registrations.add(self)
+            let isNew = state.addRegistration(of: self)
             let (released, collision) = registry.withLock { registry in
                 Self.insert(
                     definition, blueprint: definition.blueprint, key: key, hash: hash, origin: origin,

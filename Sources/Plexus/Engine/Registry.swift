@@ -138,7 +138,7 @@ struct Registry {
         // answered by a fallback, now answers as the accessor does.
         epoch.advance()
         let slot = Slot(
-            definition: blueprint, blueprint: blueprint,
+            blueprint: blueprint,
             recipe: hooks.isEmpty ? Recipe.plain : Recipe(hooks: hooks, autoInjects: nil), key: key, order: nextOrder)
         nextOrder += 1
         slot.typeInfo = typeInfo
@@ -332,12 +332,12 @@ struct Registry {
         let isNew: Bool
         if definitionIsNew, slotsByDefinition == nil {
             (slot, isNew) = (
-                Slot(definition: definition, blueprint: blueprint, recipe: recipe, key: key, order: order), true
+                Slot(blueprint: blueprint, recipe: recipe, key: key, order: order), true
             )
         } else {
             indexSlotsByDefinition()
             (slot, isNew) = slotsByDefinition!.value(for: ObjectIdentifier(definition)) {
-                Slot(definition: definition, blueprint: blueprint, recipe: recipe, key: key, order: order)
+                Slot(blueprint: blueprint, recipe: recipe, key: key, order: order)
             }
         }
         if isNew { nextOrder += 1 }
@@ -465,7 +465,7 @@ extension Registry {
         func copy(_ slot: Slot) -> Slot {
             if let made = copies[ObjectIdentifier(slot)] { return made }
             let made = Slot(
-                definition: slot.definition, blueprint: slot.blueprint, recipe: slot.recipe, key: slot.key,
+                blueprint: slot.blueprint, recipe: slot.recipe, key: slot.key,
                 order: slot.order)
             (made.instance, made.weakInstance, made.typeInfo) = (slot.instance, slot.weakInstance, slot.typeInfo)
             made.keyCount = slot.keyCount

@@ -9,42 +9,71 @@ final class Slot {
     /// The key the definition was first registered under in this container; names it in messages. The first stored
     /// property, so that `keyPointer` finds it: keep it first.
     let key: DefinitionKey
-    let blueprint: Blueprint
-    /// Registration order in the container, for `bootstrap` and `validate`.
-    var order: Int { Int(orderStorage) }
-    /// The definition object, for identity checks.
-    let definition: AnyObject
-    var recipe: Recipe {
-        didSet { (hasPlainRecipe, hasDirectRecipe) = (Self.isPlain(recipe), Self.isDirect(recipe)) }
-    }
     /// Whether `recipe` has no hooks and no decorators: read by the fast path, which then needs no reference to
-    /// the recipe (reading `recipe` retains it).
+    /// the recipe (reading `recipe` retains it). Right after `key`, with the other flags and `order`: the five share
+    /// one word.
     private(set) var hasPlainRecipe: Bool
     /// Whether the fast path can make the instances of `recipe`: no decorators and no `@MainActor` hook, which the
     /// general path handles; plain hooks are queued by the fast path as by the general one.
     private(set) var hasDirectRecipe: Bool
-    /// `order`, next to the flags above, as is `keyCount`: the three share one word.
+    /// `typeInfo`'s flags.
+    private var learnedIsResolvable = false
+    private var learnedHasInjectedProperties = false
     private let orderStorage: Int32
-    /// How many keys of the owning registry's `slots` name this slot (one definition may be registered under several
-    /// tags): when the last goes, so does the slot, without a scan of the table.
-    var keyCount: Int32 = 0
-    /// The singleton, once published.
-    var instance: InstanceBox? {
-        didSet { published = instance.map { Unmanaged.passUnretained($0) } }
+    let blueprint: Blueprint
+    /// Registration order in the container, for `bootstrap` and `validate`.
+    var order: Int { Int(orderStorage) }
+    /// The definition object, for identity checks: its blueprint (a ``Definition`` is its own).
+    var definition: AnyObject { blueprint }
+    var recipe: Recipe {
+        didSet { (hasPlainRecipe, hasDirectRecipe) = (Self.isPlain(recipe), Self.isDirect(recipe)) }
     }
-    /// `instance`, unretained, for the hit path: reading the strong reference would retain the box for the copy.
+    /// The singleton, once published, retained by the slot (`instance`). Kept unretained, so that the hit path
+    /// copies the instance without retaining the box, as a strong reference read would.
     private var published: Unmanaged<InstanceBox>?
     /// The weak singleton, once published.
     weak var weakInstance: AnyObject?
-    /// The singleton being constructed, if any, and its value once its factory returned (visible to the
-    /// constructing graph before it is published).
+    /// The singleton being constructed, if any, with its value once its factory returned (`pendingValue`).
     var pending: Pending?
-    var pendingValue: InstanceBox?
-    /// What the last instance's dynamic type needs after creation (Resolvable, auto-injection).
-    var typeInfo: TypeInfo?
+    /// `typeInfo`'s type.
+    private var learnedType: ObjectIdentifier?
+    /// How many keys of the owning registry's `slots` name this slot (one definition may be registered under several
+    /// tags): when the last goes, so does the slot, without a scan of the table. Last, in the half word it needs.
+    var keyCount: Int32 = 0
 
-    init(definition: AnyObject, blueprint: Blueprint, recipe: Recipe, key: DefinitionKey, order: Int) {
-        self.definition = definition
+    /// The singleton, once published.
+    var instance: InstanceBox? {
+        get { published?.takeUnretainedValue() }
+        set {
+            let replaced = published
+            published = newValue.map { Unmanaged.passRetained($0) }
+            replaced?.release()
+        }
+    }
+
+    /// The value of the singleton being constructed once its factory returned, visible to the constructing graph
+    /// before it is published: kept by its claim (`pending`), as long as that is the slot's.
+    var pendingValue: InstanceBox? {
+        get { pending?.value }
+        set { pending?.value = newValue }
+    }
+
+    /// What the last instance's dynamic type needs after creation (Resolvable, auto-injection).
+    var typeInfo: TypeInfo? {
+        get {
+            learnedType.map {
+                TypeInfo(
+                    type: $0, isResolvable: learnedIsResolvable, hasInjectedProperties: learnedHasInjectedProperties)
+            }
+        }
+        set {
+            learnedType = newValue?.type
+            learnedIsResolvable = newValue?.isResolvable ?? false
+            learnedHasInjectedProperties = newValue?.hasInjectedProperties ?? false
+        }
+    }
+
+    init(blueprint: Blueprint, recipe: Recipe, key: DefinitionKey, order: Int) {
         self.blueprint = blueprint
         self.recipe = recipe
         self.hasPlainRecipe = Self.isPlain(recipe)
@@ -53,6 +82,10 @@ final class Slot {
         // Registrations past two billion in one container are not expected; the order only sorts them.
         orderStorage = Int32(truncatingIfNeeded: order)
         assert(keyPointer.pointee == key, "Slot.key is not the first stored property")
+    }
+
+    deinit {
+        published?.release()
     }
 
     /// `key` where it lies inside the slot, valid as long as the slot lives: a resolve that holds the slot points
@@ -111,8 +144,8 @@ final class Slot {
     func commit(_ pending: Pending) -> InstanceBox? {
         guard self.pending === pending else { return nil }
         self.pending = nil
-        guard let value = pendingValue else { return nil }
-        pendingValue = nil
+        guard let value = pending.value else { return nil }
+        pending.value = nil
         if blueprint.scope == .weakSingleton {
             // The graph holds the returned box until its outermost resolve ends. An instance of a class is held
             // weakly itself, so it stays shared while anyone keeps it, and so is the object an `Optional` wraps
@@ -138,8 +171,10 @@ final class Slot {
     /// published (its graph keeps what it made; graphs waiting for it wake when it ends and make a new one). Called
     /// under the owner's lock; returns what it dropped, to be released after the lock.
     func dropCached() -> Cached {
-        defer { (instance, weakInstance, pending, pendingValue) = (nil, nil, nil, nil) }
-        return Cached(instance: instance, weakInstance: weakInstance, pendingValue: pendingValue)
+        let cached = Cached(instance: instance, weakInstance: weakInstance, pendingValue: pendingValue)
+        pendingValue = nil
+        (instance, weakInstance, pending) = (nil, nil, nil)
+        return cached
     }
 
     /// What a slot cached, dropped from it (`dropCached()`, a trim): the user's instances, released after the lock.
@@ -154,14 +189,17 @@ final class Slot {
     func rollBack(_ pending: Pending) -> InstanceBox? {
         guard self.pending === pending else { return nil }
         self.pending = nil
-        defer { pendingValue = nil }
-        return pendingValue
+        defer { pending.value = nil }
+        return pending.value
     }
 }
 
 /// A singleton under construction by one resolution graph. Other graphs wait on `signal` until it is committed
 /// or rolled back.
-final class Pending: Sendable {
+///
+/// `@unchecked Sendable`: `value` is read and written only under the lock of the slot's owner, as the slot's own
+/// fields are; everything else is a `let` of a sendable type.
+final class Pending: @unchecked Sendable {
     /// The graph constructing it.
     let owner: GraphID
     /// The slot whose factory runs.
@@ -169,6 +207,8 @@ final class Pending: Sendable {
     /// The requested key, for cycle paths.
     let key: DefinitionKey
     let signal = ConstructionSignal()
+    /// The value its factory made, until it is published or rolled back (`Slot.pendingValue`).
+    var value: InstanceBox?
 
     init(owner: GraphID, slot: ObjectIdentifier, key: DefinitionKey) {
         self.owner = owner

@@ -145,7 +145,7 @@ enum AutoInjector {
         let isAccessorKey = container.registry.withLockKeepingReaders { registry -> Bool in
             if Registry.isAccessorKey(key, in: registry) { return true }
             guard let slots = registry.pointer(to: \.slots) else { return false }
-            return KeyTable.withBorrowedValue(in: slots, for: key) { $0.definition is Blueprint } ?? false
+            return KeyTable.withBorrowedValue(in: slots, for: key) { $0.blueprint.isMadeByPlexus } ?? false
         }
         return isAccessorKey ? nil : key.tag
     }

@@ -30,7 +30,7 @@ extension GraphRecorder {
             let key = GraphReport.Key(record.slot.key)
             let container = name(of: record.owner)
             let isAccessor =
-                record.slot.definition is Blueprint || accessorKeys.contains(record.slot.key)
+                record.slot.blueprint.isMadeByPlexus || accessorKeys.contains(record.slot.key)
                 || record.owner.hasAccessorDefault(record.slot.key)
             return GraphReport.Node(
                 id: "\(container)/\(key)", key: key, scope: record.slot.scope, container: container,

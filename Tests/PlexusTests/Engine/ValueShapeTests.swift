@@ -183,6 +183,47 @@ private func isInjected(_ host: Host, in container: DependencyContainer) throws 
         #expect(try isInjected(try #require(pair.first as? Host), in: container))
     }
 
+    @Test func sharedInstancesOfEveryClassShapeAreReusedWithinAGraphAndFreedAfterIt() throws {
+        final class Graph {
+            let hosts: (Host, Host)
+            let subclassed: (Host, Host)
+            let generic: (GenericHost<String>, GenericHost<String>)
+            init(
+                hosts: (Host, Host), subclassed: (Host, Host), generic: (GenericHost<String>, GenericHost<String>)
+            ) {
+                (self.hosts, self.subclassed, self.generic) = (hosts, subclassed, generic)
+            }
+        }
+        let hooked = Collected<ObjectIdentifier>()
+        container.register(.shared) { Host() }.resolvingProperties { _, host in hooked.append(ObjectIdentifier(host)) }
+        container.register(.shared, tag: "sub") { SubHost() as Host }
+            .resolvingProperties { _, host in hooked.append(ObjectIdentifier(host)) }
+        container.register(.shared) { GenericHost("generic") }
+            .resolvingProperties { _, host in hooked.append(ObjectIdentifier(host)) }
+        let c = container
+        container.register(.unique) {
+            Graph(
+                hosts: (try c.resolve(), try c.resolve()),
+                subclassed: (try c.resolve(tag: "sub"), try c.resolve(tag: "sub")),
+                generic: (try c.resolve(), try c.resolve()))
+        }
+        weak var host: Host?
+        weak var subclassed: Host?
+        weak var generic: GenericHost<String>?
+        try {
+            let graph: Graph = try container.resolve()
+            #expect(graph.hosts.0 === graph.hosts.1 && type(of: graph.hosts.0) == Host.self)
+            #expect(graph.subclassed.0 === graph.subclassed.1 && graph.subclassed.0 is SubHost)
+            #expect(graph.generic.0 === graph.generic.1 && graph.generic.0.payload == "generic")
+            #expect(try isInjected(graph.hosts.0, in: container) && isInjected(graph.subclassed.0, in: container))
+            let expected = [graph.hosts.0, graph.subclassed.0, graph.generic.0 as AnyObject].map(ObjectIdentifier.init)
+            #expect(Set(hooked.values) == Set(expected))
+            (host, subclassed, generic) = (graph.hosts.0, graph.subclassed.0, graph.generic.0)
+        }()
+        // The graph kept each `.shared` instance boxed once; each is freed with the graph, no box left holding it.
+        #expect(host == nil && subclassed == nil && generic == nil)
+    }
+
     // MARK: Arguments of every shape
 
     @Test func runtimeArgumentsOfEveryShapeArriveWhole() throws {
