@@ -9,8 +9,8 @@ internal import PlexusSystem
 /// operations, size and alignment in `ValueOperations`, specialized for it.
 ///
 /// The operations are out of line (`@inline(never)`), one call each as a closure was: inlined, their two branches
-/// grow every resolve function that names one on a failure path (`create`'s destroy after a failed scope close), and
-/// the optimizer then stops inlining the fast path's `createInCurrentGraph` closure and copies the key on the general
+/// grow every resolve function that names one on a failure path (`construct`'s destroy after a failed scope close), and
+/// the optimizer then stops inlining the fast path's `constructInCurrentGraph` closure and copies the key on the general
 /// path (`Benchmarks/guard`: unique 918 instructions against 881, a weak singleton hit and a unique resolve 5,009
 /// against 4,699). Only `dynamicType(of:)`, which the fast path calls after every factory, is inlined.
 @usableFromInline
