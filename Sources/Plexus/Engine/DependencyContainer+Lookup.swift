@@ -103,7 +103,7 @@ extension DependencyContainer {
             search, isFirst: isFirst, graph: graph, route: &remembered, inheritsTag: &inheritsTag)
         if read == nil, let remembered { return .remembered(remembered, nil) }
         let located =
-            try read
+            try read ?? (isFirst ? accessorDefaultWithoutStoppingReaders(search, graph: graph) : nil)
             ?? registry.withLock { registry -> Located? in
                 func located(_ found: Registry.Found, _ requested: DefinitionKey, autoWires: Bool) -> Located {
                     Located(claiming: found, for: requested, autoWires: autoWires, graph: graph)
@@ -224,17 +224,8 @@ extension DependencyContainer {
             {
                 return found
             }
-            // A request of a typed accessor's key (`resolve(tag:)`) answers as the accessor does: with nothing under
-            // exactly the key here, by its declared default when no collaborator could hold an override, or none did
-            // at this generation; else `lookUp` searches them.
-            if isFirst, let slot = Registry.accessorDefault(for: search.key, in: registry) {
-                guard !Registry.hasExact(search.key, in: registry),
-                    Registry.declaredDefaultAnswersAlone(search.key, at: generation.current, in: registry)
-                else { return nil }
-                return Located(claiming: Registry.Found(slot: slot, forward: nil), for: search.key, graph: graph)
-            }
-            // The steps of `lookUp` for a key no accessor declares (it asks first), in its order: nothing above
-            // answered, so `find` answers with a fallback or a forwarding or not at all.
+            // The steps of `lookUp` for a key no accessor declares (it asks first, `accessorDefaultWithoutStoppingReaders`),
+            // in its order: nothing above answered, so `find` answers with a fallback or a forwarding or not at all.
             if !isFirst || !Registry.isAccessorKey(search.key, in: registry) {
                 inheritsTag = !registry.pointee.fallsBackToUntagged && passedDown
                 if let found = Registry.find(search.key, inheritsTag: inheritsTag, in: registry) {
@@ -247,6 +238,22 @@ extension DependencyContainer {
                     remembered.generation == generation.current && !remembered.isLocal ? remembered : nil
                 } ?? nil
             return nil
+        }
+    }
+
+    /// A request of a typed accessor's key (a `resolve(tag:)` of it, not through the accessor), answered as the
+    /// accessor is, without stopping readers: by its declared default when nothing is registered under exactly the key
+    /// here and no collaborator could hold an override (`Registry.declaredDefaultAnsweringAlone`); `nil` otherwise,
+    /// and for any other key. Apart from `lookUpWithoutStoppingReaders`, which every general-path resolve runs: this
+    /// runs only when that found nothing.
+    @inline(never)
+    private func accessorDefaultWithoutStoppingReaders(_ search: Search, graph: ResolutionGraph) -> Located? {
+        guard !search.isAccessor, !isDefaultsOnly else { return nil }
+        return registry.withLockKeepingReaders { registry -> Located? in
+            guard Registry.isAccessorKey(search.key, in: registry),
+                let found = Registry.declaredDefaultAnsweringAlone(search.key, at: generation.current, in: registry)
+            else { return nil }
+            return Located(claiming: found, for: search.key, graph: graph)
         }
     }
 

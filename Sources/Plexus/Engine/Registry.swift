@@ -588,19 +588,20 @@ extension Registry {
         return KeyTable.value(in: answering, for: key) == generation
     }
 
-    /// The declared default registered for `key` (a typed accessor's), read in place.
-    static func accessorDefault(for key: DefinitionKey, in registry: UnsafePointer<Registry>) -> Slot? {
-        guard let defaults = registry.pointer(to: \.accessorDefaults), defaults.pointee.count > 0 else { return nil }
-        return KeyTable.withBorrowedValue(in: defaults, for: key) { $0 }
-    }
-
-    /// Whether a definition or a forwarding registration is under exactly `key`, read in place.
-    static func hasExact(_ key: DefinitionKey, in registry: UnsafePointer<Registry>) -> Bool {
-        guard let slots = registry.pointer(to: \.slots), let forwards = registry.pointer(to: \.forwards) else {
-            return true
-        }
-        return KeyTable.withBorrowedValue(in: slots, for: key, { _ in true }) != nil
-            || KeyTable.value(in: forwards, for: key) != nil
+    /// The declared default of `key`, a typed accessor's, when it answers the key here: nothing registered under
+    /// exactly the key, and no collaborator that could hold an override (`declaredDefaultAnswersAlone`); read in place.
+    /// Out of line: the general path's lookup calls it only for an accessor's key.
+    @inline(never)
+    static func declaredDefaultAnsweringAlone(
+        _ key: DefinitionKey, at generation: Int, in registry: UnsafePointer<Registry>
+    ) -> Found? {
+        guard let slots = registry.pointer(to: \.slots), let forwards = registry.pointer(to: \.forwards),
+            let defaults = registry.pointer(to: \.accessorDefaults),
+            KeyTable.withBorrowedValue(in: slots, for: key, { _ in true }) == nil,
+            KeyTable.value(in: forwards, for: key) == nil,
+            declaredDefaultAnswersAlone(key, at: generation, in: registry)
+        else { return nil }
+        return KeyTable.withBorrowedValue(in: defaults, for: key) { Found(slot: $0, forward: nil) }
     }
 
     /// `isAccessorKey(_:)`, read in place.
