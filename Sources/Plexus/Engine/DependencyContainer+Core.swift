@@ -867,7 +867,7 @@ extension DependencyContainer {
         var autoWires = false
         /// The local route that leads here, which keeps the requested key (not retained: read under the lock or
         /// the reader bias of the container that keeps it).
-        var route: Unmanaged<Route>?
+        var route: Unmanaged<RememberedRoute>?
 
         static var here: SlotPlace { SlotPlace() }
     }
@@ -993,7 +993,7 @@ extension DependencyContainer {
     /// The slot of this container that a local route leads to, and how (a `T?` answered by `T`, or auto-wiring), if
     /// the route is current and leads where the fast path can go. Call under the lock or the reader bias: the
     /// route's slot is current while the generation is, since a removal advances it under this registry's lock.
-    private func localSlot(of route: Route) -> (Slot, SlotPlace)? {
+    private func localSlot(of route: RememberedRoute) -> (Slot, SlotPlace)? {
         guard route.generation == generation.current, route.forward == nil,
             let slot = Route.slot(route.slot, ifCurrentAt: route.generation, of: generation)
         else { return nil }
@@ -1015,7 +1015,7 @@ extension DependencyContainer {
 
         /// The route's target, if the route is current and leads where the fast path can go (no forwarding
         /// registration, no auto-wiring) and its owner is still alive.
-        init?(_ route: Route, epoch: Epoch.Reader) {
+        init?(_ route: RememberedRoute, epoch: Epoch.Reader) {
             guard route.generation == epoch.current, route.forward == nil, !route.autoWires,
                 let owner = route.retainedOwner()
             else { return nil }

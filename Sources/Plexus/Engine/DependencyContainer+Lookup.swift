@@ -14,8 +14,10 @@ extension DependencyContainer {
         let key: DefinitionKey
         /// The containers searched so far, so that link cycles end.
         var visited: [ObjectIdentifier] = []
-        /// Where a collaborator found the key, for the first container to remember.
-        var route: Route?
+        /// Where a collaborator found the key, for the first container to remember. Boxed: a route is large, and
+        /// the search sits in the stack frame of every nested resolve on the general path, while a route is only
+        /// found once per key (then remembered).
+        var route: RouteBox?
         /// The first container's epoch when the search began: what the search remembers is valid at that generation,
         /// so a change made during the search invalidates it.
         var generation = 0
@@ -46,13 +48,19 @@ extension DependencyContainer {
         var unwrapped: DefinitionKey? { (key.type as? any OptionalType.Type).map { key.with(type: $0.wrappedType) } }
     }
 
+    /// A `Route` on the heap (`Search.route`).
+    final class RouteBox {
+        let route: Route
+        init(_ route: Route) { self.route = route }
+    }
+
     /// What one container's lock-held lookup found.
     private enum LookupOutcome {
         case located(Located)
         /// Nothing here; a route remembered for the key (the object the table keeps: a reference, not a copy of the
         /// route, in the stack frame of nested resolves), and the collaborators to search if it fails (`nil`: read
         /// them then).
-        case remembered(Route, [WeakContainer]?)
+        case remembered(RememberedRoute, [WeakContainer]?)
         /// Nothing here: the collaborators to search.
         case elsewhere([WeakContainer])
         /// A `T?` request for the key of a typed accessor whose declared default is registered here (the key given,
@@ -95,7 +103,7 @@ extension DependencyContainer {
     @inline(never)
     private func lookUp(_ search: inout Search, isFirst: Bool, graph: ResolutionGraph) throws -> LookupOutcome {
         var collaborators: [WeakContainer] = []
-        var remembered: Route?
+        var remembered: RememberedRoute?
         var isAccessor = false
         var accessorBehindOptional: DefinitionKey?
         var inheritsTag = false
@@ -182,10 +190,10 @@ extension DependencyContainer {
             // A fallback allowed only for an inherited tag is not remembered by the first container either: the
             // caller's own request for the key must look again (and fail here).
             if !isFirst, !(inheritsTag && located.found.fellBackToUntagged) {
-                search.route = Route(
-                    owner: self, slot: Unmanaged.passUnretained(located.found.slot), forward: located.found.forward,
-                    requested: located.requested, autoWires: located.autoWires, for: search.key,
-                    generation: search.generation)
+                search.route = RouteBox(
+                    Route(
+                        owner: self, slot: Unmanaged.passUnretained(located.found.slot), forward: located.found.forward,
+                        requested: located.requested, autoWires: located.autoWires))
             }
             return .located(located)
         }
@@ -207,7 +215,7 @@ extension DependencyContainer {
     /// other steps may write (a route to remember, an auto-wiring candidate, an accessor's default), so `lookUp` takes
     /// the lock for writing for them.
     private func lookUpWithoutStoppingReaders(
-        _ search: Search, isFirst: Bool, graph: ResolutionGraph, route: inout Route?,
+        _ search: Search, isFirst: Bool, graph: ResolutionGraph, route: inout RememberedRoute?,
         inheritsTag: inout Bool
     ) -> Located? {
         guard !search.isAccessor, !isDefaultsOnly else { return nil }
@@ -234,7 +242,7 @@ extension DependencyContainer {
             }
             guard routes, let table = registry.pointer(to: \.routes) else { return nil }
             route =
-                KeyTable.withBorrowedValue(in: table, for: search.key) { remembered -> Route? in
+                KeyTable.withBorrowedValue(in: table, for: search.key) { remembered -> RememberedRoute? in
                     remembered.generation == generation.current && !remembered.isLocal ? remembered : nil
                 } ?? nil
             return nil
@@ -284,7 +292,9 @@ extension DependencyContainer {
 
     /// Remembers where a collaborator answered `key`, valid while nothing that could change the answer changes.
     @inline(never)
-    private func remember(_ route: Route, for key: DefinitionKey) {
+    private func remember(_ route: Route, for key: DefinitionKey, generation: Int) {
+        var route = route
+        route.generation = generation
         registry.withLock { $0.remember(route, for: key) }
     }
 
@@ -299,8 +309,8 @@ extension DependencyContainer {
         for case let collaborator? in collaborators.lazy.map(\.container)
         where !search.visited.contains(ObjectIdentifier(collaborator)) {
             if let delivery = try collaborator.find(&search, arguments: arguments, into: result, graph: graph) {
-                if isFirst, !search.isAccessor, let route = search.route {
-                    remember(route, for: search.key)
+                if isFirst, !search.isAccessor, let box = search.route {
+                    remember(box.route, for: search.key, generation: search.generation)
                 }
                 return delivery
             }
@@ -366,7 +376,7 @@ extension DependencyContainer {
     /// Resolves `key` where a remembered route says it was found; `nil` if the route's owner or slot is gone.
     @inline(never)
     private func follow(
-        _ route: Route, for key: DefinitionKey, _ arguments: ArgumentSource,
+        _ route: RememberedRoute, for key: DefinitionKey, _ arguments: ArgumentSource,
         into result: UnsafeMutableRawPointer?, _ graph: ResolutionGraph
     ) throws -> Delivery? {
         guard let owner = route.owner,

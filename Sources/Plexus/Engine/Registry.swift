@@ -57,7 +57,7 @@ struct Registry {
     /// The enum type a registration's tag came from, for tags made from enums (tags compare by raw value).
     var tagOrigins = KeyTable<TagOrigin>()
     /// Where keys not registered here were found through the collaborators; see `remember(_:for:)`.
-    private(set) var routes = KeyTable<Route>()
+    private(set) var routes = KeyTable<RememberedRoute>()
     /// What `autoWiringCandidate` answered, per requested key; emptied whenever a definition is added or removed.
     private var autoWiringCandidates = KeyTable<Found?>()
     /// Typed accessors: the declared defaults used so far, consulted after every override; and the
@@ -171,22 +171,26 @@ struct Registry {
         return candidate
     }
 
+    /// Remembers where a collaborator answered `key`, or, for a `T?` request, the definition of `T` here or there.
+    mutating func remember(_ route: Route, for key: DefinitionKey) {
+        remember(RememberedRoute(route, for: key), for: key)
+    }
+
     /// Remembers that the request `key` is answered by this registry's own definition `found` for `requested`: the
     /// `T?` request `key` by `T`'s definition, or (`autoWires`) `key` itself by auto-wiring. Not through a forwarding
     /// registration, which the fast path does not take.
     @discardableResult
     mutating func remember(
         local found: Found, _ key: DefinitionKey, _ requested: DefinitionKey, autoWires: Bool = false
-    ) -> Route? {
+    ) -> RememberedRoute? {
         guard found.forward == nil else { return nil }
-        let route = Route(
+        let route = RememberedRoute(
             localSlot: found.slot, requested: requested, for: key, generation: epoch.current, autoWires: autoWires)
         remember(route, for: key)
         return route
     }
 
-    /// Remembers where a collaborator answered `key`, or, for a `T?` request, the definition of `T` here or there.
-    mutating func remember(_ route: Route, for key: DefinitionKey) {
+    private mutating func remember(_ route: RememberedRoute, for key: DefinitionKey) {
         if routes.count >= cacheLimit { routes.removeAll() }
         routes[key] = route
     }

@@ -90,28 +90,44 @@ final class Epoch: @unchecked Sendable {
     private static let links = Protected(0)
 }
 
-/// Where a key was last found, so that the next lookup goes straight there: through the collaborators of a
-/// container, or (`isLocal`) to its own definition that answers the key another way. A container keeps it in its
-/// table of routes, an object whose fields the fast path reads in place, borrowed from the table. A route never keeps
-/// a container or a singleton alive: it holds the owner weakly and the slot not at all.
+/// Where a key was last found through the collaborators of a container, so that the next lookup goes straight
+/// there. A route never keeps a container or a singleton alive: it holds the owner weakly and the slot not at all.
 ///
 /// The slot is only touched under its owner's lock, after checking that the `Epoch` of the container that remembered
-/// the route still equals `generation` (`slot(_:ifCurrentAt:of:)`): every change that removes a slot from a registry
-/// (a re-registration, a removal, a reset, a restored snapshot) advances that registry's epoch and its dependents', the
-/// container that remembered the route among them, under that registry's lock, so a route whose generation is current
-/// there points at a slot its owner still holds. (A weak reference would give every slot a side table, and each
+/// the route still equals `generation`: every change that removes a slot from a registry (a re-registration, a
+/// removal, a reset, a restored snapshot) advances that registry's epoch and its dependents', the container that
+/// remembered the route among them, under that registry's lock, so a route whose generation is current there points
+/// at a slot its owner still holds. (A weak reference would give every slot a side table, and each
 /// retain and release of a slot would then take the runtime's slow path.)
-final class Route {
-    /// The first stored property, so that `keyPointer` finds it: keep it first.
-    /// The key the owner resolves: the requested one, or the wrapped type's for an `Optional` request.
-    let requested: DefinitionKey
-    /// The `Epoch` value of the container that keeps the route when the route was found.
-    let generation: Int
+struct Route {
+    /// The `Epoch` value the route was found at; set by the container that remembers it.
+    var generation = 0
     weak var owner: DependencyContainer?
-    /// Not retained, and never read before the route is validated (`slot(_:ifCurrentAt:of:)`): the slot may be gone.
+    /// Not retained, and never read before the route is validated (`slot(_:ifCurrentAt:)`): the slot may be gone.
     let slot: Unmanaged<Slot>
     let forward: Forward?
+    /// The key the owner resolves: the requested one, or the wrapped type's for an `Optional` request.
+    let requested: DefinitionKey
     /// Whether the owner auto-wires the factory's arguments.
+    let autoWires: Bool
+
+    /// `slot`, if nothing that could remove it changed since `generation` of `epoch`, the epoch of the container that
+    /// remembered the route: the one check that makes an unretained slot safe to use. Call under the lock (or reader
+    /// bias) of the slot's owner.
+    static func slot(_ slot: Unmanaged<Slot>, ifCurrentAt generation: Int, of epoch: Epoch.Reader) -> Slot? {
+        epoch.current == generation ? slot.takeUnretainedValue() : nil
+    }
+}
+
+/// A route as a container keeps it: an object whose fields the fast path reads in place, borrowed from the table
+/// (copying a `Route` copies its weak reference through the runtime).
+final class RememberedRoute {
+    /// The first stored property, so that `keyPointer` finds it: keep it first.
+    let requested: DefinitionKey
+    let generation: Int
+    weak var owner: DependencyContainer?
+    let slot: Unmanaged<Slot>
+    let forward: Forward?
     let autoWires: Bool
     /// Whether the route answers a `T?` or `T!` request with `T`'s definition (`requested` is `T`'s key): the fast
     /// path then wraps the instance in place.
@@ -137,28 +153,17 @@ final class Route {
         return Unmanaged.passRetained(owner)
     }
 
-    /// `slot`, if nothing that could remove it changed since `generation` of `epoch`, the epoch of the container that
-    /// remembered the route: the one check that makes an unretained slot safe to use. Call under the lock (or reader
-    /// bias) of the slot's owner.
-    static func slot(_ slot: Unmanaged<Slot>, ifCurrentAt generation: Int, of epoch: Epoch.Reader) -> Slot? {
-        epoch.current == generation ? slot.takeUnretainedValue() : nil
-    }
-
-    /// A route to `owner`'s `slot`, a collaborator's, for `requested` (the requested key, or the wrapped type's for
-    /// an `Optional` request), which answers `key` as of `generation` of the epoch of the container that keeps it.
-    init(
-        owner: DependencyContainer, slot: Unmanaged<Slot>, forward: Forward?, requested: DefinitionKey,
-        autoWires: Bool, for key: DefinitionKey, generation: Int
-    ) {
+    /// Remembers `route`, which answers `key` through a collaborator.
+    init(_ route: Route, for key: DefinitionKey) {
         isLocal = false
-        self.generation = generation
-        self.owner = owner
-        self.slot = slot
-        self.forward = forward
-        self.requested = requested
-        self.autoWires = autoWires
-        wrapsInOptional = requested != key
-        assert(keyPointer.pointee == requested, "Route.requested is not the first stored property")
+        generation = route.generation
+        owner = route.owner
+        slot = route.slot
+        forward = route.forward
+        requested = route.requested
+        autoWires = route.autoWires
+        wrapsInOptional = route.requested != key
+        assert(keyPointer.pointee == requested, "RememberedRoute.requested is not the first stored property")
     }
 
     /// Remembers that the request `key` is answered by the container's own `slot` for `requested`, as of
@@ -172,6 +177,6 @@ final class Route {
         self.requested = requested
         self.autoWires = autoWires
         wrapsInOptional = requested != key
-        assert(keyPointer.pointee == requested, "Route.requested is not the first stored property")
+        assert(keyPointer.pointee == requested, "RememberedRoute.requested is not the first stored property")
     }
 }

@@ -48,7 +48,7 @@ struct FastMake {
         case slot
         /// The first stored property of an object retained once for the step: the typed accessor entry's copy
         /// (`AccessorKeys.Entry.keyPointer`), or the requested key as a local route keeps it
-        /// (`Route.keyPointer`: a request this container's definition answers by auto-wiring). One case
+        /// (`RememberedRoute.keyPointer`: a request this container's definition answers by auto-wiring). One case
         /// for both, so that the dispatcher inlined into every resolve has no more to hold in its frame.
         case kept(Unmanaged<AnyObject>)
 

@@ -70,7 +70,7 @@ byte mark[READERS];
 bit retired[SLOTS];
 bit retired_lock;
 
-/* A's registry.routes[K] (Route: generation and unretained slot). */
+/* A's registry.routes[K] (RememberedRoute: generation and unretained slot). */
 byte route_generation = NONE;
 byte route_slot = NONE;
 
