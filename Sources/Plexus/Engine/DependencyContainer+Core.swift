@@ -790,7 +790,8 @@ extension DependencyContainer {
 }
 
 // A typed accessor's fast entry, beside `carryOut` (transparent: a debug build inlines it only into callers in this
-// file): the step is decided by `readStep` or `lockedStep` (`FastPath/FastStep+Accessors.swift`) and carried out here.
+// file), and the decision of its step (`readStep`, `lockedStep`, `writeLockedStep`, `accessorStep`) below it; which
+// slot answers is remembered by `answer` (`FastPath/FastStep+Accessors.swift`).
 extension DependencyContainer {
     /// The common accessor resolves, not generic: a published singleton copied into `result`, or a new instance made
     /// by the fast path there (one with property work, such as a `resolvingProperties` hook, stored as for a requested
@@ -849,6 +850,91 @@ extension DependencyContainer {
     @MainActor
     func tryFastMainActorAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
         try fastAccessor(site, arguments: zeroSizedArguments, onMainActor: true, into: result)
+    }
+
+    /// What `tryFastAccessor(_:into:)` can decide by reading only: an accessor used here before whose answering slot
+    /// is still current (`AccessorKeys.Entry.answering`), or one never used here, which only the general path (or
+    /// the registration of its declared default) answers; `nil` otherwise. Reads without the lock are safe: the
+    /// entry's answer and the slot are only changed under the lock for writing (`withLock`), which waits for them,
+    /// and a stale answer is seen as stale (see `Route`).
+    func readStep(
+        _ site: AccessorSite, in registry: UnsafePointer<Registry>, _ onMainActor: Bool, locked: Bool,
+        into result: UnsafeMutableRawPointer
+    ) -> FastStep? {
+        guard let keys = registry.pointer(to: \.accessorKeys) else { return nil }
+        // A first use here: taking the lock for writing would find no entry either.
+        guard let found = AccessorKeys.withExistingEntry(in: keys, for: site, { Unmanaged.passUnretained($0) })
+        else { return .general }
+        return found._withUnsafeGuaranteedRef { entry -> FastStep? in
+            guard let answering = entry.currentAnswer(at: generation.current) else { return nil }
+            return answering._withUnsafeGuaranteedRef { slot -> FastStep? in
+                if slot.copyPublished(into: result) { return .copied }
+                return accessorStep(answering, entry: found, hasKey: entry.answeringHasKey, onMainActor, locked: locked)
+            }
+        }
+    }
+
+    /// `tryFastAccessor(_:into:)` when the reader bias is off or does not suffice: under the lock without stopping
+    /// readers, else under the lock for writing. Out of line: in a debug build, the steps of each way would sit in
+    /// the frame of every nested accessor resolve.
+    @inline(never)
+    func lockedStep(_ site: AccessorSite, _ onMainActor: Bool, into result: UnsafeMutableRawPointer) -> FastStep {
+        if let locked = registry.withLockKeepingReaders({
+            readStep(site, in: $0, onMainActor, locked: true, into: result)
+        }) {
+            return locked
+        }
+        return writeLockedStep(site, onMainActor, into: result)
+    }
+
+    /// `tryFastAccessor(_:into:)` under the lock for writing: a first use, or an answer to find again.
+    private func writeLockedStep(
+        _ site: AccessorSite, _ onMainActor: Bool, into result: UnsafeMutableRawPointer
+    ) -> FastStep {
+        registry.withLock { registry -> FastStep in
+            // The entry stays in the table while the lock is held.
+            guard let found = registry.accessorKeys.withExistingEntry(for: site, { Unmanaged.passUnretained($0) })
+            else { return .general }
+            return found._withUnsafeGuaranteedRef { entry -> FastStep in
+                guard case .slot(let answering) = answer(entry, in: &registry) else { return .general }
+                return answering._withUnsafeGuaranteedRef { slot -> FastStep in
+                    // Copying a value runs no user code, so it may happen under the lock.
+                    if slot.copyPublished(into: result) { return .copied }
+                    return accessorStep(
+                        answering, entry: found, hasKey: entry.answeringHasKey, onMainActor, locked: true)
+                        ?? .general
+                }
+            }
+        }
+    }
+
+    /// The step for an answering slot without a published instance: a new instance on the fast path, at the slot's
+    /// key (`hasKey`: registered under exactly the accessor's key) or the entry's, or the general path. A
+    /// singleton's first construction is claimed as for a requested key, only with `locked` (`nil` without it):
+    /// then a graph of singleton accessors built for the first time recurses through the fast path, whose frames
+    /// are several times smaller than the general path's. Out of line, so that the common singleton read stays
+    /// small. Call under the lock (`locked`) or the reader bias.
+    @inline(never)
+    func accessorStep(
+        _ answering: Unmanaged<Slot>, entry: Unmanaged<AccessorKeys.Entry>, hasKey: Bool, _ onMainActor: Bool,
+        locked: Bool
+    ) -> FastStep? {
+        answering._withUnsafeGuaranteedRef { slot -> FastStep? in
+            guard let type = fastType(for: slot, onMainActor: onMainActor) else {
+                guard locked else { return nil }
+                let key = entry._withUnsafeGuaranteedRef { $0.key }
+                guard let claim = claimSingleton(slot, requested: key) else { return .general }
+                return .make(
+                    FastMake(
+                        slot: .passRetained(slot), mark: -1, making: .singleton(.passRetained(claim)), owner: nil,
+                        key: hasKey ? .slot : .kept(by: entry), wraps: false))
+            }
+            let keyHome: FastMake.KeyHome = hasKey ? .slot : .kept(by: entry)
+            return .make(
+                FastMake(
+                    slot: answering, mark: mark(slot, at: keyHome), making: plainMaking(for: slot, type), owner: nil,
+                    key: keyHome, wraps: false))
+        }
     }
 }
 
