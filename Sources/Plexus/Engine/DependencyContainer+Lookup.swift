@@ -232,8 +232,9 @@ extension DependencyContainer {
             {
                 return found
             }
-            // The steps of `lookUp` for a key no accessor declares (it asks first, `accessorDefaultWithoutStoppingReaders`),
-            // in its order: nothing above answered, so `find` answers with a fallback or a forwarding or not at all.
+            // The steps of `lookUp` for a key no accessor declares (an accessor's key is answered after this section, by
+            // `accessorDefaultWithoutStoppingReaders`), in its order: nothing above answered, so `find` answers with a
+            // fallback or a forwarding or not at all.
             if !isFirst || !Registry.isAccessorKey(search.key, in: registry) {
                 inheritsTag = !registry.pointee.fallsBackToUntagged && passedDown
                 if let found = Registry.find(search.key, inheritsTag: inheritsTag, in: registry) {
@@ -304,6 +305,7 @@ extension DependencyContainer {
         _ collaborators: [WeakContainer], _ search: inout Search, isFirst: Bool, _ arguments: ArgumentSource,
         into result: UnsafeMutableRawPointer?, _ graph: ResolutionGraph
     ) throws -> Delivery? {
+        if isFirst, search.isAccessor, let observe = EngineTestHooks.accessorSearchObserver() { observe(self) }
         if isFirst { search.visited.reserveCapacity(8) }
         search.visited.append(ObjectIdentifier(self))
         for case let collaborator? in collaborators.lazy.map(\.container)

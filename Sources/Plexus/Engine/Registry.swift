@@ -484,6 +484,7 @@ extension Registry {
         result.slotsByDefinition = builtSlotsByDefinition().mapValues(copy)
         result.routes = KeyTable()
         result.autoWiringCandidates = KeyTable()
+        result.defaultsAnsweringAlone = KeyTable()
         // Entries are objects that remember which slot answered here: a copy shares none (its own slots answer it).
         result.accessorKeys = AccessorKeys()
         return result

@@ -111,6 +111,22 @@ extension DependencyContainer.Checkout {
         withExtendedLifetime(other) {}
     }
 
+    /// An override registered here while an accessor's first call searches the collaborators (it found nothing here
+    /// just before) answers the next call: that search remembers nothing for a generation the override moved.
+    @Test func anOverrideMadeWhileTheCollaboratorsAreSearchedAnswersTheNextCall() {
+        app.collaborate(with: module)
+        let app = self.app
+        let searches = Counter()
+        let observation = EngineTestHooks.observeAccessorSearches { container in
+            guard container === app, searches.increment() == 1 else { return }
+            app.checkout.payments = .single { ModulePayments() }
+        }
+        defer { observation.stop() }
+        #expect(app.checkout.payments().name == "default")
+        #expect(app.checkout.payments().name == "module")
+        #expect(searches.count == 1)
+    }
+
     @Test func collaborationIsDirectional() {
         app.collaborate(with: module)
         app.checkout.payments = .single { ModulePayments() }

@@ -33,6 +33,40 @@ package enum EngineTestHooks {
         }
     }
 
+    /// Calls `observer` with the container each time a typed accessor's lookup there has found nothing under exactly its
+    /// key and is about to search the collaborators (before it falls back to the declared default); `stop()` on the
+    /// result removes it. No lock of the engine is held then: `observer` may register, which is what a test of a change
+    /// made during that search does.
+    package static func observeAccessorSearches(
+        _ observer: @escaping @Sendable (DependencyContainer) -> Void
+    ) -> AccessorSearchObservation {
+        accessorSearchObservers.withLock { observers in
+            observers.count += 1
+            observers.entries.append((observers.count, observer))
+            return AccessorSearchObservation(number: observers.count)
+        }
+    }
+
+    /// An observer installed by `observeAccessorSearches(_:)`.
+    package struct AccessorSearchObservation: Sendable {
+        fileprivate let number: Int
+
+        /// Removes the observer: it is not called again once `stop` returns.
+        package func stop() {
+            EngineTestHooks.accessorSearchObservers.withLock { $0.entries.removeAll { $0.number == number } }
+        }
+    }
+
+    /// The observers of accessor searches, as one function; `nil` when there is none (always, outside tests).
+    static func accessorSearchObserver() -> ((DependencyContainer) -> Void)? {
+        let observers = accessorSearchObservers.withLock { $0.entries.map(\.observer) }
+        guard !observers.isEmpty else { return nil }
+        return { container in for observer in observers { observer(container) } }
+    }
+
+    private static let accessorSearchObservers = Protected(
+        (count: 0, entries: [(number: Int, observer: @Sendable (DependencyContainer) -> Void)]()))
+
     /// Whether `container`'s fast path reads its definitions without the lock now: the reader bias is on. Every change
     /// of the registry turns it off; reads under the lock turn it back on after a while.
     package static func readsWithoutLock(_ container: DependencyContainer) -> Bool {
