@@ -501,3 +501,239 @@ private let graphKey: pthread_key_t = {
     checkPThread(created, "pthread_key_create")
     return key
 }()
+
+// A fast step's factory run inside the calling thread's graph, beside the factory's frame it enters
+// (`enterFactory`, `leaveFactory` above): `carryOut(_:at:…)` (DependencyContainer+Core.swift) calls
+// `constructInCurrentGraph`, in which `construct` (transparent: a debug build inlines it only into callers in this file)
+// is written out.
+extension DependencyContainer {
+    /// `construct` in the calling thread's graph, borrowed. Out of line, with `construct` written out in it (also in a
+    /// debug build, which gives every function and closure on the way to the factory a stack frame of its own).
+    @inline(never)
+    func constructInCurrentGraph(
+        _ slot: Slot, _ making: FastMake.Making, at key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer
+    ) throws {
+        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
+            try construct(slot, making, at: key, arguments: arguments, into: result, graph: graph)
+        }
+    }
+
+    /// The new instance in the calling thread's `graph` (borrowed): the graph's `.shared` instance if it has one,
+    /// else made in a light scope and the factory's frame, then finished as `finishFast` says (a singleton is stored
+    /// by `constructSingleton`, its claim abandoned if anything in the factory's frame fails; either ends the step's
+    /// reference to the claim).
+    ///
+    /// Written out in one body, without closure-taking helpers (`inGraph`, `runFactory`): every nested fast resolve
+    /// recurses through here, and an unoptimized build gives each closure a stack frame of its own. The steps are
+    /// those of `inGraph`: open the scope; close it, destroying the instance if closing fails, or abandon it on an
+    /// error; release the leftovers of an outermost resolve.
+    @_transparent
+    private func construct(
+        _ slot: Slot, _ making: FastMake.Making, at key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
+        into result: UnsafeMutableRawPointer, graph: ResolutionGraph
+    ) throws {
+        if slot.blueprint.scope == .shared, graph.depth > 0, try copyShared(of: slot, in: graph, key, into: result) {
+            return
+        }
+        let scope = graph.openLightScope()
+        defer { if graph.depth == 0 { graph.releaseLeftovers() } }
+        do {
+            var injectsNow = false
+            do {
+                let id = ObjectIdentifier(slot)
+                try graph.enterFactory(id, requested: key, owner: self)
+                defer { graph.leaveFactory(id) }
+                switch making {
+                case .plain(let type):
+                    try slot.blueprint.make(arguments, into: result)
+                    try finishFast(slot, expecting: type, result: result, graph: graph)
+                case .injecting(let type):
+                    try slot.blueprint.make(arguments, into: result)
+                    injectsNow = try finishInjecting(slot, expecting: type, result: result, graph: graph, scope: scope)
+                case .autoWired(let type):
+                    try constructAutoWired(slot, key, into: result)
+                    try finishFast(slot, expecting: type, result: result, graph: graph)
+                case .singleton(let claim):
+                    try constructSingleton(
+                        slot, claim: claim.takeUnretainedValue(), arguments: arguments, into: result, graph: graph)
+                    claim.release()
+                }
+            } catch {
+                abandonClaim(of: making, at: slot)
+                throw error
+            }
+            do {
+                if injectsNow { try injectNow(slot, at: key, into: result, graph: graph) }
+                try graph.closeLightScope(scope)
+            } catch {
+                slot.blueprint.ops.destroy(result)
+                throw error
+            }
+        } catch {
+            abandon(scope, in: graph, after: error)
+            throw error
+        }
+    }
+
+    /// After the factory of a fast step failed: gives up the singleton claim `making` holds, if any, and ends the
+    /// step's reference to it. Out of line, as the other failure steps of `construct`: their locals stay off the stack
+    /// of the factories below it.
+    @inline(never)
+    private func abandonClaim(of making: FastMake.Making, at slot: Slot) {
+        guard case .singleton(let claim) = making else { return }
+        slot.abandon(claim.takeUnretainedValue(), owner: self)
+        claim.release()
+    }
+
+    /// After a fast step failed: abandons its light scope and logs the failure.
+    @inline(never)
+    private func abandon(_ scope: ResolutionGraph.LightScope, in graph: ResolutionGraph, after error: any Error) {
+        graph.abandonLightScope(scope, after: error)
+        logFailure(error, in: graph)
+    }
+
+    /// Copies the graph's instance of the `.shared` definition of `slot` into `result`, if the graph has one.
+    /// Out of line, so that its existential stays off the stack of nested resolves.
+    @inline(never)
+    private func copyShared(
+        of slot: Slot, in graph: ResolutionGraph, _ key: UnsafePointer<DefinitionKey>,
+        into result: UnsafeMutableRawPointer
+    ) throws -> Bool {
+        // Stored as made, so it has the slot's type.
+        let unboxed = graph.withSharedInstance(of: slot.definition) { shared in
+            slot.blueprint.ops.unbox(shared, result) ? nil : Swift.type(of: shared)
+        }
+        guard let unboxed else { return false }
+        if let resolved = unboxed { throw ResolutionError.invalidType(resolved: resolved, key: key.pointee) }
+        return true
+    }
+
+    /// After a fast factory returned: an instance of another dynamic type than `type` (always so for `ToStore`) is
+    /// stored as the general path stores a new instance (`Slot.store`: its type's needs learned, a hooked
+    /// definition's hooks queued); otherwise a shared one is kept for the rest of the graph (for an outermost resolve
+    /// only if hooks are queued, which may resolve it again).
+    @inline(never)
+    private func finishFast(
+        _ slot: Slot, expecting type: ObjectIdentifier, result: UnsafeMutableRawPointer, graph: ResolutionGraph
+    ) throws {
+        if slot.blueprint.ops.dynamicType(of: result) != type {
+            try storeNew(slot, result: result, graph: graph)
+        } else if slot.blueprint.scope == .shared, graph.depth > 1 || graph.hasQueuedHooks {
+            graph.storeShared(slot.blueprint.ops.box(result), of: slot.definition)
+        }
+    }
+
+    /// Stores the new instance at `result` as the general path stores one (`Slot.store`: its type's needs learned, its
+    /// property work queued in the graph).
+    private func storeNew(_ slot: Slot, result: UnsafeMutableRawPointer, graph: ResolutionGraph) throws {
+        // Read under the lock, as `acquire` does: hooks may be added and types learned meanwhile.
+        let (recipe, info) = registry.withLockKeepingReaders { _ in (slot.recipe, slot.typeInfo) }
+        _ = try slot.store(
+            nil, typed: result, Construction(recipe: recipe, claim: nil, typeInfo: info), forward: nil, owner: self,
+            graph: graph)
+    }
+
+    /// After the factory of `FastMake.Making.injecting` returned: whether its instance's `@Injected` properties are to
+    /// be filled right after the factory's frame (`injectNow`). So they are when the instance has the type expected
+    /// and `scope` runs its own work when it closes, with nothing queued in it yet: closing it would run exactly
+    /// that work first, in the same context. Otherwise (inside another factory, whose graph fills them once the
+    /// outermost factory has returned, or after other queued work) the instance is stored as the general path
+    /// stores it, which queues them.
+    @inline(never)
+    private func finishInjecting(
+        _ slot: Slot, expecting type: ObjectIdentifier, result: UnsafeMutableRawPointer, graph: ResolutionGraph,
+        scope: ResolutionGraph.LightScope
+    ) throws -> Bool {
+        guard slot.blueprint.ops.dynamicType(of: result) == type, graph.runsNextWork(of: scope) else {
+            try storeNew(slot, result: result, graph: graph)
+            return false
+        }
+        // Kept for the graph before its properties are filled, as `Slot.store` keeps it: a property that resolves it
+        // again gets this instance (a cycle closed by injection).
+        if slot.blueprint.scope == .shared { graph.storeShared(slot.blueprint.ops.box(result), of: slot.definition) }
+        return true
+    }
+
+    /// Fills the `@Injected` properties of the new instance at `result`, made by the factory of `slot` for `key`,
+    /// as its queued work would be when its scope closes: in a frame with the context its factory ran in (`.made`).
+    @inline(never)
+    private func injectNow(
+        _ slot: Slot, at key: UnsafePointer<DefinitionKey>, into result: UnsafeMutableRawPointer,
+        graph: ResolutionGraph
+    ) throws {
+        try graph.run(madeFor: key) {
+            try AutoInjector.inject(
+                into: result, ops: slot.blueprint.ops, resolvedAt: key, container: self, graph: graph)
+        }
+    }
+
+    /// Runs the factory of `slot` for the singleton claimed with `claim`, in a box of its own, and stores it:
+    /// `Slot.store` hands it to the graph (published when the scope that owns it ends, rolled back if it fails) and
+    /// copies it into `result`, exactly as on the general path.
+    @inline(never)
+    private func constructSingleton(
+        _ slot: Slot, claim: Pending, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer,
+        graph: ResolutionGraph
+    ) throws {
+        // The factory runs from this frame, not from a closure handed to the box: every nested singleton's first
+        // construction recurses through here, and a debug build gives each closure and initializer a frame.
+        let ops = slot.blueprint.ops
+        let storage = InstanceBox.allocate(ops)
+        do {
+            try slot.blueprint.make(arguments, into: storage)
+        } catch {
+            storage.deallocate()
+            throw error
+        }
+        try storeSingleton(slot, InstanceBox(ops: ops, initialized: storage), claim: claim, into: result, graph: graph)
+    }
+
+    /// Stores the singleton `box` that `constructSingleton` made for `claim`. Out of line: its locals stay off the stack
+    /// of the factory `constructSingleton` runs.
+    @inline(never)
+    private func storeSingleton(
+        _ slot: Slot, _ box: InstanceBox, claim: Pending, into result: UnsafeMutableRawPointer, graph: ResolutionGraph
+    ) throws {
+        // Read under the lock, as `acquire` does: hooks may be added and types learned meanwhile.
+        let (recipe, info) = registry.withLockKeepingReaders { _ in (slot.recipe, slot.typeInfo) }
+        _ = try slot.store(
+            box, typed: result, Construction(recipe: recipe, claim: claim, typeInfo: info), forward: nil, owner: self,
+            graph: graph)
+    }
+
+    /// Runs the auto-wiring factory of `slot` into `result`, its arguments resolved from this container inside the
+    /// factory's frame, as the general path does (`Slot.withAutoWiredArguments`: the request's tag passed down, an
+    /// argument's error wrapped in `autoWiringFailed`, the factory's own propagated unchanged).
+    ///
+    /// Written out in one body over the arguments laid out at registration: every level of an auto-wired chain
+    /// recurses through here, and `autoWire`'s closures would each add a frame to it in a debug build. Out of line:
+    /// its storage stays off the stack of the common case.
+    @inline(never)
+    private func constructAutoWired(
+        _ slot: Slot, _ key: UnsafePointer<DefinitionKey>, into result: UnsafeMutableRawPointer
+    ) throws {
+        guard let layout = slot.blueprint.argumentLayout else {
+            return try slot.withAutoWiredArguments(key: key.pointee, owner: self) { arguments in
+                try slot.blueprint.make(arguments, into: result)
+            }
+        }
+        try withUnsafeTemporaryAllocation(byteCount: layout.size, alignment: layout.alignment) { buffer in
+            // Arguments that take no memory may get no address; their values never read or write it.
+            let storage = buffer.baseAddress ?? UnsafeMutableRawPointer(mutating: zeroSizedArguments)
+            var resolved = 0
+            defer { layout.destroy(resolved, at: storage) }
+            while resolved < layout.elements.count {
+                do {
+                    try resolveRaw(
+                        layout.elements[resolved].type, typeOfArguments: Void.self, tag: key.pointee.tag,
+                        arguments: zeroSizedArguments, into: storage + layout.elements[resolved].offset)
+                } catch {
+                    throw slot.autoWiringFailure(error, key: key.pointee)
+                }
+                resolved += 1
+            }
+            try slot.blueprint.make(storage, into: result)
+        }
+    }
+}
