@@ -457,11 +457,20 @@ final class DeclarationRecord: @unchecked Sendable {
     /// that container's `answerGeneration` (the slot's store's) equals it, a resolve calls the chosen factory itself, under the
     /// resolution lock and the cycle check, as the slot's factory would (`FactoryRegistration.makeDirectly`).
     @usableFromInline let directGeneration: Int?
+    /// The declaration's scope when published, as a scope modifier property names it (`none` for another scope or
+    /// none), and its identity.
+    @usableFromInline let scopeName: ScopeName
+    @usableFromInline let scope: ObjectIdentifier?
+    /// Whether `once()` froze the options.
+    @usableFromInline let once: Bool
 
     init(
         _ options: ContainerManager.Options, slot: DeclarationSlot, readsKept: Bool, directGeneration: Int?,
         generation: Int
     ) {
+        scope = options.scope.map(ObjectIdentifier.init)
+        scopeName = Self.name(of: options.scope)
+        once = options.once
         keptStore = readsKept ? slot.store : nil
         let entry = readsKept ? slot.store.declarationEntry(at: slot.site) : nil
         (keptEntry, entryKeeper) = (entry?.entry, entry?.keeper)
@@ -469,6 +478,29 @@ final class DeclarationRecord: @unchecked Sendable {
         self.slot = slot
         self.directGeneration = directGeneration
         self.generation = generation
+    }
+
+    /// Whether the declaration has the scope a modifier property of a declaration value named (`pending`), or
+    /// ignores it: `once()` froze the options through another value (one whose `once` differs).
+    @inlinable
+    func hasApplied(_ pending: ScopeName, once: Bool) -> Bool {
+        if pending == .none || self.once != once { return true }
+        // The singleton scope is task-local (a test may run with a clone): compare the one this task sees.
+        if pending == .singleton { return scope == ObjectIdentifier(Scope.singleton) }
+        return scopeName == pending
+    }
+
+    /// How a scope modifier property names `scope`; `none` when none does (a custom scope, a clone of the singleton
+    /// scope, no scope).
+    private static func name(of scope: Scope?) -> ScopeName {
+        switch scope {
+        case let scope? where scope === Scope.unique: .unique
+        case let scope? where scope === Scope.cached: .cached
+        case let scope? where scope === Scope.graph: .graph
+        case let scope? where scope === Scope.shared: .shared
+        case let scope? where scope is Scope.Singleton: .singleton
+        default: .none
+        }
     }
 
     /// The instance the scope keeps, read without the lock, if the record allows it and there is one.

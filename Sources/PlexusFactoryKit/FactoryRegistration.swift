@@ -17,6 +17,9 @@ public struct FactoryRegistration<P, T> {
     @usableFromInline let container: any ManagedContainer
     @usableFromInline let factory: Own
     @usableFromInline var once = false
+    /// A built-in scope named by a modifier property (`.cached`, `.graph`, …) of this value and not yet known to be
+    /// the declaration's: applied by the value's next use (a resolve, an override, any other modifier, a reset).
+    @usableFromInline var pendingScope = ScopeName.none
 
     /// The declaration's own factory, kept as it was written: a `() -> T` made into a `(Void) -> T` would need a
     /// thunk, an allocation on every read of the declaration.
@@ -44,15 +47,24 @@ public struct FactoryRegistration<P, T> {
     func resolve(_ parameters: P) -> T {
         // Without the lock: a record found says whether nothing but the kept instance has to see this read (no
         // decorator, context, time to live or trace), and where that instance is; reading it runs no user code.
+        // A scope modifier of this value is already the declaration's when the record says so; else it is applied
+        // under the lock first.
         let manager = container.manager
         let record = manager.record(of: key)
-        if let record {
+        if let record, pendingScope == .none || record.hasApplied(pendingScope, once: once) {
             if let instance = record.keptInstance(T.self) { return instance }
             if let made = makeDirectly(record, manager, parameters) { return made }
         }
         ResolutionLock.acquire()
         defer { ResolutionLock.release() }
+        applyPendingScope()
         return resolveLocked(record, manager, parameters)
+    }
+
+    /// Applies the scope a modifier property of this value named (see `pendingScope`), unless the declaration has it.
+    @usableFromInline
+    func applyPendingScope() {
+        if pendingScope != .none { register(scope: pendingScope.scope) }
     }
 
     /// A unique instance made by calling the chosen factory here, under the resolution lock and the cycle check,
@@ -192,6 +204,7 @@ extension FactoryRegistration {
     /// Changes this declaration's options, unless they were frozen by ``FactoryModifying/once()`` and this
     /// registration is not the one that froze them.
     func changeOptions(_ change: (ContainerManager.Options) -> Void) {
+        applyPendingScope()
         ResolutionLock.withLock {
             container.runAutoRegistrationIfNeeded()
             let options = container.manager.declaration(key)
@@ -203,6 +216,7 @@ extension FactoryRegistration {
     /// Registers an override; outside auto-registration it also drops the instance the scope keeps.
     func register(_ make: @escaping (P) -> T) {
         let factory = Maker(make: make)
+        applyPendingScope()
         ResolutionLock.withLock {
             container.runAutoRegistrationIfNeeded()
             let manager = container.manager
@@ -255,6 +269,7 @@ extension FactoryRegistration {
     /// Drops what `options` names from this declaration.
     func reset(_ options: FactoryResetOptions) {
         guard options != .none else { return }
+        applyPendingScope()
         var dropped: Any?
         defer { withExtendedLifetime(dropped) {} }
         ResolutionLock.withLock {
@@ -319,4 +334,23 @@ final class Maker<P, T> {
 final class Decorator<T> {
     @usableFromInline let body: (T, Bool) -> Void
     init(body: @escaping (T, Bool) -> Void) { self.body = body }
+}
+
+/// The built-in scopes a modifier property names, as a byte the value carries: reading a scope's `static let`
+/// (or the task-local singleton scope) on every read of a declaration costs more than the check it feeds.
+@usableFromInline
+enum ScopeName: UInt8 {
+    case none, unique, cached, graph, shared, singleton
+
+    /// The scope object, read when the scope is applied.
+    var scope: Scope? {
+        switch self {
+        case .none: nil
+        case .unique: Scope.unique
+        case .cached: Scope.cached
+        case .graph: Scope.graph
+        case .shared: Scope.shared
+        case .singleton: Scope.singleton
+        }
+    }
 }

@@ -18,20 +18,35 @@ extension FactoryModifying {
     @inlinable
     @discardableResult
     public func scope(_ scope: Scope) -> Self {
-        registration.register(scope: scope)
-        return self
+        // Applied now (a call that discards the result still sets the scope); a scope property named before it
+        // is replaced by it.
+        var declaration = self
+        declaration.registration.pendingScope = .none
+        declaration.registration.register(scope: scope)
+        return declaration
     }
 
+    // The scope properties name the scope in the value, and its next use applies it (a read whose record says the
+    // declaration has it already looks nothing else up): a declaration's every read passes through one of them.
+
     /// Keeps one instance until a reset (and, on Apple platforms, memory pressure).
-    @inlinable public var cached: Self { scope(.cached) }
+    @inlinable public var cached: Self { naming(.cached) }
     /// Keeps an instance for one outermost resolution.
-    @inlinable public var graph: Self { scope(.graph) }
+    @inlinable public var graph: Self { naming(.graph) }
     /// Keeps the instance weakly, while something else holds it.
-    @inlinable public var shared: Self { scope(.shared) }
+    @inlinable public var shared: Self { naming(.shared) }
     /// Keeps one instance per process.
-    @inlinable public var singleton: Self { scope(.singleton) }
+    @inlinable public var singleton: Self { naming(.singleton) }
     /// Makes a new instance on every resolve.
-    @inlinable public var unique: Self { scope(.unique) }
+    @inlinable public var unique: Self { naming(.unique) }
+
+    /// The declaration with `scope` as the scope its next use applies.
+    @inlinable
+    func naming(_ scope: ScopeName) -> Self {
+        var declaration = self
+        declaration.registration.pendingScope = scope
+        return declaration
+    }
 
     /// Makes a kept instance expire `seconds` after it was last resolved.
     /// - Parameter seconds: How long an unused instance is kept.
@@ -146,9 +161,11 @@ extension FactoryModifying {
     /// - Returns: The declaration, able to change the frozen options.
     @discardableResult
     public func once() -> Self {
+        // A scope property named before `once()` is applied first, as this value (not frozen) would apply it.
         registration.changeOptions { $0.once = true }
         var copy = self
         copy.registration.once = true
+        copy.registration.pendingScope = .none
         return copy
     }
 

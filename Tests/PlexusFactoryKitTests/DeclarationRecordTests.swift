@@ -57,6 +57,29 @@ private final class SelfRegisteringKiosk: ManagedContainer, AutoRegistering {
         #expect(unique() !== unique())
     }
 
+    // A scope property (`.cached`, …) is applied by the next use of the value it returns; `scope(_:)` at once.
+
+    @Test func aScopePropertyAppliesThroughAnOverrideMadeWithIt() {
+        kiosk.plain.cached.register { Ticket(number: -1) }
+        let kept = kiosk.plain()
+        #expect(kept.number == -1)
+        #expect(kiosk.plain() === kept)
+    }
+
+    @Test func aScopePropertyAppliesThroughOnce() {
+        kiosk.plain.cached.once()
+        let kept = kiosk.plain()
+        #expect(kiosk.plain() === kept)
+        #expect(kiosk.plain.unique() === kept)
+    }
+
+    @Test func aScopeSetAsAStatementAppliesAtOnce() {
+        #expect(kiosk.plain() !== kiosk.plain())
+        kiosk.plain.scope(.cached)
+        let kept = kiosk.plain()
+        #expect(kiosk.plain() === kept)
+    }
+
     @Test func aDefaultScopeSetAfterReadsApplies() {
         #expect(kiosk.plain() !== kiosk.plain())
         kiosk.manager.defaultScope = .cached
