@@ -323,14 +323,7 @@ extension DependencyContainer {
             // The "required by" chain is what the graph is making right now, innermost first.
             throw notFound(key, requiredBy: graph.dependentKeys.reversed())
         }
-        switch delivery {
-        case .typed:
-            return
-        case .value(let instance) where typed:
-            try unbox(instance, as: key, into: result)
-        case .value(let instance):
-            result.initializeMemory(as: Any.self, repeating: instance, count: 1)
-        case .handOver(let handOver):
+        if let handOver = try deliver(delivery, of: key, typed: typed, into: result) {
             // Only a segment's entry (`resolveInGraphHandingOver`) lets its scope hand over.
             throw handOver.refused()
         }
@@ -349,9 +342,18 @@ extension DependencyContainer {
             }
             throw notFound(key, requiredBy: graph.dependentKeys.reversed())
         }
+        return try deliver(delivery, of: key, typed: typed, into: result)
+    }
+
+    /// Puts what the general path delivered for `key` into `result` (as the key's type with `typed`, else as `Any`),
+    /// unless it is a hand-over, which it returns. Called once the graph's scope has closed: no frame of it stays on
+    /// the stack of a nested resolve.
+    private func deliver(
+        _ delivery: Delivery, of key: DefinitionKey, typed: Bool, into result: UnsafeMutableRawPointer
+    ) throws -> AsyncHandOver? {
         switch delivery {
         case .typed:
-            break
+            return nil
         case .value(let instance) where typed:
             try unbox(instance, as: key, into: result)
         case .value(let instance):
