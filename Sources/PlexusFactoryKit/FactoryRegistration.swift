@@ -223,6 +223,8 @@ extension FactoryRegistration {
             let known = manager.options[key] != nil
             let options = manager.declaration(key)
             guard !known || options.once == once else { return }
+            // The override replaced (and what it captures) is released after the lock.
+            DependencyContainer.releaseOrHold(options.registration)
             options.registration = factory
             if known, !manager.isAutoRegistering {
                 manager.dropSingletonMadeElsewhere(of: key, T.self)

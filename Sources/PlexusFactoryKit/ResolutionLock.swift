@@ -42,10 +42,14 @@ enum ResolutionLock {
     @usableFromInline
     static func release() { lock.unlock() }
 
-    /// Runs `body` holding the process-wide lock.
+    /// Runs `body` holding the process-wide lock. What Plexus drops meanwhile (instances a reset or an override
+    /// releases, slots, the closures they capture) is released after the lock, so that their `deinit`s, which are
+    /// user code, may wait for a thread that resolves.
     static func withLock<R>(_ body: () throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+        try DependencyContainer.releasingAfterwards {
+            lock.lock()
+            defer { lock.unlock() }
+            return try body()
+        }
     }
 }

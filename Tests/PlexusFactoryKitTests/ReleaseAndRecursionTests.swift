@@ -113,3 +113,66 @@ private final class Loop: ManagedContainer {
     var first: PlexusFactoryKit.Factory<First> { self { First(self.second()) } }
     var second: PlexusFactoryKit.Factory<Second> { self { Second(self.first()) } }
 }
+
+/// An instance whose `deinit` waits for another thread to resolve a declaration of its container: it finishes only if
+/// whatever released it holds no lock that a resolve needs.
+private final class Waiter {
+    let bench: Bench
+    init(_ bench: Bench) { self.bench = bench }
+    deinit {
+        let resolved = DispatchSemaphore(value: 0)
+        let bench = self.bench
+        Thread {
+            _ = bench.count()
+            resolved.signal()
+        }.start()
+        if resolved.wait(timeout: .now() + 10) == .success { bench.finished.increment() }
+    }
+}
+
+private final class Bench: ManagedContainer {
+    let manager = ContainerManager()
+    let finished = Tally()
+    var count: PlexusFactoryKit.Factory<Int> { self { 1 } }
+    var cached: PlexusFactoryKit.Factory<Waiter> { self { Waiter(self) }.cached }
+    var single: PlexusFactoryKit.Factory<Waiter> { self { Waiter(self) }.singleton }
+}
+
+/// How a kept instance is dropped.
+enum DroppedBy: CaseIterable, Sendable {
+    case singletonScopeReset, managerScopeReset, managerResetOfTheScope, declarationReset, override
+    /// An override registered again: what the replaced one captured.
+    case replacedOverride
+}
+
+@Suite struct ReleaseOutsideTheLockTests {
+    @Test(arguments: DroppedBy.allCases)
+    func aDroppedInstanceIsReleasedWithNoLockHeld(_ droppedBy: DroppedBy) {
+        Scope.$singleton.withValue(Scope.Singleton()) {
+            let bench = Bench()
+            do {
+                switch droppedBy {
+                case .singletonScopeReset:
+                    _ = bench.single()
+                    Scope.singleton.reset()
+                case .managerScopeReset:
+                    _ = bench.cached()
+                    bench.manager.reset(options: .scope)
+                case .managerResetOfTheScope:
+                    _ = bench.cached()
+                    bench.manager.reset(scope: .cached)
+                case .declarationReset:
+                    _ = bench.cached()
+                    bench.cached.reset(.scope)
+                case .override:
+                    _ = bench.cached()
+                    bench.cached.register { Waiter(bench) }
+                case .replacedOverride:
+                    bench.count.register { [waiter = Waiter(bench)] in withExtendedLifetime(waiter) { 2 } }
+                    bench.count.register { 3 }
+                }
+            }
+            #expect(bench.finished.count == 1)
+        }
+    }
+}

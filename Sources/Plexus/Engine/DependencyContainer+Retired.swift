@@ -78,6 +78,9 @@ struct Released {
         mine.registries += theirs.registries
     }
 
+    /// Whether nothing was dropped.
+    var isEmpty: Bool { slot == nil && more == nil }
+
     /// Whether any slot is among them (only then can one be marked).
     var dropsSlots: Bool {
         guard slot == nil else { return true }
@@ -112,8 +115,34 @@ extension DependencyContainer {
     /// another change kept before looking.
     func release(_ released: Released) {
         retireMarked(any: released.dropsSlots) { released.droppedSlots() }
-        // Released after the lock: a `deinit` is user code.
-        withExtendedLifetime(released) {}
+        // Released after the lock: a `deinit` is user code. Later still while the caller holds a lock of its own.
+        if !released.isEmpty { Self.releaseOrHold(released) }
+    }
+
+    /// Releases `dropped` now, or, while a package caller on this thread holds a lock of its own
+    /// (`releasingAfterwards`), once that caller's body has returned.
+    package static func releaseOrHold(_ dropped: consuming some Any) {
+        if let held = ResolutionGraph.heldReleasesOnThisThread {
+            held.keep(dropped)
+        } else {
+            _ = consume dropped
+        }
+    }
+
+    /// Runs `body`, and releases what the engine dropped on this thread meanwhile (instances, slots, definitions and
+    /// what their closures capture) only after it returns: for a package caller that changes containers under a lock
+    /// of its own (PlexusFactoryKit's resolution lock), so that the `deinit`s of what it dropped run with no lock
+    /// held. Calls nest; the outermost releases.
+    package static func releasingAfterwards<R>(_ body: () throws -> R) rethrows -> R {
+        let graph = ResolutionGraph.threadGraph
+        if graph.heldReleases != nil { return try body() }
+        let held = HeldReleases()
+        graph.heldReleases = held
+        defer {
+            graph.heldReleases = nil
+            held.releaseAll()
+        }
+        return try body()
     }
 
     /// Keeps the slots of `dropped` that some thread has marked, and releases (after the lock) those kept before that
@@ -154,5 +183,24 @@ extension DependencyContainer {
             // More marks than room (threads set them meanwhile): look again with room for them.
             capacity = total + 32
         }
+    }
+}
+
+/// What a thread keeps from release while a package caller holds a lock of its own
+/// (`DependencyContainer.releasingAfterwards`): whatever the engine would have released after its own lock.
+final class HeldReleases {
+    private var kept: [Any] = []
+
+    /// Keeps `dropped` until `releaseAll()`.
+    func keep(_ dropped: consuming some Any) {
+        kept.append(dropped)
+    }
+
+    /// Releases everything kept, outside any access to this object: a `deinit` may drop more, on a thread that no
+    /// longer holds anything back.
+    func releaseAll() {
+        let all = kept
+        kept = []
+        withExtendedLifetime(all) {}
     }
 }

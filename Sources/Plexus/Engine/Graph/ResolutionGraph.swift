@@ -168,6 +168,10 @@ final class ResolutionGraph {
     /// task resolving with it, one step at a time.
     let state: UnsafeMutablePointer<State>
 
+    /// What this thread keeps from release while a package caller holds a lock of its own
+    /// (`DependencyContainer.releasingAfterwards`); nil otherwise. Touched only by this graph's thread.
+    var heldReleases: HeldReleases?
+
     /// A thread's graph (`forTask: false`), with the thread's stack limit, or a task's graph (Concurrency/), which
     /// takes the limit of the thread it is installed on.
     init(forTask: Bool = false) {
@@ -242,6 +246,13 @@ final class ResolutionGraph {
         checkPThread(pthread_setspecific(graphKey, pointer), "pthread_setspecific")
         plexus_thread_graph_set(pointer)
         return graph
+    }
+
+    /// What the calling thread keeps from release now, if a package caller asked (`heldReleases`); one thread-local
+    /// load when it has no graph.
+    static var heldReleasesOnThisThread: HeldReleases? {
+        guard let pointer = plexus_thread_graph_get() else { return nil }
+        return Unmanaged<ResolutionGraph>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.heldReleases }
     }
 
     /// The graph of the calling thread if a resolution is in progress on it.
