@@ -648,14 +648,38 @@ extension DependencyContainer {
     /// `tryFastAccessor(_:into:)` when the reader bias is off or does not suffice: under the lock without stopping
     /// readers, else under the lock for writing. Out of line: in a debug build, the steps of each way would sit in
     /// the frame of every nested accessor resolve.
+    ///
+    /// An accessor that a collaborator's override answered last time (`AccessorKeys.Entry.routed`) is read here too,
+    /// without the lock while the bias allows, and followed under the collaborator's reader bias or lock
+    /// (`fastStep(through:…)`), as a remembered route is.
     @inline(never)
     func lockedStep(_ site: AccessorSite, _ onMainActor: Bool, into result: UnsafeMutableRawPointer) -> FastStep {
-        if let locked = registry.withLockKeepingReaders({
-            readStep(site, in: $0, onMainActor, locked: true, into: result)
+        if case .some(.some(let routed)) = registry.withBiasedRead({ routedAnswer(site, in: $0) }) {
+            return fastStep(through: routed.slot, routed.key, into: result)
+        }
+        var routed: (slot: RoutedSlot, key: DefinitionKey)?
+        if let locked = registry.withLockKeepingReaders({ registry -> FastStep? in
+            if let step = readStep(site, in: registry, onMainActor, locked: true, into: result) { return step }
+            routed = routedAnswer(site, in: registry)
+            return nil
         }) {
             return locked
         }
+        if let routed { return fastStep(through: routed.slot, routed.key, into: result) }
         return writeLockedStep(site, onMainActor, into: result)
+    }
+
+    /// The collaborator's slot that answered the accessor at `site` last time, with the accessor's key, if that answer
+    /// is current and its owner alive (the owner retained once, as for a route). Call under the lock or the reader
+    /// bias.
+    private func routedAnswer(
+        _ site: AccessorSite, in registry: UnsafePointer<Registry>
+    ) -> (slot: RoutedSlot, key: DefinitionKey)? {
+        guard let keys = registry.pointer(to: \.accessorKeys) else { return nil }
+        let found = AccessorKeys.withExistingEntry(in: keys, for: site) { entry in
+            RoutedSlot(answering: entry, epoch: generation).map { (slot: $0, key: entry.key) }
+        }
+        return found ?? nil
     }
 
     /// `tryFastAccessor(_:into:)` under the lock for writing: a first use, or an answer to find again.
@@ -877,6 +901,15 @@ extension DependencyContainer {
                 let owner = route.retainedOwner()
             else { return nil }
             (self.owner, slot, generation, wraps) = (owner, route.slot, route.generation, route.wrapsInOptional)
+        }
+
+        /// The collaborator's slot that answered a typed accessor's `entry` (`AccessorKeys.Entry.routed`), if that
+        /// answer is current and its owner still alive.
+        init?(answering entry: AccessorKeys.Entry, epoch: Epoch.Reader) {
+            guard entry.generation == epoch.current, let slot = entry.routed,
+                let owner = entry.retainedRoutedOwner()
+            else { return nil }
+            (self.owner, self.slot, generation, wraps) = (owner, slot, entry.generation, false)
         }
     }
 
