@@ -640,7 +640,8 @@ extension DependencyContainer {
             guard let answering = entry.currentAnswer(at: generation.current) else { return nil }
             return answering._withUnsafeGuaranteedRef { slot -> FastStep? in
                 if slot.copyPublished(into: result) { return .copied }
-                return accessorStep(answering, entry: found, hasKey: entry.answeringHasKey, onMainActor, locked: locked)
+                return accessorStep(
+                    answering, keeper: entry.answeringHasKey ? nil : found, onMainActor, locked: locked)
             }
         }
     }
@@ -655,9 +656,9 @@ extension DependencyContainer {
     @inline(never)
     func lockedStep(_ site: AccessorSite, _ onMainActor: Bool, into result: UnsafeMutableRawPointer) -> FastStep {
         if case .some(.some(let routed)) = registry.withBiasedRead({ routedAnswer(site, in: $0) }) {
-            return fastStep(through: routed.slot, routed.key, into: result)
+            return accessorStep(through: routed, onMainActor, into: result)
         }
-        var routed: (slot: RoutedSlot, key: DefinitionKey)?
+        var routed: RoutedSlot?
         if let locked = registry.withLockKeepingReaders({ registry -> FastStep? in
             if let step = readStep(site, in: registry, onMainActor, locked: true, into: result) { return step }
             routed = routedAnswer(site, in: registry)
@@ -665,21 +666,16 @@ extension DependencyContainer {
         }) {
             return locked
         }
-        if let routed { return fastStep(through: routed.slot, routed.key, into: result) }
+        if let routed { return accessorStep(through: routed, onMainActor, into: result) }
         return writeLockedStep(site, onMainActor, into: result)
     }
 
-    /// The collaborator's slot that answered the accessor at `site` last time, with the accessor's key, if that answer
-    /// is current and its owner alive (the owner retained once, as for a route). Call under the lock or the reader
-    /// bias.
-    private func routedAnswer(
-        _ site: AccessorSite, in registry: UnsafePointer<Registry>
-    ) -> (slot: RoutedSlot, key: DefinitionKey)? {
+    /// The collaborator's slot that answered the accessor at `site` last time, if that answer is current and its
+    /// owner alive (the owner retained once, as for a route). Call under the lock or the reader bias.
+    private func routedAnswer(_ site: AccessorSite, in registry: UnsafePointer<Registry>) -> RoutedSlot? {
         guard let keys = registry.pointer(to: \.accessorKeys) else { return nil }
-        let found = AccessorKeys.withExistingEntry(in: keys, for: site) { entry in
-            RoutedSlot(answering: entry, epoch: generation).map { (slot: $0, key: entry.key) }
-        }
-        return found ?? nil
+        return AccessorKeys.withExistingEntry(in: keys, for: site) { RoutedSlot(answering: $0, epoch: generation) }
+            ?? nil
     }
 
     /// `tryFastAccessor(_:into:)` under the lock for writing: a first use, or an answer to find again.
@@ -695,8 +691,7 @@ extension DependencyContainer {
                 return answering._withUnsafeGuaranteedRef { slot -> FastStep in
                     // Copying a value runs no user code, so it may happen under the lock.
                     if slot.copyPublished(into: result) { return .copied }
-                    return accessorStep(
-                        answering, entry: found, hasKey: entry.answeringHasKey, onMainActor, locked: true)
+                    return accessorStep(answering, keeper: entry.answeringHasKey ? nil : found, onMainActor, locked: true)
                         ?? .general
                 }
             }
@@ -704,32 +699,61 @@ extension DependencyContainer {
     }
 
     /// The step for an answering slot without a published instance: a new instance on the fast path, at the slot's
-    /// key (`hasKey`: registered under exactly the accessor's key) or the entry's, or the general path. A
-    /// singleton's first construction is claimed as for a requested key, only with `locked` (`nil` without it):
-    /// then a graph of singleton accessors built for the first time recurses through the fast path, whose frames
-    /// are several times smaller than the general path's. Out of line, so that the common singleton read stays
-    /// small. Call under the lock (`locked`) or the reader bias.
+    /// key (`keeper` is `nil`: registered under exactly the accessor's key) or at the key of the accessor's entry,
+    /// `keeper`, or the general path. A singleton's first construction is claimed as for a requested key, only with
+    /// `locked` (`nil` without it): then a graph of singleton accessors built for the first time recurses through
+    /// the fast path, whose frames are several times smaller than the general path's. `owner` is the collaborator
+    /// that owns the slot, retained once for the step, or `nil` for this container. Out of line, so that the common
+    /// singleton read stays small. Call under the lock (`locked`) or the reader bias of the slot's owner.
     @inline(never)
     func accessorStep(
-        _ answering: Unmanaged<Slot>, entry: Unmanaged<AccessorKeys.Entry>, hasKey: Bool, _ onMainActor: Bool,
-        locked: Bool
+        _ answering: Unmanaged<Slot>, keeper: Unmanaged<AccessorKeys.Entry>?,
+        owner: Unmanaged<DependencyContainer>? = nil, _ onMainActor: Bool, locked: Bool
     ) -> FastStep? {
         answering._withUnsafeGuaranteedRef { slot -> FastStep? in
             guard let type = fastType(for: slot, onMainActor: onMainActor) else {
                 guard locked else { return nil }
-                let key = entry._withUnsafeGuaranteedRef { $0.key }
-                guard let claim = claimSingleton(slot, requested: key) else { return .general }
+                guard let claim = claimSingleton(slot, requested: keeper?._withUnsafeGuaranteedRef { $0.key } ?? slot.key)
+                else { return .general }
                 return .make(
                     FastMake(
-                        slot: .passRetained(slot), mark: -1, making: .singleton(.passRetained(claim)), owner: nil,
-                        key: hasKey ? .slot : .kept(by: entry), wraps: false))
+                        slot: .passRetained(slot), mark: -1, making: .singleton(.passRetained(claim)), owner: owner,
+                        key: keeper.map { .kept(by: $0) } ?? .slot, wraps: false))
             }
-            let keyHome: FastMake.KeyHome = hasKey ? .slot : .kept(by: entry)
+            let keyHome: FastMake.KeyHome = keeper.map { .kept(by: $0) } ?? .slot
             return .make(
                 FastMake(
-                    slot: answering, mark: mark(slot, at: keyHome), making: plainMaking(for: slot, type), owner: nil,
+                    slot: answering, mark: mark(slot, at: keyHome), making: plainMaking(for: slot, type), owner: owner,
                     key: keyHome, wraps: false))
         }
+    }
+
+    /// The fast step at the collaborator's slot that answered a typed accessor last time (`RoutedSlot(answering:)`),
+    /// under the collaborator's reader bias when it allows and the step needs no lock, else under its lock, as
+    /// `fastStep(through:…)` follows a route. The slot is registered under exactly the accessor's key, so the step
+    /// keeps its key at the slot. The owner's reference goes on with `.make`, and is released otherwise.
+    private func accessorStep(
+        through routed: RoutedSlot, _ onMainActor: Bool, into result: UnsafeMutableRawPointer
+    ) -> FastStep {
+        let step = routed.owner._withUnsafeGuaranteedRef { owner in
+            // The slot is current under the owner's bias or lock while the generation is (see `Route`).
+            let biased = owner.registry.withBiasedRead { _ -> FastStep? in
+                Route.slot(routed.slot, ifCurrentAt: routed.generation, of: generation).flatMap { slot in
+                    if slot.copyPublished(into: result) { return .copied }
+                    return accessorStep(routed.slot, keeper: nil, owner: routed.owner, onMainActor, locked: false)
+                }
+            }
+            if let step = biased ?? nil { return step }
+            return owner.registry.withLockKeepingReaders { _ in
+                Route.slot(routed.slot, ifCurrentAt: routed.generation, of: generation).flatMap { slot in
+                    if slot.copyPublished(into: result) { return .copied }
+                    return accessorStep(routed.slot, keeper: nil, owner: routed.owner, onMainActor, locked: true)
+                } ?? .general
+            }
+        }
+        if case .make = step { return step }
+        routed.owner.release()
+        return step
     }
 }
 

@@ -188,8 +188,12 @@ extension DependencyContainer {
         if let located {
             if located.found.fellBackToUntagged { logFallback(from: search.key, to: located.requested.untagged, graph) }
             // A fallback allowed only for an inherited tag is not remembered by the first container either: the
-            // caller's own request for the key must look again (and fail here).
-            if !isFirst, !(inheritsTag && located.found.fellBackToUntagged) {
+            // caller's own request for the key must look again (and fail here). Nor, for a typed accessor, a
+            // definition the fast path would run at another key than the accessor's (a forwarding registration, a
+            // definition registered under several keys, whose slot keeps the first).
+            if !isFirst, !(inheritsTag && located.found.fellBackToUntagged),
+                !search.isAccessor || located.found.forward == nil && located.found.slot.key == search.key
+            {
                 search.route = RouteBox(
                     Route(
                         owner: self, slot: Unmanaged.passUnretained(located.found.slot), forward: located.found.forward,
@@ -302,12 +306,11 @@ extension DependencyContainer {
     /// Remembers that a collaborator's definition under exactly the key of a typed accessor answered it (an override
     /// registered there), in the accessor's entry, while nothing changed since the search began at `generation`: the
     /// accessor's next call then follows it on the fast path (`lockedStep(_:_:into:)`), under the collaborator's
-    /// reader bias, as a remembered route is followed. A forwarding registration is left to the general path.
+    /// reader bias, as a remembered route is followed.
     @inline(never)
     private func remember(_ route: Route, answering entry: AccessorKeys.Entry, generation: Int) {
-        guard route.forward == nil, !route.autoWires, route.requested == entry.key, let owner = route.owner else {
-            return
-        }
+        // `lookUp` keeps a route for an accessor only to a slot under exactly its key, without forwarding.
+        guard route.requested == entry.key, let owner = route.owner else { return }
         registry.withLock { _ in
             // A change since the search began may have moved the answer; an answer found since is newer.
             guard self.generation.current == generation else { return }
