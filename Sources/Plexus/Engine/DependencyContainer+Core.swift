@@ -640,8 +640,7 @@ extension DependencyContainer {
             guard let answering = entry.currentAnswer(at: generation.current) else { return nil }
             return answering._withUnsafeGuaranteedRef { slot -> FastStep? in
                 if slot.copyPublished(into: result) { return .copied }
-                return accessorStep(
-                    answering, keeper: entry.answeringHasKey ? nil : found, onMainActor, locked: locked)
+                return accessorStep(answering, entry: found, hasKey: entry.answeringHasKey, onMainActor, locked: locked)
             }
         }
     }
@@ -652,7 +651,7 @@ extension DependencyContainer {
     ///
     /// An accessor that a collaborator's override answered last time (`AccessorKeys.Entry.routed`) is read here too,
     /// without the lock while the bias allows, and followed under the collaborator's reader bias or lock
-    /// (`fastStep(through:…)`), as a remembered route is.
+    /// (`accessorStep(through:…)`), as a remembered route is.
     @inline(never)
     func lockedStep(_ site: AccessorSite, _ onMainActor: Bool, into result: UnsafeMutableRawPointer) -> FastStep {
         if case .some(.some(let routed)) = registry.withBiasedRead({ routedAnswer(site, in: $0) }) {
@@ -691,7 +690,8 @@ extension DependencyContainer {
                 return answering._withUnsafeGuaranteedRef { slot -> FastStep in
                     // Copying a value runs no user code, so it may happen under the lock.
                     if slot.copyPublished(into: result) { return .copied }
-                    return accessorStep(answering, keeper: entry.answeringHasKey ? nil : found, onMainActor, locked: true)
+                    return accessorStep(
+                        answering, entry: found, hasKey: entry.answeringHasKey, onMainActor, locked: true)
                         ?? .general
                 }
             }
@@ -699,31 +699,30 @@ extension DependencyContainer {
     }
 
     /// The step for an answering slot without a published instance: a new instance on the fast path, at the slot's
-    /// key (`keeper` is `nil`: registered under exactly the accessor's key) or at the key of the accessor's entry,
-    /// `keeper`, or the general path. A singleton's first construction is claimed as for a requested key, only with
-    /// `locked` (`nil` without it): then a graph of singleton accessors built for the first time recurses through
-    /// the fast path, whose frames are several times smaller than the general path's. `owner` is the collaborator
-    /// that owns the slot, retained once for the step, or `nil` for this container. Out of line, so that the common
-    /// singleton read stays small. Call under the lock (`locked`) or the reader bias of the slot's owner.
+    /// key (`hasKey`: registered under exactly the accessor's key) or the entry's, or the general path. A
+    /// singleton's first construction is claimed as for a requested key, only with `locked` (`nil` without it):
+    /// then a graph of singleton accessors built for the first time recurses through the fast path, whose frames
+    /// are several times smaller than the general path's. Out of line, so that the common singleton read stays
+    /// small. Call under the lock (`locked`) or the reader bias.
     @inline(never)
     func accessorStep(
-        _ answering: Unmanaged<Slot>, keeper: Unmanaged<AccessorKeys.Entry>?,
-        owner: Unmanaged<DependencyContainer>? = nil, _ onMainActor: Bool, locked: Bool
+        _ answering: Unmanaged<Slot>, entry: Unmanaged<AccessorKeys.Entry>, hasKey: Bool, _ onMainActor: Bool,
+        locked: Bool
     ) -> FastStep? {
         answering._withUnsafeGuaranteedRef { slot -> FastStep? in
             guard let type = fastType(for: slot, onMainActor: onMainActor) else {
                 guard locked else { return nil }
-                guard let claim = claimSingleton(slot, requested: keeper?._withUnsafeGuaranteedRef { $0.key } ?? slot.key)
-                else { return .general }
+                let key = entry._withUnsafeGuaranteedRef { $0.key }
+                guard let claim = claimSingleton(slot, requested: key) else { return .general }
                 return .make(
                     FastMake(
-                        slot: .passRetained(slot), mark: -1, making: .singleton(.passRetained(claim)), owner: owner,
-                        key: keeper.map { .kept(by: $0) } ?? .slot, wraps: false))
+                        slot: .passRetained(slot), mark: -1, making: .singleton(.passRetained(claim)), owner: nil,
+                        key: hasKey ? .slot : .kept(by: entry), wraps: false))
             }
-            let keyHome: FastMake.KeyHome = keeper.map { .kept(by: $0) } ?? .slot
+            let keyHome: FastMake.KeyHome = hasKey ? .slot : .kept(by: entry)
             return .make(
                 FastMake(
-                    slot: answering, mark: mark(slot, at: keyHome), making: plainMaking(for: slot, type), owner: owner,
+                    slot: answering, mark: mark(slot, at: keyHome), making: plainMaking(for: slot, type), owner: nil,
                     key: keyHome, wraps: false))
         }
     }
@@ -738,22 +737,43 @@ extension DependencyContainer {
         let step = routed.owner._withUnsafeGuaranteedRef { owner in
             // The slot is current under the owner's bias or lock while the generation is (see `Route`).
             let biased = owner.registry.withBiasedRead { _ -> FastStep? in
-                Route.slot(routed.slot, ifCurrentAt: routed.generation, of: generation).flatMap { slot in
-                    if slot.copyPublished(into: result) { return .copied }
-                    return accessorStep(routed.slot, keeper: nil, owner: routed.owner, onMainActor, locked: false)
+                Route.slot(routed.slot, ifCurrentAt: routed.generation, of: generation).flatMap {
+                    accessorStep(at: $0, owner: routed.owner, onMainActor, locked: false, into: result)
                 }
             }
             if let step = biased ?? nil { return step }
             return owner.registry.withLockKeepingReaders { _ in
-                Route.slot(routed.slot, ifCurrentAt: routed.generation, of: generation).flatMap { slot in
-                    if slot.copyPublished(into: result) { return .copied }
-                    return accessorStep(routed.slot, keeper: nil, owner: routed.owner, onMainActor, locked: true)
+                Route.slot(routed.slot, ifCurrentAt: routed.generation, of: generation).flatMap {
+                    accessorStep(at: $0, owner: routed.owner, onMainActor, locked: true, into: result)
                 } ?? .general
             }
         }
         if case .make = step { return step }
         routed.owner.release()
         return step
+    }
+
+    /// The step at a collaborator's slot registered under exactly a typed accessor's key, whose reference to
+    /// `owner` the step keeps: the published singleton copied, else as `accessorStep(_:entry:…)` decides for a slot
+    /// of this container at its own key. Call under the owner's lock (`locked`) or reader bias.
+    private func accessorStep(
+        at slot: Slot, owner: Unmanaged<DependencyContainer>, _ onMainActor: Bool, locked: Bool,
+        into result: UnsafeMutableRawPointer
+    ) -> FastStep? {
+        // Copying a value runs no user code (a retain at most), so it may happen under the lock.
+        if slot.copyPublished(into: result) { return .copied }
+        guard let type = fastType(for: slot, onMainActor: onMainActor) else {
+            guard locked else { return nil }
+            guard let claim = claimSingleton(slot, requested: slot.key) else { return .general }
+            return .make(
+                FastMake(
+                    slot: .passRetained(slot), mark: -1, making: .singleton(.passRetained(claim)), owner: owner,
+                    key: .slot, wraps: false))
+        }
+        return .make(
+            FastMake(
+                slot: .passUnretained(slot), mark: mark(slot, at: .slot), making: plainMaking(for: slot, type),
+                owner: owner, key: .slot, wraps: false))
     }
 }
 

@@ -188,12 +188,8 @@ extension DependencyContainer {
         if let located {
             if located.found.fellBackToUntagged { logFallback(from: search.key, to: located.requested.untagged, graph) }
             // A fallback allowed only for an inherited tag is not remembered by the first container either: the
-            // caller's own request for the key must look again (and fail here). Nor, for a typed accessor, a
-            // definition the fast path would run at another key than the accessor's (a forwarding registration, a
-            // definition registered under several keys, whose slot keeps the first).
-            if !isFirst, !(inheritsTag && located.found.fellBackToUntagged),
-                !search.isAccessor || located.found.forward == nil && located.found.slot.key == search.key
-            {
+            // caller's own request for the key must look again (and fail here).
+            if !isFirst, !(inheritsTag && located.found.fellBackToUntagged) {
                 search.route = RouteBox(
                     Route(
                         owner: self, slot: Unmanaged.passUnretained(located.found.slot), forward: located.found.forward,
@@ -306,11 +302,17 @@ extension DependencyContainer {
     /// Remembers that a collaborator's definition under exactly the key of a typed accessor answered it (an override
     /// registered there), in the accessor's entry, while nothing changed since the search began at `generation`: the
     /// accessor's next call then follows it on the fast path (`lockedStep(_:_:into:)`), under the collaborator's
-    /// reader bias, as a remembered route is followed.
+    /// reader bias, as a remembered route is followed. Only a definition the fast path runs at the accessor's key:
+    /// not a forwarding registration, nor a definition registered under several keys there (its slot keeps the
+    /// first).
     @inline(never)
     private func remember(_ route: Route, answering entry: AccessorKeys.Entry, generation: Int) {
-        // `lookUp` keeps a route for an accessor only to a slot under exactly its key, without forwarding.
-        guard route.requested == entry.key, let owner = route.owner else { return }
+        guard route.forward == nil, !route.autoWires, route.requested == entry.key, let owner = route.owner,
+            // The slot is alive under its owner's lock while this container's generation is the search's.
+            owner.registry.withLockKeepingReaders({ _ in
+                Route.slot(route.slot, ifCurrentAt: generation, of: self.generation)?.key == entry.key
+            })
+        else { return }
         registry.withLock { _ in
             // A change since the search began may have moved the answer; an answer found since is newer.
             guard self.generation.current == generation else { return }

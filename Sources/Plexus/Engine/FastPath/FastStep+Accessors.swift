@@ -130,7 +130,7 @@ extension DependencyContainer {
                     let step = answering._withUnsafeGuaranteedRef { slot -> FastStep in
                         if slot.copyPublished(into: result) { return .copied }
                         return accessorStep(
-                            answering, keeper: entry.answeringHasKey ? nil : Unmanaged.passUnretained(entry),
+                            answering, entry: Unmanaged.passUnretained(entry), hasKey: entry.answeringHasKey,
                             onMainActor, locked: true) ?? .general
                     }
                     return (step, entry, false)
