@@ -43,7 +43,8 @@ extension DependencyContainer {
             answering = registry.accessorDefaults.withBorrowedValue(for: entry.key, hash: entry.hash, borrow)
         }
         guard let answering else { return .general }
-        entry.answer(with: answering, at: generation, hasKey: answering._withUnsafeGuaranteedRef { $0.key == entry.key })
+        let hasKey = answering._withUnsafeGuaranteedRef { $0.key == entry.key }
+        entry.answer(with: answering, at: generation, hasKey: hasKey)
         return .slot(answering)
     }
 
