@@ -172,6 +172,16 @@ extension DependencyContainer.Checkout {
         withExtendedLifetime(middle) {}
     }
 
+    /// An override made in the collaborator between (searched first) after the farther one answered repeated calls.
+    @Test func anOverrideInACloserCollaboratorWinsOverAFartherOneThatAnswered() {
+        let middle = link(throughAnother: true)
+        module.checkout.payments = .single { ModulePayments() }
+        for _ in 0..<3 { #expect(app.checkout.payments().name == "module") }
+        middle.checkout.payments = .single { AppPayments() }
+        #expect(app.checkout.payments().name == "app")
+        #expect(app.checkout.payments() === middle.checkout.payments())
+    }
+
     @Test func anOverrideMadeHereWinsOverACollaboratorsThatAnsweredRepeatedCalls() {
         app.collaborate(with: module)
         module.checkout.payments = .single { ModulePayments() }
