@@ -70,6 +70,25 @@ extension Scenario {
         }
     }
 
+    /// Per operation: the same singleton typed accessor read through the app container, whose module container
+    /// overrides it (`replace`): the module's singleton answers, against `accessor-singleton-collaborating` (no
+    /// override anywhere).
+    static var accessorOverriddenInCollaborator: Scenario {
+        Scenario(
+            id: "accessor-singleton-collaborator-override",
+            title: "typed accessor, singleton, overridden in a collaborator", contenders: [.plexus]
+        ) { contender in
+            guard contender == .plexus else { return nil }
+            let (app, module) = appReadingAModule()
+            module.benchmarkApiClient.replace { ApiClient() }
+            blackHole(app.benchmarkApiClient())
+            return Runner { count in
+                withExtendedLifetime(module) {}
+                for _ in 0..<count { blackHole(app.benchmarkApiClient()) }
+            }
+        }
+    }
+
     /// Per operation: a new container with one definition, nothing read.
     static var newContainerWithOneRegistration: Scenario {
         Scenario(id: "new-container-1", title: "new container + 1 registration", contenders: [.plexus]) {

@@ -20,11 +20,39 @@ struct AccessorKeys {
         /// Whether `answering` was registered under exactly this entry's key: a resolve then points its factory's
         /// frame at the key inside the slot (`Slot.keyPointer`) and need not keep the entry alive.
         var answeringHasKey = false
+        /// The slot of a collaborator that answered the accessor here last time (an override registered there under
+        /// exactly this key), in place of `answering`, valid while `generation` is current, as a remembered route is
+        /// (`Route`): a change that could remove it from `routedOwner`'s registry advances this container's `Epoch`
+        /// too, under that registry's lock. Only touched under `routedOwner`'s lock or reader bias, once the
+        /// generation is checked there.
+        var routed: Unmanaged<Slot>?
+        /// The container that owns `routed`, held weakly, as a route holds it: a collaborator released is gone.
+        weak var routedOwner: DependencyContainer?
 
         /// `answering` while it is still current at `now`, the container's `Epoch`; `nil` when the accessor's answer
-        /// must be found again.
+        /// must be found again, or is a collaborator's (`routed`).
         func currentAnswer(at now: Int) -> Unmanaged<Slot>? {
             generation == now ? answering : nil
+        }
+
+        /// Remembers `slot`, this container's, as the answer at `generation`.
+        func answer(with slot: Unmanaged<Slot>, at generation: Int, hasKey: Bool) {
+            (answering, self.generation, answeringHasKey, routed) = (slot, generation, hasKey, nil)
+        }
+
+        /// Remembers `slot`, registered in `owner` (a collaborator) under exactly this entry's key, as the answer at
+        /// `generation`.
+        func answer(with slot: Unmanaged<Slot>, of owner: DependencyContainer, at generation: Int) {
+            (answering, self.generation, answeringHasKey, routed) = (nil, generation, true, slot)
+            routedOwner = owner
+        }
+
+        /// `routedOwner`, retained once for the caller to release, or `nil` when it is gone. Out of line, as
+        /// `RememberedRoute.retainedOwner()`: the caller borrows the entry, and an inlined weak load would retain it.
+        @inline(never)
+        func retainedRoutedOwner() -> Unmanaged<DependencyContainer>? {
+            guard let routedOwner else { return nil }
+            return Unmanaged.passRetained(routedOwner)
         }
 
         init(site: AccessorSite, key: DefinitionKey, hash: Int) {

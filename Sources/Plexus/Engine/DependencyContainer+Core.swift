@@ -762,14 +762,33 @@ extension DependencyContainer {
     /// `tryFastAccessor(_:into:)` when the reader bias is off or does not suffice: under the lock without stopping
     /// readers, else under the lock for writing. Out of line: in a debug build, the steps of each way would sit in
     /// the frame of every nested accessor resolve.
+    ///
+    /// An accessor that a collaborator's override answered last time (`AccessorKeys.Entry.routed`) is read here too,
+    /// without the lock while the bias allows, and followed under the collaborator's reader bias or lock
+    /// (`accessorStep(through:…)`), as a remembered route is.
     @inline(never)
     func lockedStep(_ site: AccessorSite, _ onMainActor: Bool, into result: UnsafeMutableRawPointer) -> FastStep {
-        if let locked = registry.withLockKeepingReaders({
-            readStep(site, in: $0, onMainActor, locked: true, into: result)
+        if case .some(.some(let routed)) = registry.withBiasedRead({ routedAnswer(site, in: $0) }) {
+            return accessorStep(through: routed, onMainActor, into: result)
+        }
+        var routed: RoutedSlot?
+        if let locked = registry.withLockKeepingReaders({ registry -> FastStep? in
+            if let step = readStep(site, in: registry, onMainActor, locked: true, into: result) { return step }
+            routed = routedAnswer(site, in: registry)
+            return nil
         }) {
             return locked
         }
+        if let routed { return accessorStep(through: routed, onMainActor, into: result) }
         return writeLockedStep(site, onMainActor, into: result)
+    }
+
+    /// The collaborator's slot that answered the accessor at `site` last time, if that answer is current and its
+    /// owner alive (the owner retained once, as for a route). Call under the lock or the reader bias.
+    private func routedAnswer(_ site: AccessorSite, in registry: UnsafePointer<Registry>) -> RoutedSlot? {
+        guard let keys = registry.pointer(to: \.accessorKeys) else { return nil }
+        return AccessorKeys.withExistingEntry(in: keys, for: site) { RoutedSlot(answering: $0, epoch: generation) }
+            ?? nil
     }
 
     /// `tryFastAccessor(_:into:)` under the lock for writing: a first use, or an answer to find again.
@@ -820,6 +839,55 @@ extension DependencyContainer {
                     slot: answering, mark: mark(slot, at: keyHome), making: plainMaking(for: slot, type), owner: nil,
                     key: keyHome, wraps: false))
         }
+    }
+
+    /// The fast step at the collaborator's slot that answered a typed accessor last time (`RoutedSlot(answering:)`),
+    /// under the collaborator's reader bias when it allows and the step needs no lock, else under its lock, as
+    /// `fastStep(through:…)` follows a route. The slot is registered under exactly the accessor's key, so the step
+    /// keeps its key at the slot. The owner's reference goes on with `.make`, and is released otherwise.
+    private func accessorStep(
+        through routed: RoutedSlot, _ onMainActor: Bool, into result: UnsafeMutableRawPointer
+    ) -> FastStep {
+        let step = routed.owner._withUnsafeGuaranteedRef { owner in
+            // The slot is current under the owner's bias or lock while the generation is (see `Route`).
+            let biased = owner.registry.withBiasedRead { _ -> FastStep? in
+                Route.slot(routed.slot, ifCurrentAt: routed.generation, of: generation).flatMap {
+                    accessorStep(at: $0, owner: routed.owner, onMainActor, locked: false, into: result)
+                }
+            }
+            if let step = biased ?? nil { return step }
+            return owner.registry.withLockKeepingReaders { _ in
+                Route.slot(routed.slot, ifCurrentAt: routed.generation, of: generation).flatMap {
+                    accessorStep(at: $0, owner: routed.owner, onMainActor, locked: true, into: result)
+                } ?? .general
+            }
+        }
+        if case .make = step { return step }
+        routed.owner.release()
+        return step
+    }
+
+    /// The step at a collaborator's slot registered under exactly a typed accessor's key, whose reference to
+    /// `owner` the step keeps: the published singleton copied, else as `accessorStep(_:entry:…)` decides for a slot
+    /// of this container at its own key. Call under the owner's lock (`locked`) or reader bias.
+    private func accessorStep(
+        at slot: Slot, owner: Unmanaged<DependencyContainer>, _ onMainActor: Bool, locked: Bool,
+        into result: UnsafeMutableRawPointer
+    ) -> FastStep? {
+        // Copying a value runs no user code (a retain at most), so it may happen under the lock.
+        if slot.copyPublished(into: result) { return .copied }
+        guard let type = fastType(for: slot, onMainActor: onMainActor) else {
+            guard locked else { return nil }
+            guard let claim = claimSingleton(slot, requested: slot.key) else { return .general }
+            return .make(
+                FastMake(
+                    slot: .passRetained(slot), mark: -1, making: .singleton(.passRetained(claim)), owner: owner,
+                    key: .slot, wraps: false))
+        }
+        return .make(
+            FastMake(
+                slot: .passUnretained(slot), mark: mark(slot, at: .slot), making: plainMaking(for: slot, type),
+                owner: owner, key: .slot, wraps: false))
     }
 }
 
@@ -991,6 +1059,15 @@ extension DependencyContainer {
                 let owner = route.retainedOwner()
             else { return nil }
             (self.owner, slot, generation, wraps) = (owner, route.slot, route.generation, route.wrapsInOptional)
+        }
+
+        /// The collaborator's slot that answered a typed accessor's `entry` (`AccessorKeys.Entry.routed`), if that
+        /// answer is current and its owner still alive.
+        init?(answering entry: AccessorKeys.Entry, epoch: Epoch.Reader) {
+            guard entry.generation == epoch.current, let slot = entry.routed,
+                let owner = entry.retainedRoutedOwner()
+            else { return nil }
+            (self.owner, self.slot, generation, wraps) = (owner, slot, entry.generation, false)
         }
     }
 

@@ -299,6 +299,27 @@ extension DependencyContainer {
         registry.withLock { $0.remember(route, for: key) }
     }
 
+    /// Remembers that a collaborator's definition under exactly the key of a typed accessor answered it (an override
+    /// registered there), in the accessor's entry, while nothing changed since the search began at `generation`: the
+    /// accessor's next call then follows it on the fast path (`lockedStep(_:_:into:)`), under the collaborator's
+    /// reader bias, as a remembered route is followed. Only a definition the fast path runs at the accessor's key:
+    /// not a forwarding registration, nor a definition registered under several keys there (its slot keeps the
+    /// first).
+    @inline(never)
+    private func remember(_ route: Route, answering entry: AccessorKeys.Entry, generation: Int) {
+        guard route.forward == nil, !route.autoWires, route.requested == entry.key, let owner = route.owner,
+            // The slot is alive under its owner's lock while this container's generation is the search's.
+            owner.registry.withLockKeepingReaders({ _ in
+                Route.slot(route.slot, ifCurrentAt: generation, of: self.generation)?.key == entry.key
+            })
+        else { return }
+        registry.withLock { _ in
+            // A change since the search began may have moved the answer; an answer found since is newer.
+            guard self.generation.current == generation else { return }
+            entry.answer(with: route.slot, of: owner, at: generation)
+        }
+    }
+
     /// Searches the collaborators depth-first; the first container remembers where the key was found.
     @inline(never)
     private func findInCollaborators(
@@ -311,8 +332,12 @@ extension DependencyContainer {
         for case let collaborator? in collaborators.lazy.map(\.container)
         where !search.visited.contains(ObjectIdentifier(collaborator)) {
             if let delivery = try collaborator.find(&search, arguments: arguments, into: result, graph: graph) {
-                if isFirst, !search.isAccessor, let box = search.route {
-                    remember(box.route, for: search.key, generation: search.generation)
+                if isFirst, let box = search.route {
+                    if !search.isAccessor {
+                        remember(box.route, for: search.key, generation: search.generation)
+                    } else if let entry = search.accessorEntry {
+                        remember(box.route, answering: entry, generation: search.generation)
+                    }
                 }
                 return delivery
             }
@@ -346,8 +371,7 @@ extension DependencyContainer {
             if self.generation.current == generation, !registry.collaborators.isEmpty {
                 registry.noteDeclaredDefaultAnswersAlone(key, at: generation)
                 if let entry, entry.key == key {
-                    (entry.answering, entry.generation) = (Unmanaged.passUnretained(slot), generation)
-                    entry.answeringHasKey = slot.key == entry.key
+                    entry.answer(with: Unmanaged.passUnretained(slot), at: generation, hasKey: slot.key == entry.key)
                 }
             }
             return Located(claiming: Registry.Found(slot: slot, forward: nil), for: key, graph: graph)

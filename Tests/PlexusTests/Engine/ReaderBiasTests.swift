@@ -150,4 +150,28 @@ private let aloneTestsRequested = ProcessInfo.processInfo.environment["PLEXUS_AL
         #expect(app.readerBiasBanner() === banner)
         #expect(EngineTestHooks.readsWithoutLock(app))
     }
+
+    /// An override in a collaborator, directly or two links away, that answered the accessor once: later calls read
+    /// it without turning any container's bias off.
+    @Test(arguments: [false, true])
+    func aTypedAccessorOverriddenInACollaboratorKeepsReadsWithoutTheLock(throughAnother: Bool) throws {
+        let module = try ReaderBiasTests.warmedUp()
+        let middle = try ReaderBiasTests.warmedUp()
+        let app = try ReaderBiasTests.warmedUp()
+        if throughAnother {
+            app.collaborate(with: middle)
+            middle.collaborate(with: module)
+        } else {
+            app.collaborate(with: module)
+        }
+        module.readerBiasBanner.replace { Banner() }
+        let banner = app.readerBiasBanner()
+        #expect(module.readerBiasBanner() === banner)
+        for _ in 0..<64 {
+            for container in [app, middle, module] { _ = try container.resolve() as Client }
+        }
+        for container in [app, middle, module] { #expect(EngineTestHooks.readsWithoutLock(container)) }
+        for _ in 0..<3 { #expect(app.readerBiasBanner() === banner) }
+        for container in [app, middle, module] { #expect(EngineTestHooks.readsWithoutLock(container)) }
+    }
 }

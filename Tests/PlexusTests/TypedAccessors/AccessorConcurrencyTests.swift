@@ -113,6 +113,32 @@ extension DependencyContainer {
         #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
     }
 
+    @Test func anAccessorAnsweredByACollaboratorsOverrideNeverSeesAChangeThereInProgress() {
+        // The app's accessor, answered by the module's override, is followed on the fast path under the module's
+        // reader bias while a writer replaces the override, removes it, and releases the module's singleton: every
+        // read gets the default's instance or a live override's, never a released one.
+        let module = DependencyContainer()
+        let container = DependencyContainer()
+        container.collaborate(with: module)
+        let failures = Collected<String>()
+        let finished = runReadersAndAWriter { round in
+            switch round % 3 {
+            case 0: module.heavyShared.replace { Heavy(serial: round) }
+            case 1: module.heavyUnique.replace { Heavy(serial: -round) }
+            default: module.reset()
+            }
+        } read: { _ in
+            let shared = container.heavyShared()
+            if shared.serial != 7, !(0..<3_000).contains(shared.serial) {
+                failures.append("singleton \(shared.serial)")
+            }
+            let unique = container.heavyUnique()
+            if !(-3_000...0).contains(unique.serial) { failures.append("unique \(unique.serial)") }
+        }
+        #expect(finished)
+        #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
+    }
+
     @Test func anAccessorResolvedWhileTheContainerIsResetAlwaysFindsItsDeclaredDefault() {
         // A reset drops the declared defaults; an accessor resolved meanwhile registers its default again, also when
         // resets keep falling between that registration and the lookup that follows it (it failed with

@@ -11,6 +11,9 @@ private final class DefaultPayments: PaymentService {
 private final class ModulePayments: PaymentService {
     let name = "module"
 }
+private final class AppPayments: PaymentService {
+    let name = "app"
+}
 private final class Logger: Sendable {}
 private final class Presenter: Sendable {
     let logger: Logger
@@ -47,6 +50,8 @@ extension DependencyContainer {
     fileprivate var checkout: Checkout { namespace() }
 
     fileprivate var logger: Factory<Logger> { self { Logger() }.shared }
+    fileprivate var cachedPayments: Factory<PaymentService> { self { DefaultPayments() }.cached }
+    fileprivate var newPayments: Factory<PaymentService> { self { DefaultPayments() } }
     fileprivate var interactor: Factory<Interactor> { self { Interactor(logger: self.logger()) } }
     fileprivate var left: Factory<Left> { self { Left(right: try self.right.resolve()) } }
     fileprivate var right: Factory<Right> { self { Right(left: try self.left.resolve()) }.singleton }
@@ -125,6 +130,109 @@ extension DependencyContainer.Checkout {
         #expect(app.checkout.payments().name == "default")
         #expect(app.checkout.payments().name == "module")
         #expect(searches.count == 1)
+    }
+
+    /// Links the app to the module, directly or through a middle container, which the caller keeps.
+    private func link(throughAnother: Bool) -> DependencyContainer {
+        let middle = DependencyContainer(name: "Middle")
+        if throughAnother {
+            app.collaborate(with: middle)
+            middle.collaborate(with: module)
+        } else {
+            app.collaborate(with: module)
+        }
+        return middle
+    }
+
+    /// An override in a collaborator answers every call once it is found (later calls follow it on the fast path),
+    /// with the collaborator's own singleton, until it is removed there: the declared default then answers.
+    @Test(arguments: [false, true])
+    func overrideInACollaboratorAnswersRepeatedCallsUntilRemoved(throughAnother: Bool) {
+        let middle = link(throughAnother: throughAnother)
+        module.checkout.payments = .single { ModulePayments() }
+        let first = app.checkout.payments()
+        #expect(first.name == "module")
+        for _ in 0..<3 { #expect(app.checkout.payments() === first) }
+        #expect(module.checkout.payments() === first)
+        module.checkout.payments.reset()
+        #expect(app.checkout.payments().name == "default")
+        #expect(app.checkout.payments() === app.checkout.payments())
+        withExtendedLifetime(middle) {}
+    }
+
+    /// A new override in the collaborator replaces the one that answered repeated calls.
+    @Test(arguments: [false, true])
+    func overrideReplacedInACollaboratorAnswersTheNextCall(throughAnother: Bool) {
+        let middle = link(throughAnother: throughAnother)
+        module.checkout.payments = .single { ModulePayments() }
+        for _ in 0..<3 { #expect(app.checkout.payments().name == "module") }
+        module.checkout.payments = .single { AppPayments() }
+        #expect(app.checkout.payments().name == "app")
+        #expect(app.checkout.payments() === module.checkout.payments())
+        withExtendedLifetime(middle) {}
+    }
+
+    /// An override made in the collaborator between (searched first) after the farther one answered repeated calls.
+    @Test func anOverrideInACloserCollaboratorWinsOverAFartherOneThatAnswered() {
+        let middle = link(throughAnother: true)
+        module.checkout.payments = .single { ModulePayments() }
+        for _ in 0..<3 { #expect(app.checkout.payments().name == "module") }
+        middle.checkout.payments = .single { AppPayments() }
+        #expect(app.checkout.payments().name == "app")
+        #expect(app.checkout.payments() === middle.checkout.payments())
+    }
+
+    @Test func anOverrideMadeHereWinsOverACollaboratorsThatAnsweredRepeatedCalls() {
+        app.collaborate(with: module)
+        module.checkout.payments = .single { ModulePayments() }
+        for _ in 0..<3 { #expect(app.checkout.payments().name == "module") }
+        app.checkout.payments = .single { AppPayments() }
+        #expect(app.checkout.payments().name == "app")
+        #expect(module.checkout.payments().name == "module")
+    }
+
+    @Test func aReleasedCollaboratorsOverrideNoLongerAnswers() {
+        var transient: DependencyContainer? = DependencyContainer(name: "Transient")
+        weak let released = transient
+        app.collaborate(with: transient!)
+        transient?.checkout.payments = .single { ModulePayments() }
+        for _ in 0..<3 { #expect(app.checkout.payments().name == "module") }
+        transient = nil
+        #expect(released == nil)
+        #expect(app.checkout.payments().name == "default")
+    }
+
+    /// A collaborator's `.cached` override, trimmed there after it answered: the next call makes the instance with
+    /// the collaborator's factory and keeps it in the collaborator, which then gives the same instance.
+    @Test func aTrimmedOverrideInACollaboratorIsMadeAgainAndKeptThere() {
+        app.collaborate(with: module)
+        module.cachedPayments.replace { ModulePayments() }
+        let first = app.cachedPayments()
+        #expect(first.name == "module")
+        #expect(app.cachedPayments() === first)
+        module.trimCaches()
+        let second = app.cachedPayments()
+        #expect(second.name == "module")
+        #expect(second !== first)
+        #expect(module.cachedPayments() === second)
+        #expect(app.cachedPayments() === second)
+    }
+
+    /// A collaborator's unique override makes a new instance with its factory at each call.
+    @Test func aUniqueOverrideInACollaboratorMakesAnInstancePerCall() {
+        app.collaborate(with: module)
+        let made = Counter()
+        module.newPayments.replace {
+            made.increment()
+            return ModulePayments()
+        }
+        let first = app.newPayments()
+        for _ in 0..<3 {
+            let next = app.newPayments()
+            #expect(next.name == "module")
+            #expect(next !== first)
+        }
+        #expect(made.count == 4)
     }
 
     @Test func collaborationIsDirectional() {

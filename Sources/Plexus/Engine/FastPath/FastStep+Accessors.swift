@@ -43,8 +43,8 @@ extension DependencyContainer {
             answering = registry.accessorDefaults.withBorrowedValue(for: entry.key, hash: entry.hash, borrow)
         }
         guard let answering else { return .general }
-        (entry.answering, entry.generation) = (answering, generation)
-        entry.answeringHasKey = answering._withUnsafeGuaranteedRef { $0.key == entry.key }
+        let hasKey = answering._withUnsafeGuaranteedRef { $0.key == entry.key }
+        entry.answer(with: answering, at: generation, hasKey: hasKey)
         return .slot(answering)
     }
 
@@ -182,8 +182,7 @@ extension DependencyContainer {
             // With nothing changed, the new default answers, as the section above found: no definition or
             // forwarding registration under the key, no collaborator.
             if unchanged, let slot {
-                (entry.answering, entry.generation, entry.answeringHasKey) =
-                    (Unmanaged.passUnretained(slot), generation.current, true)
+                entry.answer(with: Unmanaged.passUnretained(slot), at: generation.current, hasKey: true)
             } else {
                 _ = answer(entry, in: &registry)
             }
