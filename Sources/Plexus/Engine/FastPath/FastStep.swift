@@ -1,9 +1,10 @@
 internal import PlexusSystem
 
 // The fast path: the most common resolves — a published singleton, a `.unique` or `.shared` instance, a singleton's
-// first construction — decided by reading one slot (`DependencyContainer+Core.swift` for a requested key,
-// `FastStep+Accessors.swift` for a typed accessor), then carried out by one dispatcher (`carryOut`, in the core). Anything else is left
-// to the general path (`DependencyContainer+Lookup.swift`, `Slot+Produce.swift`).
+// first construction — decided by reading one slot (in `DependencyContainer+Core.swift`, for a requested key and for
+// a typed accessor; `FastStep+Accessors.swift` holds what the accessors' locked step finds under the lock for
+// writing), then carried out by one dispatcher (`carryOut`, in the core). Anything else is left to the general path
+// (`DependencyContainer+Lookup.swift`, `Slot+Produce.swift`).
 
 /// What the fast path decided for one request.
 enum FastStep {
