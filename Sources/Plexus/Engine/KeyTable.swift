@@ -278,9 +278,12 @@ struct KeyTable<Value> {
     }
 
     /// Grows the buckets, moving each entry by its hash, computed again from its stamp (a stamp keeps only a few bits
-    /// of it): no key is compared again (the keys are distinct already).
+    /// of it): no key is compared again (the keys are distinct already). The values are moved, not copied: no
+    /// reference is counted.
     private mutating func grow() {
-        let (oldStamps, oldTags, oldValues) = (stamps, tags, values)
+        let (oldStamps, oldTags) = (stamps, tags)
+        var oldValues: [Value?] = []
+        swap(&oldValues, &values)
         // Quadrupled while small, so that a container's first few dozen definitions (a new container's first graph)
         // move twice rather than three or four times; doubled beyond, so that a large table keeps no more than twice
         // the buckets it needs.
@@ -289,12 +292,17 @@ struct KeyTable<Value> {
         tags = oldTags.isEmpty ? [] : Array(repeating: nil, count: capacity)
         values = Array(repeating: nil, count: capacity)
         let mask = capacity - 1
-        for old in oldStamps.indices where oldStamps[old].type != nil {
-            var index = Self.hash(of: oldStamps[old], tag: oldTags.isEmpty ? nil : oldTags[old]) & mask
-            while stamps[index].type != nil { index = (index + 1) & mask }
-            stamps[index] = oldStamps[old]
-            if !oldTags.isEmpty { tags[index] = oldTags[old] }
-            values[index] = oldValues[old]
+        oldValues.withUnsafeMutableBufferPointer { oldValues in
+            values.withUnsafeMutableBufferPointer { values in
+                for old in oldStamps.indices where oldStamps[old].type != nil {
+                    var index = Self.hash(of: oldStamps[old], tag: oldTags.isEmpty ? nil : oldTags[old]) & mask
+                    while stamps[index].type != nil { index = (index + 1) & mask }
+                    stamps[index] = oldStamps[old]
+                    if !oldTags.isEmpty { tags[index] = oldTags[old] }
+                    values[index] = oldValues.moveElement(from: old)
+                    oldValues.initializeElement(at: old, to: nil)
+                }
+            }
         }
         refreshBases()
     }
