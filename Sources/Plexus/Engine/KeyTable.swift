@@ -137,6 +137,16 @@ struct KeyTable<Value> {
     private static func index(
         of key: DefinitionKey, hash: Int?, stamps: UnsafeBufferPointer<Stamp>, tags: UnsafeBufferPointer<String?>
     ) -> Int? {
+        var end = 0
+        return index(of: key, hash: hash, stamps: stamps, tags: tags, end: &end)
+    }
+
+    /// `index(of:hash:stamps:tags:)`, which also gives the empty bucket a miss ended at (`end`).
+    @inline(__always)
+    private static func index(
+        of key: DefinitionKey, hash: Int?, stamps: UnsafeBufferPointer<Stamp>, tags: UnsafeBufferPointer<String?>,
+        end: inout Int
+    ) -> Int? {
         guard !stamps.isEmpty else { return nil }
         let mask = stamps.count - 1
         let hash = hash ?? Self.hash(key)
@@ -146,7 +156,10 @@ struct KeyTable<Value> {
         var index = hash & mask
         while true {
             let stamp = stamps[index]
-            guard let type = stamp.type else { return nil }
+            guard let type = stamp.type else {
+                end = index
+                return nil
+            }
             if stamp.hashBits == wanted.hashBits, type == key.type, stamp.arguments == key.typeOfArguments,
                 stamp.tagKind == wanted.tagKind, stamp.tag == wanted.tag,
                 wanted.tagKind != 2 || tags[index] == wantedString
@@ -219,15 +232,40 @@ struct KeyTable<Value> {
         _ value: Value, forKey key: DefinitionKey, hash: Int? = nil, sequence: UInt32 = 0
     ) -> Value? {
         let hash = hash ?? Self.hash(key)
-        if let index = index(of: key, hash: hash) {
+        let bucket = bucket(for: key, hash: hash)
+        return store(value, in: bucket, forKey: key, hash: hash, sequence: sequence)
+    }
+
+    /// Where a change of `key` (whose hash is `hash`) goes: the key's bucket (`found`), or the empty bucket a new entry
+    /// for it takes, the table grown first when one more entry would fill it past three-quarters. One probe serves the
+    /// lookup of what is there (`value(in:)`) and the change that follows (`store`), which must come before any other
+    /// change of the table.
+    mutating func bucket(for key: DefinitionKey, hash: Int) -> (index: Int, found: Bool) {
+        if stamps.isEmpty { grow() }
+        let found = probe(for: key, hash: hash)
+        guard !found.found, (count + 1) * 4 > stamps.count * 3 else { return found }
+        grow()
+        return probe(for: key, hash: hash)
+    }
+
+    /// The value in `bucket` (from `bucket(for:hash:)`): the one stored for its key, `nil` when the key is new.
+    func value(in bucket: (index: Int, found: Bool)) -> Value? {
+        bucket.found ? values[bucket.index] : nil
+    }
+
+    /// Stores `value` in `bucket` (from `bucket(for:hash:)`, the table unchanged since) for `key`, whose hash is `hash`:
+    /// replaces the value of a key found there, or makes a new entry stamped with `sequence`. Returns the value replaced.
+    @discardableResult
+    mutating func store(
+        _ value: Value, in bucket: (index: Int, found: Bool), forKey key: DefinitionKey, hash: Int, sequence: UInt32
+    ) -> Value? {
+        let index = bucket.index
+        if bucket.found {
             let old = values[index]
             values[index] = value
             refreshBases()
             return old
         }
-        if (count + 1) * 4 > stamps.count * 3 { grow() }
-        var index = hash & mask
-        while stamps[index].type != nil { index = (index + 1) & mask }
         stamps[index] = Stamp(key, hash: hash)
         stamps[index].sequence = sequence
         // An empty bucket's tag is `nil` (`clear`, `grow`), so only a string tag is written.
@@ -240,6 +278,17 @@ struct KeyTable<Value> {
         count += 1
         refreshBases()
         return nil
+    }
+
+    /// The bucket of `key` in a table with buckets, or the empty bucket its probe ended at.
+    private func probe(for key: DefinitionKey, hash: Int) -> (index: Int, found: Bool) {
+        stamps.withUnsafeBufferPointer { stamps in
+            tags.withUnsafeBufferPointer { tags in
+                var end = 0
+                let found = Self.index(of: key, hash: hash, stamps: stamps, tags: tags, end: &end)
+                return found.map { ($0, true) } ?? (end, false)
+            }
+        }
     }
 
     /// Removes the value for `key`, shifting back the entries probed past it; returns the value removed.

@@ -63,9 +63,9 @@ struct Registrations {
 
 /// A container's registry as the definitions registered there reach it (`Registrations`): one per container, made with
 /// it, held strongly by those definitions; it holds the registry weakly.
-final class RegistryLink: @unchecked Sendable {
-    /// Set once, in `init`; `nil` once the container is gone. Unchecked: a weak reference of an immutable binding.
-    private(set) weak var registry: Protected<Registry>?
+final class RegistryLink: Sendable {
+    /// `nil` once the container is gone.
+    weak let registry: Protected<Registry>?
 
     init(_ registry: Protected<Registry>) {
         self.registry = registry
