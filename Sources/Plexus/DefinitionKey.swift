@@ -31,6 +31,13 @@ public struct DefinitionKey: Hashable, Sendable, CustomStringConvertible {
         self.storedTag = StoredTag(tag)
     }
 
+    /// A key of these parts, without diagnostics.
+    init(type: Any.Type, typeOfArguments: Any.Type, storedTag: StoredTag) {
+        self.type = type
+        self.typeOfArguments = typeOfArguments
+        self.storedTag = storedTag
+    }
+
     /// Whether two keys name the same types and tag.
     public static func == (lhs: DefinitionKey, rhs: DefinitionKey) -> Bool {
         lhs.type == rhs.type && lhs.typeOfArguments == rhs.typeOfArguments && lhs.storedTag == rhs.storedTag

@@ -18,6 +18,8 @@
 public final class DependencyContainer: Sendable {
     /// The definitions and their indexes, reached only by the engine (`Engine/Registry+Facade.swift` for the rest).
     let registry: Protected<Registry>
+    /// How the definitions registered here reach `registry` (`Registrations`).
+    let registryLink: RegistryLink
     /// The registry's answer generation (`Epoch`), kept here for the life of the container.
     let epoch: Epoch
     /// `epoch`'s value, as the resolve path reads it: without the lock, retaining nothing.
@@ -76,6 +78,7 @@ public final class DependencyContainer: Sendable {
         self.callsResolvable = callsResolvable
         self.isDefaultsOnly = false
         (epoch, registry) = Self.makeRegistry()
+        registryLink = RegistryLink(registry)
         generation = epoch.reader
         configBlock(self)
     }
@@ -87,6 +90,7 @@ public final class DependencyContainer: Sendable {
         self.callsResolvable = container.callsResolvable
         self.isDefaultsOnly = true
         (epoch, registry) = Self.makeRegistry()
+        registryLink = RegistryLink(registry)
         generation = epoch.reader
     }
 
@@ -124,6 +128,7 @@ public final class DependencyContainer: Sendable {
     deinit {
         // Lookups that went through this container may now go elsewhere.
         epoch.advance()
+        forgetRetired()
     }
 
     /// Forgets every definition, cached instance and the bootstrap state; keeps the collaborators.

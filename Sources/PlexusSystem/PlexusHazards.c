@@ -6,6 +6,7 @@
 
 static _Atomic(plexus_hazard_record *) plexus_hazard_records = NULL;
 _Thread_local plexus_hazard_record *plexus_thread_hazards = NULL;
+_Atomic(long) plexus_retired_slots = 0;
 static pthread_key_t plexus_hazard_key;
 static pthread_once_t plexus_hazard_key_once = PTHREAD_ONCE_INIT;
 

@@ -148,9 +148,17 @@ extension DependencyContainer {
     /// Keeps the slots of `dropped` that some thread has marked, and releases (after the lock) those kept before that
     /// no thread marks any more. `dropped` is only listed when some thread has marked a slot: usually none has. `any`:
     /// whether the change dropped any slot.
+    ///
+    /// A change that dropped no slot has only the slots kept before to look at; when no container keeps any (a count
+    /// read without a lock, `plexus_retired_count`), it takes no lock at all. Reading 0 while another change is about
+    /// to keep a slot only leaves that slot to a later change, or to the container's end, as a change that ran a moment
+    /// earlier would have.
     private func retireMarked(any: Bool, _ dropped: () -> [Slot]) {
+        guard any || plexus_retired_count() != 0 else { return }
         let released = retired.withLock { retired -> [Slot] in
             guard any || !retired.isEmpty else { return [] }
+            let kept = retired.count
+            defer { if retired.count != kept { plexus_retired_add(retired.count - kept) } }
             let marked = Self.markedSlots()
             guard !marked.isEmpty else {
                 defer { retired.removeAll() }
@@ -162,7 +170,13 @@ extension DependencyContainer {
             retired.removeAll { !isMarked($0) }
             return released
         }
-        withExtendedLifetime(released) {}
+        if !released.isEmpty { Self.releaseOrHold(released) }
+    }
+
+    /// Takes the slots this container keeps retired off the process-wide count: they go with the container.
+    func forgetRetired() {
+        let kept = retired.withLock { $0.count }
+        if kept != 0 { plexus_retired_add(-kept) }
     }
 
     /// The slots some thread runs a factory of without holding them (`plexus_hazard_collect`).

@@ -72,10 +72,13 @@ struct IdentityTable<Value> {
         UInt(bitPattern: Int(bitPattern: key))
     }
 
-    /// Addresses are aligned, so their low bits say little: the high half of a multiplication by an odd constant
-    /// mixes every bit in.
+    /// Addresses are aligned, so their low bits say little: the top bits of a multiplication by an odd constant mix
+    /// every bit in, as many as the buckets need. Bits from the middle of the product do not: addresses a fixed
+    /// stride apart (the metadata of a module's classes) then fall into long runs of neighbouring buckets (about 8
+    /// probes a lookup for 300 classes, against 1 for the top bits).
     private func home(of address: UInt) -> Int {
-        Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        let shift = UInt.bitWidth - buckets.count.trailingZeroBitCount
+        return Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> shift) & mask
     }
 
     /// The bucket that holds `address`, if any.

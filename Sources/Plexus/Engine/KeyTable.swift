@@ -137,6 +137,16 @@ struct KeyTable<Value> {
     private static func index(
         of key: DefinitionKey, hash: Int?, stamps: UnsafeBufferPointer<Stamp>, tags: UnsafeBufferPointer<String?>
     ) -> Int? {
+        var end = 0
+        return index(of: key, hash: hash, stamps: stamps, tags: tags, end: &end)
+    }
+
+    /// `index(of:hash:stamps:tags:)`, which also gives the empty bucket a miss ended at (`end`).
+    @inline(__always)
+    private static func index(
+        of key: DefinitionKey, hash: Int?, stamps: UnsafeBufferPointer<Stamp>, tags: UnsafeBufferPointer<String?>,
+        end: inout Int
+    ) -> Int? {
         guard !stamps.isEmpty else { return nil }
         let mask = stamps.count - 1
         let hash = hash ?? Self.hash(key)
@@ -146,7 +156,10 @@ struct KeyTable<Value> {
         var index = hash & mask
         while true {
             let stamp = stamps[index]
-            guard let type = stamp.type else { return nil }
+            guard let type = stamp.type else {
+                end = index
+                return nil
+            }
             if stamp.hashBits == wanted.hashBits, type == key.type, stamp.arguments == key.typeOfArguments,
                 stamp.tagKind == wanted.tagKind, stamp.tag == wanted.tag,
                 wanted.tagKind != 2 || tags[index] == wantedString
@@ -219,15 +232,40 @@ struct KeyTable<Value> {
         _ value: Value, forKey key: DefinitionKey, hash: Int? = nil, sequence: UInt32 = 0
     ) -> Value? {
         let hash = hash ?? Self.hash(key)
-        if let index = index(of: key, hash: hash) {
+        let bucket = bucket(for: key, hash: hash)
+        return store(value, in: bucket, forKey: key, hash: hash, sequence: sequence)
+    }
+
+    /// Where a change of `key` (whose hash is `hash`) goes: the key's bucket (`found`), or the empty bucket a new entry
+    /// for it takes, the table grown first when one more entry would fill it past three-quarters. One probe serves the
+    /// lookup of what is there (`value(in:)`) and the change that follows (`store`), which must come before any other
+    /// change of the table.
+    mutating func bucket(for key: DefinitionKey, hash: Int) -> (index: Int, found: Bool) {
+        if stamps.isEmpty { grow() }
+        let found = probe(for: key, hash: hash)
+        guard !found.found, (count + 1) * 4 > stamps.count * 3 else { return found }
+        grow()
+        return probe(for: key, hash: hash)
+    }
+
+    /// The value in `bucket` (from `bucket(for:hash:)`): the one stored for its key, `nil` when the key is new.
+    func value(in bucket: (index: Int, found: Bool)) -> Value? {
+        bucket.found ? values[bucket.index] : nil
+    }
+
+    /// Stores `value` in `bucket` (from `bucket(for:hash:)`, the table unchanged since) for `key`, whose hash is `hash`:
+    /// replaces the value of a key found there, or makes a new entry stamped with `sequence`. Returns the value replaced.
+    @discardableResult
+    mutating func store(
+        _ value: Value, in bucket: (index: Int, found: Bool), forKey key: DefinitionKey, hash: Int, sequence: UInt32
+    ) -> Value? {
+        let index = bucket.index
+        if bucket.found {
             let old = values[index]
             values[index] = value
             refreshBases()
             return old
         }
-        if (count + 1) * 4 > stamps.count * 3 { grow() }
-        var index = hash & mask
-        while stamps[index].type != nil { index = (index + 1) & mask }
         stamps[index] = Stamp(key, hash: hash)
         stamps[index].sequence = sequence
         // An empty bucket's tag is `nil` (`clear`, `grow`), so only a string tag is written.
@@ -240,6 +278,17 @@ struct KeyTable<Value> {
         count += 1
         refreshBases()
         return nil
+    }
+
+    /// The bucket of `key` in a table with buckets, or the empty bucket its probe ended at.
+    private func probe(for key: DefinitionKey, hash: Int) -> (index: Int, found: Bool) {
+        stamps.withUnsafeBufferPointer { stamps in
+            tags.withUnsafeBufferPointer { tags in
+                var end = 0
+                let found = Self.index(of: key, hash: hash, stamps: stamps, tags: tags, end: &end)
+                return found.map { ($0, true) } ?? (end, false)
+            }
+        }
     }
 
     /// Removes the value for `key`, shifting back the entries probed past it; returns the value removed.
@@ -278,9 +327,12 @@ struct KeyTable<Value> {
     }
 
     /// Grows the buckets, moving each entry by its hash, computed again from its stamp (a stamp keeps only a few bits
-    /// of it): no key is compared again (the keys are distinct already).
+    /// of it): no key is compared again (the keys are distinct already). The values are moved, not copied: no
+    /// reference is counted.
     private mutating func grow() {
-        let (oldStamps, oldTags, oldValues) = (stamps, tags, values)
+        let (oldStamps, oldTags) = (stamps, tags)
+        var oldValues: [Value?] = []
+        swap(&oldValues, &values)
         // Quadrupled while small, so that a container's first few dozen definitions (a new container's first graph)
         // move twice rather than three or four times; doubled beyond, so that a large table keeps no more than twice
         // the buckets it needs.
@@ -289,12 +341,17 @@ struct KeyTable<Value> {
         tags = oldTags.isEmpty ? [] : Array(repeating: nil, count: capacity)
         values = Array(repeating: nil, count: capacity)
         let mask = capacity - 1
-        for old in oldStamps.indices where oldStamps[old].type != nil {
-            var index = Self.hash(of: oldStamps[old], tag: oldTags.isEmpty ? nil : oldTags[old]) & mask
-            while stamps[index].type != nil { index = (index + 1) & mask }
-            stamps[index] = oldStamps[old]
-            if !oldTags.isEmpty { tags[index] = oldTags[old] }
-            values[index] = oldValues[old]
+        oldValues.withUnsafeMutableBufferPointer { oldValues in
+            values.withUnsafeMutableBufferPointer { values in
+                for old in oldStamps.indices where oldStamps[old].type != nil {
+                    var index = Self.hash(of: oldStamps[old], tag: oldTags.isEmpty ? nil : oldTags[old]) & mask
+                    while stamps[index].type != nil { index = (index + 1) & mask }
+                    stamps[index] = oldStamps[old]
+                    if !oldTags.isEmpty { tags[index] = oldTags[old] }
+                    values[index] = oldValues.moveElement(from: old)
+                    oldValues.initializeElement(at: old, to: nil)
+                }
+            }
         }
         refreshBases()
     }

@@ -1,41 +1,37 @@
-/// The registries of the containers a definition is registered with, held weakly: adding one is O(1), and entries of
-/// freed registries are pruned whenever the table has doubled since the last pruning, so short-lived containers cost
-/// amortized O(1) and leave nothing behind. The first registry is held inline: most definitions are registered in one
-/// container, and a table for one entry would be a heap block per definition.
+/// The registries of the containers a definition is registered with, each reached through its container's
+/// `RegistryLink`: adding one is O(1), and entries of freed registries are pruned whenever the table has doubled since
+/// the last pruning, so short-lived containers cost amortized O(1) and leave only their small links behind until then.
+/// The first link is held inline: most definitions are registered in one container, and a table for one entry would
+/// be a heap block per definition.
 ///
-/// The registry, not the container, is held weakly: a weak reference gives its object a side table, and every
-/// retain and release of an object with a side table takes the runtime's slow path. Containers are retained and
-/// released throughout a resolve; their registries hardly ever. What a definition changes later (hooks, forwarding
-/// registrations) is all in the registry itself.
+/// A definition holds the link strongly and the link holds the registry weakly: a weak reference of the definition's
+/// own would cost each registration a weak store (and each definition's end its destruction), where a strong one is a
+/// retain; and a link that outlives its container keeps no slot, so no cycle of definition, registry and slot forms.
 struct Registrations {
-    fileprivate struct WeakRegistry {
-        weak var registry: Protected<Registry>?
-    }
+    private var first: RegistryLink?
 
-    private var first = WeakRegistry()
-
-    /// The registries after the first, made when a second container registers the definition. Kept with the
-    /// definition's rarely used state (`DefinitionState`), so that a definition in one container keeps one word here.
+    /// The links after the first, made when a second container registers the definition. Kept with the definition's
+    /// rarely used state (`DefinitionState`), so that a definition in one container keeps one word here.
     final class Others {
-        fileprivate var entries: [ObjectIdentifier: WeakRegistry] = [:]
+        fileprivate var entries: [ObjectIdentifier: RegistryLink] = [:]
         fileprivate var prunedCount = 0
     }
 
     /// Records the registry of `container` (once); returns whether it was not recorded before: then the definition
     /// has never been registered there. `others` is made when a second registry is recorded.
     mutating func add(_ container: DependencyContainer, others: inout Others?) -> Bool {
-        let registry = container.registry
-        if first.registry === registry { return false }
-        if first.registry == nil, others == nil {
-            first.registry = registry
+        let link = container.registryLink
+        if first === link { return false }
+        if others == nil, first == nil || first?.registry == nil {
+            first = link
             return true
         }
         if others == nil { others = Others() }
         guard let others else { return false }
-        let id = ObjectIdentifier(registry)
-        // A freed registry's address may be reused by a new one: its dead entry is simply replaced.
-        if others.entries[id]?.registry === registry { return false }
-        others.entries[id] = WeakRegistry(registry: registry)
+        // Held strongly, a link's address names it alone: no entry of a freed link can be met again.
+        let id = ObjectIdentifier(link)
+        if others.entries[id] != nil { return false }
+        others.entries[id] = link
         if others.entries.count > max(8, 2 * others.prunedCount) {
             others.entries = others.entries.filter { $0.value.registry != nil }
             others.prunedCount = others.entries.count
@@ -60,7 +56,18 @@ struct Registrations {
     /// The registries still alive.
     private func registries(_ others: Others?) -> [Protected<Registry>] {
         var alive = others?.entries.values.compactMap(\.registry) ?? []
-        if let registry = first.registry { alive.insert(registry, at: 0) }
+        if let registry = first?.registry { alive.insert(registry, at: 0) }
         return alive
+    }
+}
+
+/// A container's registry as the definitions registered there reach it (`Registrations`): one per container, made with
+/// it, held strongly by those definitions; it holds the registry weakly.
+final class RegistryLink: Sendable {
+    /// `nil` once the container is gone.
+    weak let registry: Protected<Registry>?
+
+    init(_ registry: Protected<Registry>) {
+        self.registry = registry
     }
 }

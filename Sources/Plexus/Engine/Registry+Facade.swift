@@ -71,19 +71,20 @@ extension DependencyContainer {
         _ definition: AnyObject, blueprint: Blueprint, key: DefinitionKey, hash: Int, origin: TagOrigin?,
         recipe: Recipe, forwards: [Forward], definitionIsNew: Bool = false, into registry: inout Registry
     ) -> (Released, Collision?) {
+        let released = registry.insert(
+            definition, blueprint: blueprint, key: key, hash: hash, recipe: recipe, forwards: forwards,
+            definitionIsNew: definitionIsNew)
+        // The slot it replaced, another definition's, told by what `insert` returns: the key is looked up once.
         var collision: Collision?
-        if let old = registry.slots[key, hash: hash], old.definition !== definition {
+        if let old = released.slot {
             collision = Collision(
                 oldOrigin: registry.tagOrigins[key, hash: hash]?.type, oldArgumentCount: old.blueprint.argumentCount)
         }
         if let origin {
             registry.tagOrigins.updateValue(origin, forKey: key, hash: hash)
-        } else {
+        } else if registry.tagOrigins.count > 0 {
             registry.tagOrigins.removeValue(forKey: key, hash: hash)
         }
-        let released = registry.insert(
-            definition, blueprint: blueprint, key: key, hash: hash, recipe: recipe, forwards: forwards,
-            definitionIsNew: definitionIsNew)
         return (released, collision)
     }
 

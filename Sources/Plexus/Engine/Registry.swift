@@ -314,7 +314,7 @@ struct Registry {
     // MARK: Changes
 
     /// Registers `definition` under `key`, replacing (and returning, to be released outside the lock) what was
-    /// registered under `key` before. `hash`: `KeyTable.hash(key)`, if the caller has it. `definitionIsNew`: the
+    /// registered under `key` before: the slot replaced is the result's `slot`. `hash`: `KeyTable.hash(key)`, if the caller has it. `definitionIsNew`: the
     /// definition has never been registered in this registry (its own record of registries says so), so it has no
     /// slot here yet.
     mutating func insert(
@@ -324,7 +324,9 @@ struct Registry {
         let hash = hash ?? KeyTable<Slot>.hash(key)
         epoch.advance()
         if autoWiringCandidates.count > 0 { autoWiringCandidates = KeyTable() }
-        let old = slots[key, hash: hash]
+        // One probe for the key's old slot and the new one's place; `slots` changes nowhere else until the store below.
+        let bucket = slots.bucket(for: key, hash: hash)
+        let old = slots.value(in: bucket)
         // Registering a definition again under its key still drops what it cached.
         if let old, old.definition === definition {
             var released = Released()
@@ -347,7 +349,7 @@ struct Registry {
         if isNew { nextOrder += 1 }
         // An override takes the old slot's place in the table, and its key stays indexed for its type.
         let sequence = old == nil ? index(key) : 0
-        slots.updateValue(slot, forKey: key, hash: hash, sequence: sequence)
+        slots.store(slot, in: bucket, forKey: key, hash: hash, sequence: sequence)
         slot.keyCount += 1
         var released = Released(slot: old)
         if let old { released.add(detach(old)) }

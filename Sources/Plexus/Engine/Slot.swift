@@ -32,7 +32,19 @@ final class Slot {
     /// copies the instance without retaining the box, as a strong reference read would.
     private var published: Unmanaged<InstanceBox>?
     /// The weak singleton, once published.
-    weak var weakInstance: AnyObject?
+    var weakInstance: AnyObject? {
+        get { weakSingleton?.object }
+        set {
+            if let weakSingleton {
+                weakSingleton.object = newValue
+            } else if let newValue {
+                weakSingleton = WeakSingleton(newValue)
+            }
+        }
+    }
+    /// Where `weakInstance` is held, made when a weak singleton is first published: a weak reference of the slot's
+    /// own would cost every registration its initialization, and every slot's end its destruction.
+    private var weakSingleton: WeakSingleton?
     /// The singleton being constructed, if any, with its value once its factory returned (`pendingValue`).
     var pending: Pending?
     /// `typeInfo`'s type.
@@ -78,7 +90,9 @@ final class Slot {
         self.recipe = recipe
         self.hasPlainRecipe = Self.isPlain(recipe)
         self.hasDirectRecipe = Self.isDirect(recipe)
-        self.key = key
+        // Made from its parts, without the diagnostics a key in a table never carries: copying that optional
+        // reference goes through `Optional`'s generic value witness (about 60 instructions a registration).
+        self.key = DefinitionKey(type: key.type, typeOfArguments: key.typeOfArguments, storedTag: key.storedTag)
         // Registrations past two billion in one container are not expected; the order only sorts them.
         orderStorage = Int32(truncatingIfNeeded: order)
         assert(keyPointer.pointee == key, "Slot.key is not the first stored property")
@@ -191,6 +205,15 @@ final class Slot {
         self.pending = nil
         defer { pending.value = nil }
         return pending.value
+    }
+}
+
+/// A weak singleton's instance, held weakly (`Slot.weakInstance`); changed only under the lock of the slot's owner.
+private final class WeakSingleton {
+    weak var object: AnyObject?
+
+    init(_ object: AnyObject) {
+        self.object = object
     }
 }
 

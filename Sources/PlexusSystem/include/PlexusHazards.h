@@ -57,6 +57,21 @@ static inline void plexus_hazard_clear(long mark) {
 /// mark set for them.
 long plexus_hazard_collect(const void **marked, long capacity);
 
+/// How many slots containers keep retired (`DependencyContainer.retired`), process-wide; read it through
+/// `plexus_retired_count`.
+extern _Atomic(long) plexus_retired_slots;
+
+/// Adds `delta` to the count of retired slots: called under the lock of the `retired` list it changed.
+static inline void plexus_retired_add(long delta) {
+    atomic_fetch_add_explicit(&plexus_retired_slots, delta, memory_order_relaxed);
+}
+
+/// The count of retired slots. Relaxed: a change that reads 0 and dropped no slot skips the look for marks, which only
+/// releases retired slots later than it could have (a later change or the container's end releases them).
+static inline long plexus_retired_count(void) {
+    return atomic_load_explicit(&plexus_retired_slots, memory_order_relaxed);
+}
+
 /// In the child of `fork()`: clears the marks of every thread but the calling one (the others do not exist there).
 void plexus_hazard_after_fork_in_child(void);
 

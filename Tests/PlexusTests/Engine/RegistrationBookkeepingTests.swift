@@ -46,6 +46,22 @@ private final class Holder: @unchecked Sendable {
         }
     }
 
+    /// A definition keeps a link to each container it was registered in: links of containers gone are replaced or
+    /// dropped, and a hook added later reaches the containers still alive, each with its own singleton.
+    @Test func aHookAddedLaterReachesTheContainersLeftAfterOthersAreGone() throws {
+        let definition = DependencyContainer().register(.singleton) { Holder() }
+        for _ in 0..<20 { DependencyContainer().register(definition) }
+        let kept = (0..<2).map { _ in DependencyContainer() }
+        for container in kept { container.register(definition) }
+        for _ in 0..<20 { DependencyContainer().register(definition) }
+        definition.resolvingProperties { _, holder in holder.note = "hooked" }
+        let first: Holder = try kept[0].resolve()
+        let second: Holder = try kept[1].resolve()
+        #expect(first.note == "hooked" && second.note == "hooked")
+        #expect(first !== second)
+        #expect(try kept[0].resolve() as Holder === first)
+    }
+
     @Test func overridingAKeyManyTimesListsItOnceAmongTheTypesKeys() throws {
         let container = DependencyContainer()
         for index in 0..<3 { container.register(.unique, tag: "a") { Service("\(index)") } }
