@@ -20,14 +20,13 @@ struct AccessorKeys {
         /// Whether `answering` was registered under exactly this entry's key: a resolve then points its factory's
         /// frame at the key inside the slot (`Slot.keyPointer`) and need not keep the entry alive.
         var answeringHasKey = false
-        /// The slot of a collaborator that answered the accessor here last time (an override registered there under
-        /// exactly this key), in place of `answering`, valid while `generation` is current, as a remembered route is
-        /// (`Route`): a change that could remove it from `routedOwner`'s registry advances this container's `Epoch`
-        /// too, under that registry's lock. Only touched under `routedOwner`'s lock or reader bias, once the
-        /// generation is checked there.
-        var routed: Unmanaged<Slot>?
-        /// The container that owns `routed`, held weakly, as a route holds it: a collaborator released is gone.
-        weak var routedOwner: DependencyContainer?
+        /// The collaborator's slot that answered the accessor here last time, in place of `answering` (see
+        /// `CollaboratorAnswer`): an object of its own, made only for such an answer, so that every other entry keeps
+        /// one word for it.
+        var collaboratorAnswer: CollaboratorAnswer?
+
+        /// The slot of a collaborator that answered the accessor here last time (`collaboratorAnswer`).
+        var routed: Unmanaged<Slot>? { collaboratorAnswer?.slot }
 
         /// `answering` while it is still current at `now`, the container's `Epoch`; `nil` when the accessor's answer
         /// must be found again, or is a collaborator's (`routed`).
@@ -37,22 +36,23 @@ struct AccessorKeys {
 
         /// Remembers `slot`, this container's, as the answer at `generation`.
         func answer(with slot: Unmanaged<Slot>, at generation: Int, hasKey: Bool) {
-            (answering, self.generation, answeringHasKey, routed) = (slot, generation, hasKey, nil)
+            (answering, self.generation, answeringHasKey) = (slot, generation, hasKey)
+            if collaboratorAnswer != nil { collaboratorAnswer = nil }
         }
 
         /// Remembers `slot`, registered in `owner` (a collaborator) under exactly this entry's key, as the answer at
         /// `generation`.
         func answer(with slot: Unmanaged<Slot>, of owner: DependencyContainer, at generation: Int) {
-            (answering, self.generation, answeringHasKey, routed) = (nil, generation, true, slot)
-            routedOwner = owner
+            (answering, self.generation, answeringHasKey) = (nil, generation, true)
+            collaboratorAnswer = CollaboratorAnswer(slot: slot, owner: owner)
         }
 
         /// `routedOwner`, retained once for the caller to release, or `nil` when it is gone. Out of line, as
         /// `RememberedRoute.retainedOwner()`: the caller borrows the entry, and an inlined weak load would retain it.
         @inline(never)
         func retainedRoutedOwner() -> Unmanaged<DependencyContainer>? {
-            guard let routedOwner else { return nil }
-            return Unmanaged.passRetained(routedOwner)
+            guard let owner = collaboratorAnswer?.owner else { return nil }
+            return Unmanaged.passRetained(owner)
         }
 
         init(site: AccessorSite, key: DefinitionKey, hash: Int) {
@@ -268,5 +268,21 @@ enum SiteKeys {
         while table.buckets[index] != nil { index = (index + 1) & mask }
         table.buckets[index] = stored
         table.count += 1
+    }
+}
+
+/// The slot of a collaborator that answered a typed accessor (an override registered there under exactly the
+/// accessor's key), kept by the accessor's entry in place of its own answer, valid while the entry's `generation` is
+/// current, as a remembered route is (`Route`): a change that could remove the slot from `owner`'s registry advances
+/// the entry's container's `Epoch` too, under that registry's lock. The slot is only touched under `owner`'s lock or
+/// reader bias, once the generation is checked there.
+final class CollaboratorAnswer {
+    let slot: Unmanaged<Slot>
+    /// The container that owns `slot`, held weakly, as a route holds it: a collaborator released is gone.
+    weak var owner: DependencyContainer?
+
+    init(slot: Unmanaged<Slot>, owner: DependencyContainer) {
+        self.slot = slot
+        self.owner = owner
     }
 }
