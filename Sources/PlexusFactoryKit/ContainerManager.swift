@@ -430,8 +430,9 @@ extension ContainerManager {
 /// What a read of a declaration finds without the resolution lock, one record per declaration and manager, published
 /// by a resolve under the lock and forgotten by every change of a declaration's options, of a manager's table or
 /// settings, or of tracing (each `didSet` of those fields): a record a reader finds is as current as a read under the
-/// lock. It answers the reads that need no user code: a scope modifier already applied (the record's tag in the table:
-/// its scope's identity, which the options hold, so no other scope has its address, and `once`), and the
+/// lock. It answers the reads that need no user code: a scope modifier already applied (for `scope(_:)`, the record's
+/// tag in the table: its scope's identity, which the options hold, so no other scope has its address, and `once`;
+/// for a scope property, the record's `scopeName`, `scope` and `once`, see `hasApplied`), and the
 /// instance the scope keeps (`keptStore`, set only when no decorator, context alternative, time to live, per-argument
 /// scope or trace has to see the read), and when a unique instance is only what the chosen factory makes
 /// (`directGeneration`). Under the lock, a record still current (`generation`) also gives the options and the slot,

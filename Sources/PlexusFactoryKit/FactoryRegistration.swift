@@ -55,8 +55,14 @@ public struct FactoryRegistration<P, T> {
             if let instance = record.keptInstance(T.self) { return instance }
             if let made = makeDirectly(record, manager, parameters) { return made }
         }
+        // What the resolve drops (an expired instance, one kept in the scope a property changed, a record replaced)
+        // is released after the lock.
+        let outermost = DependencyContainer.beginHoldingReleases()
         ResolutionLock.acquire()
-        defer { ResolutionLock.release() }
+        defer {
+            ResolutionLock.release()
+            DependencyContainer.endHoldingReleases(outermost)
+        }
         applyPendingScope()
         return resolveLocked(record, manager, parameters)
     }
@@ -224,7 +230,7 @@ extension FactoryRegistration {
             let options = manager.declaration(key)
             guard !known || options.once == once else { return }
             // The override replaced (and what it captures) is released after the lock.
-            DependencyContainer.releaseOrHold(options.registration)
+            DependencyContainer.holdRelease(of: options.registration)
             options.registration = factory
             if known, !manager.isAutoRegistering {
                 manager.dropSingletonMadeElsewhere(of: key, T.self)
@@ -236,8 +242,8 @@ extension FactoryRegistration {
     /// Sets the scope; the next resolve moves the declaration to it (see `ContainerManager.slot`).
     @inlinable
     func register(scope: Scope?) {
-        // Every read of a declaration with a scope modifier comes here: when its record says the scope is applied
-        // already (or frozen by `once()`), there is nothing to do, and nothing to lock.
+        // Every `scope(_:)` comes here, and a scope property's first use (see `applyPendingScope`): when the record says
+        // the scope is applied already (or frozen by `once()`), there is nothing to do, and nothing to lock.
         if container.manager.scopeIsApplied(of: key, scope: scope.map(ObjectIdentifier.init), once: once) { return }
         ResolutionLock.acquire()
         defer { ResolutionLock.release() }

@@ -27,7 +27,8 @@ extension FactoryModifying {
     }
 
     // The scope properties name the scope in the value, and its next use applies it (a read whose record says the
-    // declaration has it already looks nothing else up): a declaration's every read passes through one of them.
+    // declaration has it already looks nothing else up): every read of a declaration written with one passes
+    // through it.
 
     /// Keeps one instance until a reset (and, on Apple platforms, memory pressure).
     @inlinable public var cached: Self { naming(.cached) }

@@ -126,16 +126,22 @@ private final class Waiter {
             _ = bench.count()
             resolved.signal()
         }.start()
-        if resolved.wait(timeout: .now() + 10) == .success { bench.finished.increment() }
+        if resolved.wait(timeout: .now() + 10) == .success {
+            bench.finished.increment()
+        } else {
+            bench.timedOut.increment()
+        }
     }
 }
 
 private final class Bench: ManagedContainer {
     let manager = ContainerManager()
     let finished = Tally()
+    let timedOut = Tally()
     var count: PlexusFactoryKit.Factory<Int> { self { 1 } }
     var cached: PlexusFactoryKit.Factory<Waiter> { self { Waiter(self) }.cached }
     var single: PlexusFactoryKit.Factory<Waiter> { self { Waiter(self) }.singleton }
+    var expiring: PlexusFactoryKit.Factory<Waiter> { self { Waiter(self) }.cached.timeToLive(0) }
 }
 
 /// How a kept instance is dropped.
@@ -143,6 +149,10 @@ enum DroppedBy: CaseIterable, Sendable {
     case singletonScopeReset, managerScopeReset, managerResetOfTheScope, declarationReset, override
     /// An override registered again: what the replaced one captured.
     case replacedOverride
+    /// A read whose scope property differs from the declaration's: the instance the old scope kept.
+    case scopeChangedByARead
+    /// A read after the time to live: the expired instance.
+    case expiry
 }
 
 @Suite struct ReleaseOutsideTheLockTests {
@@ -170,9 +180,16 @@ enum DroppedBy: CaseIterable, Sendable {
                 case .replacedOverride:
                     bench.count.register { [waiter = Waiter(bench)] in withExtendedLifetime(waiter) { 2 } }
                     bench.count.register { 3 }
+                case .scopeChangedByARead:
+                    _ = bench.cached()
+                    _ = bench.cached.unique()
+                case .expiry:
+                    _ = bench.expiring()
+                    _ = bench.expiring()
                 }
             }
-            #expect(bench.finished.count == 1)
+            #expect(bench.timedOut.count == 0)
+            #expect(bench.finished.count >= 1)
         }
     }
 }

@@ -115,18 +115,16 @@ extension DependencyContainer {
     /// another change kept before looking.
     func release(_ released: Released) {
         retireMarked(any: released.dropsSlots) { released.droppedSlots() }
-        // Released after the lock: a `deinit` is user code. Later still while the caller holds a lock of its own.
-        if !released.isEmpty { Self.releaseOrHold(released) }
+        // Released after the lock, by the caller's frame: a `deinit` is user code. Later still while the caller holds
+        // a lock of its own.
+        if !released.isEmpty { _ = ResolutionGraph.holdIfAsked(released) }
     }
 
-    /// Releases `dropped` now, or, while a package caller on this thread holds a lock of its own
-    /// (`releasingAfterwards`), once that caller's body has returned.
-    package static func releaseOrHold(_ dropped: consuming some Any) {
-        if let held = ResolutionGraph.heldReleasesOnThisThread {
-            held.keep(dropped)
-        } else {
-            _ = consume dropped
-        }
+    /// Keeps a reference to `dropped` until the package caller on this thread that holds a lock of its own
+    /// (`releasingAfterwards`) is done, if there is one; the caller lets its own reference go after its lock, as
+    /// usual.
+    package static func holdRelease(of dropped: some Any) {
+        _ = ResolutionGraph.holdIfAsked(dropped)
     }
 
     /// Runs `body`, and releases what the engine dropped on this thread meanwhile (instances, slots, definitions and
@@ -134,15 +132,32 @@ extension DependencyContainer {
     /// of its own (PlexusFactoryKit's resolution lock), so that the `deinit`s of what it dropped run with no lock
     /// held. Calls nest; the outermost releases.
     package static func releasingAfterwards<R>(_ body: () throws -> R) rethrows -> R {
-        let graph = ResolutionGraph.threadGraph
-        if graph.heldReleases != nil { return try body() }
-        let held = HeldReleases()
-        graph.heldReleases = held
-        defer {
-            graph.heldReleases = nil
-            held.releaseAll()
-        }
+        let outermost = beginHoldingReleases()
+        defer { endHoldingReleases(outermost) }
         return try body()
+    }
+
+    /// `releasingAfterwards` as two calls, for a caller whose lock section is not a closure: returns whether this
+    /// is the outermost, to pass to `endHoldingReleases`, which the caller calls after its lock is released.
+    @usableFromInline
+    package static func beginHoldingReleases() -> Bool {
+        let graph = ResolutionGraph.threadGraph
+        if graph.holdsReleases { return false }
+        graph.holdsReleases = true
+        return true
+    }
+
+    /// Ends what `beginHoldingReleases` began: the outermost releases what was held, on a thread that no longer
+    /// holds anything back (a `deinit` may drop more).
+    @usableFromInline
+    package static func endHoldingReleases(_ outermost: Bool) {
+        guard outermost else { return }
+        let graph = ResolutionGraph.threadGraph
+        graph.holdsReleases = false
+        guard !graph.heldReleases.isEmpty else { return }
+        let held = graph.heldReleases
+        graph.heldReleases = []
+        withExtendedLifetime(held) {}
     }
 
     /// Keeps the slots of `dropped` that some thread has marked, and releases (after the lock) those kept before that
@@ -170,7 +185,7 @@ extension DependencyContainer {
             retired.removeAll { !isMarked($0) }
             return released
         }
-        if !released.isEmpty { Self.releaseOrHold(released) }
+        if !released.isEmpty { Self.holdRelease(of: released) }
     }
 
     /// Takes the slots this container keeps retired off the process-wide count: they go with the container.
@@ -197,24 +212,5 @@ extension DependencyContainer {
             // More marks than room (threads set them meanwhile): look again with room for them.
             capacity = total + 32
         }
-    }
-}
-
-/// What a thread keeps from release while a package caller holds a lock of its own
-/// (`DependencyContainer.releasingAfterwards`): whatever the engine would have released after its own lock.
-final class HeldReleases {
-    private var kept: [Any] = []
-
-    /// Keeps `dropped` until `releaseAll()`.
-    func keep(_ dropped: consuming some Any) {
-        kept.append(dropped)
-    }
-
-    /// Releases everything kept, outside any access to this object: a `deinit` may drop more, on a thread that no
-    /// longer holds anything back.
-    func releaseAll() {
-        let all = kept
-        kept = []
-        withExtendedLifetime(all) {}
     }
 }

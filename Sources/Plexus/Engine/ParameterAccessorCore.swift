@@ -281,7 +281,7 @@ final class ParameterInstances: Sendable {
             defer { table = Table(version: table.version &+ 1) }
             return table.entries
         }
-        DependencyContainer.releaseOrHold(old)
+        DependencyContainer.holdRelease(of: old)
     }
 
     /// The instance for an argument that cannot be told apart from another (neither `Hashable` nor a tuple of

@@ -168,9 +168,10 @@ final class ResolutionGraph {
     /// task resolving with it, one step at a time.
     let state: UnsafeMutablePointer<State>
 
-    /// What this thread keeps from release while a package caller holds a lock of its own
-    /// (`DependencyContainer.releasingAfterwards`); nil otherwise. Touched only by this graph's thread.
-    var heldReleases: HeldReleases?
+    /// Whether this thread keeps from release what the engine drops, while a package caller holds a lock of its own
+    /// (`DependencyContainer.releasingAfterwards`), and what it keeps. Touched only by this graph's thread.
+    var holdsReleases = false
+    var heldReleases: [Any] = []
 
     /// A thread's graph (`forTask: false`), with the thread's stack limit, or a task's graph (Concurrency/), which
     /// takes the limit of the thread it is installed on.
@@ -248,11 +249,15 @@ final class ResolutionGraph {
         return graph
     }
 
-    /// What the calling thread keeps from release now, if a package caller asked (`heldReleases`); one thread-local
-    /// load when it has no graph.
-    static var heldReleasesOnThisThread: HeldReleases? {
-        guard let pointer = plexus_thread_graph_get() else { return nil }
-        return Unmanaged<ResolutionGraph>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.heldReleases }
+    /// Keeps `dropped` from release if a package caller on the calling thread asked (`holdsReleases`); returns
+    /// whether it did. One thread-local load when the thread has no graph.
+    static func holdIfAsked(_ dropped: @autoclosure () -> Any) -> Bool {
+        guard let pointer = plexus_thread_graph_get() else { return false }
+        return Unmanaged<ResolutionGraph>.fromOpaque(pointer)._withUnsafeGuaranteedRef { graph in
+            guard graph.holdsReleases else { return false }
+            graph.heldReleases.append(dropped())
+            return true
+        }
     }
 
     /// The graph of the calling thread if a resolution is in progress on it.
