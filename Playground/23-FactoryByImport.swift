@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import PlexusFactoryKit
 
 // Factory code that runs on Plexus because its import names `PlexusFactoryKit`: declarations on `Container` and on a
@@ -36,6 +38,25 @@ private final class Printer {
     let theme: Theme
     init(theme: Theme) { self.theme = theme }
 }
+/// Kept by the shop; its `deinit` hands its teardown to another thread that resolves a declaration, and waits for it
+/// (as a service that flushes through a queue might): it can finish only if whatever releases it holds no lock a
+/// resolve needs. It signals `finished` when it did.
+private final class Session {
+    let shop: ShopContainer
+    let finished: DispatchSemaphore
+    init(shop: ShopContainer, finished: DispatchSemaphore) {
+        (self.shop, self.finished) = (shop, finished)
+    }
+    deinit {
+        let resolved = DispatchSemaphore(value: 0)
+        let shop = self.shop
+        Thread {
+            _ = shop.invoice(1)
+            resolved.signal()
+        }.start()
+        if resolved.wait(timeout: .now() + 5) == .success { finished.signal() }
+    }
+}
 
 extension Container {
     fileprivate var salutation: Factory<Salutation> {
@@ -58,6 +79,9 @@ extension ShopContainer {
     fileprivate var invoice: ParameterFactory<Int, Invoice> { self { Invoice(number: $0) } }
     fileprivate var printer: Factory<Printer> { self { Printer(theme: self.theme()) }.singleton }
     fileprivate var cardPayments: Factory<CardPayments?> { promised() }
+    fileprivate var session: ParameterFactory<DispatchSemaphore, Session> {
+        self { Session(shop: self, finished: $0) }.cached
+    }
 }
 
 private final class CheckoutModel {
@@ -75,6 +99,12 @@ func factoryByImport() throws {
     check(shop.telemetry() === telemetry, ".cached: the Telemetry is kept…")
     shop.manager.reset(scope: .cached)
     check(shop.telemetry() !== telemetry, "…until its scope is reset (Plexus also lets memory pressure release it)")
+    let sessionEnded = DispatchSemaphore(value: 0)
+    _ = shop.session(sessionEnded)
+    shop.manager.reset(scope: .cached)
+    check(
+        sessionEnded.wait(timeout: .now()) == .success,
+        "A reset releases what it drops after Factory's lock: a deinit may wait for a thread that resolves")
 
     weak var released: Theme?
     do {

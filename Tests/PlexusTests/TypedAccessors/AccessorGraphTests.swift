@@ -88,13 +88,7 @@ extension DependencyContainer.Checkout {
     /// collaborator, directly or two links away, is still seen at the next call.
     @Test(arguments: [false, true])
     func overrideInACollaboratorMadeAfterRepeatedUseIsSeen(throughAnother: Bool) {
-        let middle = DependencyContainer(name: "Middle")
-        if throughAnother {
-            app.collaborate(with: middle)
-            middle.collaborate(with: module)
-        } else {
-            app.collaborate(with: module)
-        }
+        let middle = link(throughAnother: throughAnother)
         let first = app.checkout.payments()
         for _ in 0..<3 { #expect(app.checkout.payments().name == "default") }
         #expect(app.checkout.payments() === first)
@@ -103,6 +97,7 @@ extension DependencyContainer.Checkout {
         #expect(app.checkout.payments() === module.checkout.payments())
         module.checkout.payments.reset()
         #expect(app.checkout.payments().name == "default")
+        withExtendedLifetime(middle) {}
     }
 
     /// The same when the override comes with a collaborator added after the default answered on the fast path.
