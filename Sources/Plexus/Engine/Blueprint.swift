@@ -156,7 +156,8 @@ final class TypeOps: Sendable {
             destination.assumingMemoryBound(to: U.self).initialize(to: typed)
             return true
         }
-        return _openExistential(type, do: unbox)
+        // The metatype is opened implicitly: `U` is the type `type` names.
+        return unbox(type)
     }
 
     /// The operations of `T`, made once per type and shared by every definition of it: a definition keeps no block of

@@ -192,7 +192,9 @@ extension DependencyContainer {
             // As in `resolveInjected`: only the property's own key missing leaves an optional property nil.
             return nil
         }
-        return Unmanaged<AnyObject>.fromOpaque(reference.unsafelyUnwrapped)
+        // A resolve that returns has written its instance, one reference.
+        guard let reference else { preconditionFailure("Plexus: a property's resolve returned no instance") }
+        return Unmanaged<AnyObject>.fromOpaque(reference)
     }
 
     /// Resolves the key of `type` and `tag` without arguments into `storage`.
@@ -392,7 +394,7 @@ extension DependencyContainer {
             result.assumingMemoryBound(to: T.self).initialize(to: value)
             return true
         }
-        guard _openExistential(key.type, do: initialize) else {
+        guard initialize(key.type) else {
             throw ResolutionError.invalidType(resolved: Swift.type(of: instance), key: key)
         }
     }

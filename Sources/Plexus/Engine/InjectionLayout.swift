@@ -105,7 +105,7 @@ enum InjectionLayout {
             if boxType == InjectedWeak<Value>.self { return InjectedWeak<Value>.self }
             return nil
         }
-        return _openExistential(boxType.wrappedType, do: open)
+        return open(boxType.wrappedType)
     }
 
     /// The address of `object`'s storage, where its fields lie at their offsets; valid while `object` lives.
@@ -144,7 +144,7 @@ enum InjectionLayout {
         func open<Value>(_ value: Value) -> AnyObject {
             Value.self is AnyClass ? unsafeBitCast(value, to: AnyObject.self) : value as AnyObject
         }
-        return _openExistential(instance, do: open)
+        return open(instance)
     }
 
     private static func load<Box: AutoInjectedPropertyBox>(_: Box.Type, at pointer: UnsafeRawPointer)
