@@ -850,23 +850,9 @@ extension DependencyContainer {
     private func accessorStep(
         through routed: RoutedSlot, _ onMainActor: Bool, into result: UnsafeMutableRawPointer
     ) -> FastStep {
-        let step = routed.owner._withUnsafeGuaranteedRef { owner in
-            // The slot is current under the owner's bias or lock while the generation is (see `Route`).
-            let biased = owner.registry.withBiasedRead { _ -> FastStep? in
-                Route.slot(routed.slot, ifCurrentAt: routed.generation, of: generation).flatMap {
-                    accessorStep(at: $0, owner: routed.owner, onMainActor, locked: false, into: result)
-                }
-            }
-            if let step = biased ?? nil { return step }
-            return owner.registry.withLockKeepingReaders { _ in
-                Route.slot(routed.slot, ifCurrentAt: routed.generation, of: generation).flatMap {
-                    accessorStep(at: $0, owner: routed.owner, onMainActor, locked: true, into: result)
-                } ?? .general
-            }
+        step(through: routed) { slot, locked in
+            accessorStep(at: slot, owner: routed.owner, onMainActor, locked: locked, into: result)
         }
-        if case .make = step { return step }
-        routed.owner.release()
-        return step
     }
 
     /// The step at a collaborator's slot registered under exactly a typed accessor's key, whose reference to
@@ -1079,18 +1065,27 @@ extension DependencyContainer {
         through routed: RoutedSlot, _ key: DefinitionKey, into result: UnsafeMutableRawPointer
     ) -> FastStep {
         let place = SlotPlace(owner: routed.owner, wraps: routed.wraps)
+        return step(through: routed) { slot, locked in
+            fastStep(at: slot, for: key, place, locked: locked, into: result)
+        }
+    }
+
+    /// The step `decide` gives at the collaborator's slot `routed` leads to, deciding under the collaborator's reader
+    /// bias (`locked` false) when it allows and the step needs no lock, else under its lock; `.general` when the route
+    /// is no longer current. The owner's reference goes on with `.make`, and is released otherwise. Shared by a
+    /// requested key's route (`fastStep(through:…)`) and a typed accessor's collaborator answer
+    /// (`accessorStep(through:…)`); always inlined, so that `decide` is no closure at run time.
+    @inline(__always)
+    private func step(through routed: RoutedSlot, _ decide: (Slot, _ locked: Bool) -> FastStep?) -> FastStep {
         let step = routed.owner._withUnsafeGuaranteedRef { owner in
             // The slot is current under the owner's bias or lock while the generation is (see `Route`).
             let biased = owner.registry.withBiasedRead { _ -> FastStep? in
-                Route.slot(routed.slot, ifCurrentAt: routed.generation, of: generation).flatMap {
-                    fastStep(at: $0, for: key, place, locked: false, into: result)
-                }
+                Route.slot(routed.slot, ifCurrentAt: routed.generation, of: generation).flatMap { decide($0, false) }
             }
             if let step = biased ?? nil { return step }
             return owner.registry.withLockKeepingReaders { _ in
-                Route.slot(routed.slot, ifCurrentAt: routed.generation, of: generation).flatMap {
-                    fastStep(at: $0, for: key, place, locked: true, into: result)
-                } ?? .general
+                Route.slot(routed.slot, ifCurrentAt: routed.generation, of: generation).flatMap { decide($0, true) }
+                    ?? .general
             }
         }
         if case .make = step { return step }

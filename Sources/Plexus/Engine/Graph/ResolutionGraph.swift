@@ -634,20 +634,10 @@ extension DependencyContainer {
         _ slot: Slot, expecting type: ObjectIdentifier, result: UnsafeMutableRawPointer, graph: ResolutionGraph
     ) throws {
         if slot.blueprint.ops.dynamicType(of: result) != type {
-            try storeNew(slot, result: result, graph: graph)
+            try store(slot, into: result, graph: graph)
         } else if slot.blueprint.scope == .shared, graph.depth > 1 || graph.hasQueuedHooks {
             graph.storeShared(slot.blueprint.ops.box(result), of: slot.definition)
         }
-    }
-
-    /// Stores the new instance at `result` as the general path stores one (`Slot.store`: its type's needs learned, its
-    /// property work queued in the graph).
-    private func storeNew(_ slot: Slot, result: UnsafeMutableRawPointer, graph: ResolutionGraph) throws {
-        // Read under the lock, as `acquire` does: hooks may be added and types learned meanwhile.
-        let (recipe, info) = registry.withLockKeepingReaders { _ in (slot.recipe, slot.typeInfo) }
-        _ = try slot.store(
-            nil, typed: result, Construction(recipe: recipe, claim: nil, typeInfo: info), forward: nil, owner: self,
-            graph: graph)
     }
 
     /// After the factory of `FastMake.Making.injecting` returned: whether its instance's `@Injected` properties are to
@@ -662,7 +652,7 @@ extension DependencyContainer {
         scope: ResolutionGraph.LightScope
     ) throws -> Bool {
         guard slot.blueprint.ops.dynamicType(of: result) == type, graph.runsNextWork(of: scope) else {
-            try storeNew(slot, result: result, graph: graph)
+            try store(slot, into: result, graph: graph)
             return false
         }
         // Kept for the graph before its properties are filled, as `Slot.store` keeps it: a property that resolves it
@@ -702,14 +692,16 @@ extension DependencyContainer {
             storage.deallocate()
             throw error
         }
-        try storeSingleton(slot, InstanceBox(ops: ops, initialized: storage), claim: claim, into: result, graph: graph)
+        try store(slot, InstanceBox(ops: ops, initialized: storage), claim: claim, into: result, graph: graph)
     }
 
-    /// Stores the singleton `box` that `constructSingleton` made for `claim`. Out of line: its locals stay off the stack
-    /// of the factory `constructSingleton` runs.
+    /// Stores the instance the fast path made at `result` as the general path stores one (`Slot.store`: its type's
+    /// needs learned, its property work queued in the graph): a new instance, or the singleton `box` that
+    /// `constructSingleton` made for `claim`. Out of line: its locals stay off the stack of the factory that ran.
     @inline(never)
-    private func storeSingleton(
-        _ slot: Slot, _ box: InstanceBox, claim: Pending, into result: UnsafeMutableRawPointer, graph: ResolutionGraph
+    private func store(
+        _ slot: Slot, _ box: InstanceBox? = nil, claim: Pending? = nil, into result: UnsafeMutableRawPointer,
+        graph: ResolutionGraph
     ) throws {
         // Read under the lock, as `acquire` does: hooks may be added and types learned meanwhile.
         let (recipe, info) = registry.withLockKeepingReaders { _ in (slot.recipe, slot.typeInfo) }
