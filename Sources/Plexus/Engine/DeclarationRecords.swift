@@ -51,7 +51,7 @@ package final class DeclarationRecords<Record: AnyObject & Sendable>: Sendable {
         guard name.hasPointerRepresentation else { return }
         let site = Site(owner: owner, type: type, name: UnsafeRawPointer(name.utf8Start), tag: tag)
         let dropped = table.withLock { $0.insert(record, at: site) }
-        DependencyContainer.holdRelease(of: dropped)
+        withExtendedLifetime(dropped) {}
     }
 
     /// Removes every record of `owner`, or of every owner when `owner` is nil. An empty table stays as it is without
@@ -59,7 +59,7 @@ package final class DeclarationRecords<Record: AnyObject & Sendable>: Sendable {
     package func removeAll(owner: ObjectIdentifier? = nil) {
         if table.withLockKeepingReaders({ $0.pointee.isEmpty }) { return }
         let dropped = table.withLock { $0.removeAll(owner: owner) }
-        DependencyContainer.holdRelease(of: dropped)
+        withExtendedLifetime(dropped) {}
     }
 
     /// Where a record is: its owner, its type, its name's address; and the record's tag, which is no part of where.
