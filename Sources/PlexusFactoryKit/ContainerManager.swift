@@ -436,7 +436,9 @@ extension ContainerManager {
 /// instance the scope keeps (`keptStore`, set only when no decorator, context alternative, time to live, per-argument
 /// scope or trace has to see the read), and when a unique instance is only what the chosen factory makes
 /// (`directGeneration`). Under the lock, a record still current (`generation`) also gives the options and the slot,
-/// so that a resolve that makes an instance looks nothing up.
+/// so that a resolve that makes an instance looks nothing up. The same answers, when the declaration's store is the
+/// manager's own container, are published there too (`publishDeclaration`), where a read finds them first: one probe
+/// under that container's reader bias, as a typed accessor's read (see `FactoryRegistration`).
 ///
 /// `@unchecked Sendable`: every field is a constant; `options`, the one that is not `Sendable`, is only read under
 /// the resolution lock, as every `Options` is (see `Sendability.swift`).
@@ -470,7 +472,7 @@ final class DeclarationRecord: @unchecked Sendable {
         generation: Int
     ) {
         scope = options.scope.map(ObjectIdentifier.init)
-        scopeName = Self.name(of: options.scope)
+        scopeName = .name(of: options.scope)
         once = options.once
         keptStore = readsKept ? slot.store : nil
         let entry = readsKept ? slot.store.declarationEntry(at: slot.site) : nil
@@ -491,17 +493,19 @@ final class DeclarationRecord: @unchecked Sendable {
         return scopeName == pending
     }
 
-    /// How a scope modifier property names `scope`; `none` when none does (a custom scope, a clone of the singleton
-    /// scope, no scope).
-    private static func name(of scope: Scope?) -> ScopeName {
-        switch scope {
-        case let scope? where scope === Scope.unique: .unique
-        case let scope? where scope === Scope.cached: .cached
-        case let scope? where scope === Scope.graph: .graph
-        case let scope? where scope === Scope.shared: .shared
-        case let scope? where scope is Scope.Singleton: .singleton
-        default: .none
+    /// The read words (`FactoryRegistration.readWord`) of the declaration values whose scope property the declaration
+    /// has applied (as `hasApplied` says), as bits, for the store's index of declarations: a value naming no scope,
+    /// one whose `once` differs from the declaration's, or one naming the declaration's scope. Not the singleton
+    /// scope, which is task-local: such a read goes through the record.
+    static func acceptedReadWords(scopeName: ScopeName, once: Bool) -> UInt {
+        var accepted: UInt = 0
+        for valueOnce in [false, true] {
+            for pending in [ScopeName.none, .unique, .cached, .graph, .shared, .singleton] {
+                let applied = pending == .none || valueOnce != once || (pending != .singleton && pending == scopeName)
+                if applied { accepted |= 1 << UInt(ScopeName.readWord(pending, once: valueOnce)) }
+            }
         }
+        return accepted
     }
 
     /// The instance the scope keeps, read without the lock, if the record allows it and there is one.
@@ -531,11 +535,22 @@ extension ContainerManager {
             options.decorator == nil && state.decorator == nil && noContexts && options.timeToLive == nil
             && !options.scopeOnParameters && !Diagnostics.shared.isTracing && !state.autoRegistrationNeeded
         let readsKept = seenByNothingElse && slot.storage != .unique && slot.storage != .shared
-        let directGeneration =
-            seenByNothingElse && slot.storage == .unique ? slot.store.plainDeclarationGeneration(at: slot.site) : nil
+        let generation = DeclarationRecordGeneration.current
+        let wantsDirect = seenByNothingElse && slot.storage == .unique
+        var directGeneration: Int?
+        if readsKept || wantsDirect {
+            // Published in the store's index too, when the store is this manager's own container (a singleton's is
+            // the scope's) and the index can answer alone: a unique declaration without an override, whose own
+            // factory is then the one to call.
+            let indexed = slot.store === plexus && (readsKept || options.registration == nil)
+            let scopeName = ScopeName.name(of: options.scope)
+            let accepts = indexed ? DeclarationRecord.acceptedReadWords(scopeName: scopeName, once: options.once) : 0
+            directGeneration = slot.store.publishDeclaration(
+                at: slot.site, type: key.type, name: key.name, recordGeneration: generation, accepts: accepts,
+                direct: wantsDirect)
+        }
         let record = DeclarationRecord(
-            options, slot: slot, readsKept: readsKept, directGeneration: directGeneration,
-            generation: DeclarationRecordGeneration.current)
+            options, slot: slot, readsKept: readsKept, directGeneration: directGeneration, generation: generation)
         Self.records.insert(
             record, tag: Self.scopeTag(options.scope.map(ObjectIdentifier.init), once: options.once),
             owner: ObjectIdentifier(self), type: key.type, name: key.name)

@@ -17,6 +17,7 @@ public struct Factory<T>: FactoryModifying {
     ///   - container: The container that keeps its overrides and instances.
     ///   - key: The declaration's name; the enclosing property's by default.
     ///   - factory: Makes an instance.
+    @inlinable
     public init(_ container: any ManagedContainer, key: StaticString = #function, _ factory: @escaping () -> T) {
         registration = FactoryRegistration(key: key, container: container, plain: factory)
     }
@@ -67,6 +68,7 @@ public struct ParameterFactory<P, T>: FactoryModifying {
     ///   - container: The container that keeps its overrides and instances.
     ///   - key: The declaration's name; the enclosing property's by default.
     ///   - factory: Makes an instance from the argument.
+    @inlinable
     public init(_ container: any ManagedContainer, key: StaticString = #function, _ factory: @escaping (P) -> T) {
         registration = FactoryRegistration(key: key, container: container, factory: factory)
     }

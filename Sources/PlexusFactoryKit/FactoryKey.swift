@@ -5,10 +5,10 @@
 /// instructions per character, where making a `String` of it and hashing that cost hundreds on every resolve.
 @usableFromInline
 struct FactoryKey: Hashable {
-    let type: ObjectIdentifier
-    let name: StaticString
+    @usableFromInline let type: ObjectIdentifier
+    @usableFromInline let name: StaticString
 
-    @usableFromInline
+    @inlinable
     init(type: Any.Type, name: StaticString) {
         self.type = ObjectIdentifier(type)
         self.name = name

@@ -3,15 +3,19 @@ import Plexus
 
 /// A declaration's identity and its own factory: what ``Factory`` and ``ParameterFactory`` resolve through.
 ///
-/// Factory's semantics sit here, Plexus's machinery underneath. `resolve(_:)` reads top to bottom: without a lock,
-/// the declaration's record (`DeclarationRecord`) answers a kept instance, or says a unique instance is only what the
-/// chosen factory makes (`makeDirectly`: the factory runs under the resolution lock and the cycle check, in a scope of
-/// the thread's resolution graph). Otherwise, under the resolution lock, run the container's auto-registration, find
-/// the declaration's options and its slot (a typed accessor of the Plexus container its scope names:
+/// Factory's semantics sit here, Plexus's machinery underneath. `resolve(_:)` reads top to bottom: without a lock, the
+/// store's index of declarations (Plexus's `readDeclaration`, in ``ContainerManager/plexus``) answers as a typed
+/// accessor's read is answered: the instance the scope keeps, or that a unique instance is only what this
+/// value's own factory makes (`makeOwnDirectly`: the factory runs under the resolution lock and the cycle check, in a
+/// scope of the thread's resolution graph). A declaration the index does not hold (a singleton, kept in its scope's
+/// container; a unique one with an override) is answered the same two ways by its record (`DeclarationRecord`,
+/// `makeDirectly`). Otherwise, under the resolution lock, run the container's auto-registration, find the
+/// declaration's options and its slot (a typed accessor of the Plexus container its scope names:
 /// ``ContainerManager/plexus``, or the singleton scope's own), return the instance the slot keeps if there is one,
 /// else choose the factory (a context alternative beats an override, which beats the declaration's own) and resolve
 /// the slot, which calls it (`FactoryHandOver`): Plexus keeps the instance, finds cycles and records the graph for
-/// `validate`. The decorators run last, on every resolve.
+/// `validate`. The decorators run last, on every resolve. The record and the index entry are published after such a
+/// resolve, when nothing but the kept instance (or the factory) has to see later reads.
 public struct FactoryRegistration<P, T> {
     @usableFromInline let key: FactoryKey
     @usableFromInline let container: any ManagedContainer
@@ -29,12 +33,19 @@ public struct FactoryRegistration<P, T> {
         case taking((P) -> T)
     }
 
+    @inlinable
+    init(key: FactoryKey, container: any ManagedContainer, factory: Own) {
+        (self.key, self.container, self.factory) = (key, container, factory)
+    }
+
+    @inlinable
     init(key: StaticString, container: any ManagedContainer, factory: @escaping (P) -> T) {
         self.key = FactoryKey(type: T.self, name: key)
         self.container = container
         self.factory = .taking(factory)
     }
 
+    @inlinable
     init(key: StaticString, container: any ManagedContainer, plain factory: @escaping () -> T) where P == Void {
         self.key = FactoryKey(type: T.self, name: key)
         self.container = container
@@ -44,12 +55,51 @@ public struct FactoryRegistration<P, T> {
     /// Resolves an instance for `parameters`. Inlinable, as the functions it calls here: specialized where the
     /// declaration is resolved, it looks up no generic metadata for `P` and `T` on a call.
     @inlinable
+    @inline(__always)
     func resolve(_ parameters: P) -> T {
-        // Without the lock: a record found says whether nothing but the kept instance has to see this read (no
-        // decorator, context, time to live or trace), and where that instance is; reading it runs no user code.
-        // A scope modifier of this value is already the declaration's when the record says so; else it is applied
-        // under the lock first.
         let manager = container.manager
+        // Without the lock, as a typed accessor reads: the store's index of declarations answers when nothing but
+        // the kept instance has to see this read (no decorator, context, time to live or trace) and this value's
+        // scope property, if any, is already the declaration's; or it says that a unique instance is only what the
+        // declaration's own factory makes.
+        var direct: Int?
+        if let instance = manager.plexus.readDeclaration(
+            T.self, type: key.type, name: key.name, word: ScopeName.readWord(pendingScope, once: once), direct: &direct)
+        {
+            return instance
+        }
+        if let direct {
+            switch factory {
+            case .plain(let make):
+                if let made = Self.makeOwnDirectly(direct, manager, container, key, parameters, make) { return made }
+            case .taking(let make):
+                if let made = Self.makeOwnDirectly(direct, manager, container, key, parameters, { make(parameters) }) {
+                    return made
+                }
+            }
+        }
+        return Self.resolveFurther(container, key, factory, once, pendingScope, manager, parameters)
+    }
+
+    /// `resolve(_:)` when the store's index does not answer, for the value made of these parts. Out of line:
+    /// `resolve(_:)` is inlined into every call, so that the optimizer takes the value apart there; and static: a
+    /// value still needed after the fast path was copied before it.
+    @inlinable
+    @inline(never)
+    static func resolveFurther(
+        _ container: any ManagedContainer, _ key: FactoryKey, _ factory: Own, _ once: Bool, _ pendingScope: ScopeName,
+        _ manager: ContainerManager, _ parameters: P
+    ) -> T {
+        var registration = FactoryRegistration(key: key, container: container, factory: factory)
+        (registration.once, registration.pendingScope) = (once, pendingScope)
+        return registration.resolveFurther(manager, parameters)
+    }
+
+    /// `resolve(_:)` when the store's index does not answer.
+    @inlinable
+    func resolveFurther(_ manager: ContainerManager, _ parameters: P) -> T {
+        // The declaration's record, found without the lock: the same answers for a declaration the index does
+        // not hold (a singleton, kept in its scope's container; one with an override).
         let record = manager.record(of: key)
         if let record, pendingScope == .none || record.hasApplied(pendingScope, once: once) {
             if let instance = record.keptInstance(T.self) { return instance }
@@ -73,6 +123,24 @@ public struct FactoryRegistration<P, T> {
         if pendingScope != .none { register(scope: pendingScope.scope) }
     }
 
+    /// A unique instance made by this value's own factory, called here under the resolution lock and the cycle check,
+    /// when the store's index said so at the product's `generation` (no override, decorator, context or trace; the
+    /// declaration answered in its store by its plain default alone) and that still holds; nil when it does not.
+    ///
+    /// Static, taking the value's parts: a method was handed a copy of the whole value.
+    @inlinable
+    @inline(never)
+    static func makeOwnDirectly(
+        _ generation: Int, _ manager: ContainerManager, _ container: any ManagedContainer, _ key: FactoryKey,
+        _ parameters: P, _ own: () -> T
+    ) -> T? {
+        ResolutionLock.acquire()
+        defer { ResolutionLock.release() }
+        let diagnostics = Diagnostics.shared
+        guard generation == DeclarationRecordGeneration.current, diagnostics.checksCycles else { return nil }
+        return make(diagnostics, manager, container, key, own)
+    }
+
     /// A unique instance made by calling the chosen factory here, under the resolution lock and the cycle check,
     /// when the record says the container would do nothing else (`DeclarationRecord.directGeneration`); nil when it
     /// does not.
@@ -92,19 +160,26 @@ public struct FactoryRegistration<P, T> {
         else {
             return resolveLocked(record, manager, parameters)
         }
-        diagnostics.enterUntraced(manager, type(of: container), key: key)
-        // In a scope of the thread's resolution graph, as the slot's factory runs: the `.graph` declarations it
-        // resolves share one instance.
-        let scope = DependencyContainer.openDeclarationScope()
-        let instance: T
         if let registered = options.registration as? Maker<P, T> {
-            instance = registered.make(parameters)
-        } else {
-            switch factory {
-            case .plain(let make): instance = make()
-            case .taking(let make): instance = make(parameters)
-            }
+            return Self.make(diagnostics, manager, container, key) { registered.make(parameters) }
         }
+        switch factory {
+        case .plain(let make): return Self.make(diagnostics, manager, container, key, make)
+        case .taking(let make): return Self.make(diagnostics, manager, container, key) { make(parameters) }
+        }
+    }
+
+    /// Calls `make` (an override, else the value's own factory), as the declaration's slot would: under the cycle check
+    /// (untraced: a direct make happens only while tracing is off), in a scope of the thread's resolution graph, so
+    /// that the `.graph` declarations it resolves share one instance. Call under the resolution lock.
+    @inlinable
+    static func make(
+        _ diagnostics: Diagnostics, _ manager: ContainerManager, _ container: any ManagedContainer, _ key: FactoryKey,
+        _ make: () -> T
+    ) -> T {
+        diagnostics.enterUntraced(manager, type(of: container), key: key)
+        let scope = DependencyContainer.openDeclarationScope()
+        let instance = make()
         do {
             try DependencyContainer.closeDeclarationScope(scope)
         } catch {
@@ -349,6 +424,26 @@ final class Decorator<T> {
 @usableFromInline
 enum ScopeName: UInt8 {
     case none, unique, cached, graph, shared, singleton
+
+    /// How a scope modifier property names `scope`; `none` when none does (a custom scope, a clone of the singleton
+    /// scope, no scope).
+    static func name(of scope: Scope?) -> ScopeName {
+        switch scope {
+        case let scope? where scope === Scope.unique: .unique
+        case let scope? where scope === Scope.cached: .cached
+        case let scope? where scope === Scope.graph: .graph
+        case let scope? where scope === Scope.shared: .shared
+        case let scope? where scope is Scope.Singleton: .singleton
+        default: .none
+        }
+    }
+
+    /// The word a declaration value reads its store's index of declarations with: the scope its property named and
+    /// its `once`, below 16 (see `DeclarationRecord.acceptedReadWords`).
+    @inlinable
+    static func readWord(_ pending: ScopeName, once: Bool) -> Int {
+        Int(pending.rawValue) | (once ? 8 : 0)
+    }
 
     /// The scope object, read when the scope is applied.
     var scope: Scope? {

@@ -224,7 +224,7 @@ extension DependencyContainer {
         let released = registry.withLock { registry -> Released in
             let decorators = Decorators.adding(decorator, to: registry.decorators[key])
             registry.decorators[key] = decorators
-            // An answer remembered as "the plain default alone" (`plainDeclaredDefaultGeneration`) is one no longer.
+            // An answer remembered as "the plain default alone" (`publishDeclaration`) is one no longer.
             registry.epoch.advance()
             var released = Released()
             for case let slot? in [registry.slots[key], registry.accessorDefaults[key]] {

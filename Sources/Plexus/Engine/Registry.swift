@@ -66,6 +66,8 @@ struct Registry {
     var decorators = KeyTable<Decorators>()
     /// Typed accessors: the key of every accessor used here, by declaration site.
     var accessorKeys = AccessorKeys()
+    /// A product's declarations whose instances this container keeps, by type and name (see `DeclarationIndex`).
+    var declarationIndex = DeclarationIndex()
     /// Typed accessors with collaborators: per key, the generation at which the general path found no definition under
     /// exactly the key in any collaborator, so that the declared default here answers it alone while the generation
     /// holds (a registration in a collaborator advances it). Lets a container that collaborates answer its accessors
@@ -489,6 +491,7 @@ extension Registry {
         result.defaultsAnsweringAlone = KeyTable()
         // Entries are objects that remember which slot answered here: a copy shares none (its own slots answer it).
         result.accessorKeys = AccessorKeys()
+        result.declarationIndex = DeclarationIndex()
         return result
     }
 }
@@ -515,6 +518,7 @@ extension Registry: InvariantChecked {
         routes.checkInvariants("routes")
         autoWiringCandidates.checkInvariants("auto-wiring candidates")
         accessorKeys.checkInvariants()
+        declarationIndex.checkInvariants()
         slotsByDefinition?.checkInvariants("slots by definition")
         let byDefinition = builtSlotsByDefinition()
 

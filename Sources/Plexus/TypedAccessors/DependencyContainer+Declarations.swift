@@ -49,17 +49,41 @@ extension DependencyContainer {
         AccessorStorage.instance(of: T.self) { copyPublishedDeclaration(entry, into: $0) }
     }
 
-    /// The generation at which the declaration at `site` is answered here by its registered default alone, a plain
-    /// one (no override, forward or collaborator that could answer instead; no hook or decorator); nil otherwise.
-    /// While ``answerGeneration`` equals it, a unique instance of the declaration is what its own factory makes,
-    /// so the product that declared it may call that factory itself. Takes the registry's lock for writing.
-    package func plainDeclarationGeneration(at site: DeclarationSite) -> Int? {
-        plainDeclaredDefaultGeneration(site.site)
+    /// Publishes the declaration at `site`, made by `type` and named `name`, for ``readDeclaration(_:type:name:word:direct:)``:
+    /// while the product's generation is `recordGeneration` (`DeclarationRecordGeneration`), a read with a word whose
+    /// bit is set in `accepts` is answered here. With `direct`, returns the generation at which the declaration is
+    /// answered here by its registered default alone, a plain one (no override, forward or collaborator that could
+    /// answer instead; no hook or decorator); nil otherwise: while ``answerGeneration`` equals it, a unique instance
+    /// of the declaration is what its own factory makes, so the product that declared it may call that factory
+    /// itself. Takes the registry's lock for writing.
+    package func publishDeclaration(
+        at site: DeclarationSite, type: ObjectIdentifier, name: StaticString, recordGeneration: Int, accepts: UInt,
+        direct: Bool
+    ) -> Int? {
+        publishDeclaration(
+            site.site, type: type, name: name, recordGeneration: recordGeneration, accepts: accepts, direct: direct)
+    }
+
+    /// The instance the declaration `name` of `type` published here keeps
+    /// (``publishDeclaration(at:type:name:recordGeneration:accepts:direct:)``), read as a typed accessor's is, when the
+    /// product's read `word` (below the word size) is one it accepts; nil otherwise. `direct` is set to the product's generation when instead the declaration's own factory may make a
+    /// unique instance. Never runs a factory.
+    @inlinable
+    package func readDeclaration<T>(
+        _: T.Type, type: ObjectIdentifier, name: StaticString, word: Int, direct: inout Int?
+    ) -> T? {
+        var read = DeclarationRead.missed
+        let instance = AccessorStorage.instance(of: T.self) {
+            read = readDeclaration(type: type, name: name, word: word, into: $0)
+            return read.copied
+        }
+        if case .direct(let generation) = read { direct = generation }
+        return instance
     }
 
     /// This container's answer generation now (advanced by each registration, removal, reset, collaboration or
     /// decorator here, and by each change in a container this one reaches): one atomic load (see
-    /// ``plainDeclarationGeneration(at:)``).
+    /// ``publishDeclaration(at:type:name:recordGeneration:accepts:direct:)``).
     @usableFromInline package var answerGeneration: Int { generation.current }
 
     /// Whether `validate` is recording a graph on some thread: every resolve must then reach a container, where the

@@ -289,25 +289,88 @@ extension DependencyContainer {
 }
 
 extension DependencyContainer {
-    /// The generation at which the accessor declared at `site` is answered here by its registered default alone, a
-    /// plain one (no hooks, no decorators, no main actor); nil when an override, a forward or a collaborator could
-    /// answer instead, or a hook or decorator must see its instances. While this container's generation equals what this
-    /// returns, a unique instance of the declaration is exactly what its own factory makes: the product that declared
-    /// it may call that factory itself. Takes the lock for writing, as a first use does, to remember the answer.
-    func plainDeclaredDefaultGeneration(_ site: AccessorSite) -> Int? {
+    /// Publishes a product's declaration at `site` in this container's `DeclarationIndex` under (`type`, `name`; not without a name),
+    /// with the product's `recordGeneration` and the read words it `accepts`; with `direct`, also finds the generation
+    /// at which the declaration is answered here by its registered default alone, a plain one (no hooks, no
+    /// decorators, no main actor), and returns it: nil when an override, a forward or a collaborator could answer
+    /// instead, or a hook or decorator must see its instances. While this container's generation equals it, a unique
+    /// instance of the declaration is exactly what its own factory makes: the product that declared it may call that
+    /// factory itself. Takes the lock for writing, as a first use does, to remember the answer.
+    func publishDeclaration(
+        _ site: AccessorSite, type: ObjectIdentifier, name: StaticString, recordGeneration: Int, accepts: UInt,
+        direct: Bool
+    ) -> Int? {
         registry.withLock { registry -> Int? in
-            guard let found = registry.accessorKeys.withExistingEntry(for: site, { Unmanaged.passUnretained($0) })
-            else { return nil }
-            return found._withUnsafeGuaranteedRef { entry -> Int? in
-                guard case .slot(let answering) = answer(entry, in: &registry) else { return nil }
+            let entry = registry.accessorKeys.entry(for: site)
+            var directGeneration: Int?
+            if direct, case .slot(let answering) = answer(entry, in: &registry) {
                 let slot = answering.takeUnretainedValue()
                 let isDefault =
                     registry.accessorDefaults.withBorrowedValue(for: entry.key, hash: entry.hash) { $0 === slot }
                     ?? false
-                guard isDefault, slot.hasPlainRecipe, slot.hasDirectRecipe else { return nil }
-                return generation.current
+                if isDefault, slot.hasPlainRecipe, slot.hasDirectRecipe { directGeneration = generation.current }
             }
+            if name.hasPointerRepresentation {
+                let item = registry.declarationIndex.item(
+                    type: type, name: UnsafeRawPointer(name.utf8Start), entry: entry)
+                (item.recordGeneration, item.accepts) = (recordGeneration, accepts)
+                item.directGeneration = directGeneration ?? -1
+            }
+            return directGeneration
         }
+    }
+
+    /// A product's read of its declaration (`type`, `name`) here, through `DeclarationIndex`: the instance the
+    /// declaration keeps, copied into `result`; or that its own factory may make a unique one
+    /// (`publishDeclaration`); or a miss, when the product must look further (the index's item is stale, does not
+    /// accept `word`, or nothing is kept). Reads under the reader bias, else under the lock without stopping readers,
+    /// as a typed accessor's answer is read.
+    @usableFromInline
+    func readDeclaration(
+        type: ObjectIdentifier, name: StaticString, word: Int, into result: UnsafeMutableRawPointer
+    ) -> DeclarationRead {
+        if GraphRecorder.isActive || !name.hasPointerRepresentation { return .missed }
+        let name = UnsafeRawPointer(name.utf8Start)
+        if let read = registry.withBiasedRead({ readDeclaration(in: $0, type, name, word, into: result) }) {
+            return read
+        }
+        return registry.withLockKeepingReaders { readDeclaration(in: $0, type, name, word, into: result) }
+    }
+
+    private func readDeclaration(
+        in registry: UnsafePointer<Registry>, _ type: ObjectIdentifier, _ name: UnsafeRawPointer, _ word: Int,
+        into result: UnsafeMutableRawPointer
+    ) -> DeclarationRead {
+        guard let index = registry.pointer(to: \.declarationIndex) else { return .missed }
+        let read = DeclarationIndex.withItem(in: index, type: type, name: name) { item -> DeclarationRead in
+            let recordGeneration = DeclarationRecordGeneration.current
+            guard item.recordGeneration == recordGeneration, item.accepts >> UInt(word) & 1 == 1 else { return .missed }
+            let now = generation.current
+            if let answering = item.entry._withUnsafeGuaranteedRef({ $0.currentAnswer(at: now) }),
+                answering._withUnsafeGuaranteedRef({ $0.copyPublished(into: result) })
+            {
+                return .copied
+            }
+            return item.directGeneration == now ? .direct(recordGeneration) : .missed
+        }
+        return read ?? .missed
+    }
+}
+
+/// What `DependencyContainer.readDeclaration` found. Package access.
+@usableFromInline
+package enum DeclarationRead {
+    /// Nothing the index can answer: the product looks further.
+    case missed
+    /// The kept instance, copied into the caller's storage.
+    case copied
+    /// A unique instance is what the declaration's own factory makes, while the product's generation is this one.
+    case direct(Int)
+
+    /// Whether the instance was copied.
+    @inlinable package var copied: Bool {
+        if case .copied = self { return true }
+        return false
     }
 }
 
@@ -333,7 +396,7 @@ package struct DeclarationScope {
 }
 
 extension DependencyContainer {
-    /// Opens a scope around a factory a product calls itself (see `plainDeclarationGeneration(at:)`): one light scope
+    /// Opens a scope around a factory a product calls itself (see `publishDeclaration(at:type:name:recordGeneration:accepts:direct:)`): one light scope
     /// of the calling thread's resolution graph, opened here when outermost, as a container runs a declaration's
     /// factory, so that the resolves the factory makes share the graph's `.shared` instances. Close it with
     /// ``closeDeclarationScope(_:)`` on the same thread once the factory returned. Not generic and without a closure:
