@@ -64,23 +64,6 @@ extension DependencyContainer {
             site.site, type: type, name: name, recordGeneration: recordGeneration, accepts: accepts, direct: direct)
     }
 
-    /// The instance the declaration `name` of `type` published here keeps
-    /// (``publishDeclaration(at:type:name:recordGeneration:accepts:direct:)``), read as a typed accessor's is, when the
-    /// product's read `word` (below the word size) is one it accepts; nil otherwise. `direct` is set to the product's generation when instead the declaration's own factory may make a
-    /// unique instance. Never runs a factory.
-    @inlinable
-    package func readDeclaration<T>(
-        _: T.Type, type: ObjectIdentifier, name: StaticString, word: Int, direct: inout Int?
-    ) -> T? {
-        var read = DeclarationRead.missed
-        let instance = AccessorStorage.instance(of: T.self) {
-            read = readDeclaration(type: type, name: name, word: word, into: $0)
-            return read.copied
-        }
-        if case .direct(let generation) = read { direct = generation }
-        return instance
-    }
-
     /// This container's answer generation now (advanced by each registration, removal, reset, collaboration or
     /// decorator here, and by each change in a container this one reaches): one atomic load (see
     /// ``publishDeclaration(at:type:name:recordGeneration:accepts:direct:)``).

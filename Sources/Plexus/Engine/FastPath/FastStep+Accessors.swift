@@ -327,14 +327,32 @@ extension DependencyContainer {
     /// as a typed accessor's answer is read.
     @usableFromInline
     func readDeclaration(
-        type: ObjectIdentifier, name: StaticString, word: Int, into result: UnsafeMutableRawPointer
+        type: ObjectIdentifier, name: UnsafeRawPointer, word: Int, into result: UnsafeMutableRawPointer
     ) -> DeclarationRead {
-        if GraphRecorder.isActive || !name.hasPointerRepresentation { return .missed }
-        let name = UnsafeRawPointer(name.utf8Start)
+        if GraphRecorder.isActive { return .missed }
         if let read = registry.withBiasedRead({ readDeclaration(in: $0, type, name, word, into: result) }) {
             return read
         }
         return registry.withLockKeepingReaders { readDeclaration(in: $0, type, name, word, into: result) }
+    }
+
+    /// The instance the declaration `name` of `type` published here keeps
+    /// (``publishDeclaration(at:type:name:recordGeneration:accepts:direct:)``), read as a typed accessor's is, when the
+    /// product's read `word` (below the word size) is one it accepts; nil otherwise. `direct` is set to the product's generation when instead the declaration's own factory may make a
+    /// unique instance. Never runs a factory.
+    @inlinable
+    package func readDeclaration<T>(
+        _: T.Type, type: ObjectIdentifier, name: StaticString, word: Int, direct: inout Int?
+    ) -> T? {
+        guard name.hasPointerRepresentation else { return nil }
+        let name = UnsafeRawPointer(name.utf8Start)
+        var read = DeclarationRead.missed
+        let instance = AccessorStorage.instance(of: T.self) {
+            read = readDeclaration(type: type, name: name, word: word, into: $0)
+            return read.copied
+        }
+        if case .direct(let generation) = read { direct = generation }
+        return instance
     }
 
     private func readDeclaration(
