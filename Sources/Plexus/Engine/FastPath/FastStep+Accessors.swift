@@ -338,8 +338,8 @@ extension DependencyContainer {
 
     /// The instance the declaration `name` of `type` published here keeps
     /// (``publishDeclaration(at:type:name:recordGeneration:accepts:direct:)``), read as a typed accessor's is, when the
-    /// product's read `word` (below the word size) is one it accepts; nil otherwise. `direct` is set to the product's generation when instead the declaration's own factory may make a
-    /// unique instance. Never runs a factory.
+    /// product's read `word` (below the word size) is one it accepts; nil otherwise. `direct` is set to the product's
+    /// generation when instead the declaration's own factory may make a unique instance. Never runs a factory.
     @inlinable
     package func readDeclaration<T>(
         _: T.Type, type: ObjectIdentifier, name: StaticString, word: Int, direct: inout Int?
