@@ -17,8 +17,9 @@ import Plexus
 /// `validate`. The decorators run last, on every resolve. The record and the index entry are published after such a
 /// resolve, when nothing but the kept instance (or the factory) has to see later reads.
 public struct FactoryRegistration<P, T> {
-    @usableFromInline let key: FactoryKey
     @usableFromInline let container: any ManagedContainer
+    /// The declaration's name; with `T`, its key (the type is `T`'s, not stored: a word less in every value).
+    @usableFromInline let name: StaticString
     @usableFromInline let factory: Own
     @usableFromInline var once = false
     /// A built-in scope named by a modifier property (`.cached`, `.graph`, …) of this value and not yet known to be
@@ -33,21 +34,25 @@ public struct FactoryRegistration<P, T> {
         case taking((P) -> T)
     }
 
+    /// The declaration's identity: the type it makes and its name.
     @inlinable
-    init(key: FactoryKey, container: any ManagedContainer, factory: Own) {
-        (self.key, self.container, self.factory) = (key, container, factory)
+    var key: FactoryKey { FactoryKey(type: T.self, name: name) }
+
+    @inlinable
+    init(name: StaticString, container: any ManagedContainer, factory: Own) {
+        (self.name, self.container, self.factory) = (name, container, factory)
     }
 
     @inlinable
     init(key: StaticString, container: any ManagedContainer, factory: @escaping (P) -> T) {
-        self.key = FactoryKey(type: T.self, name: key)
+        self.name = key
         self.container = container
         self.factory = .taking(factory)
     }
 
     @inlinable
     init(key: StaticString, container: any ManagedContainer, plain factory: @escaping () -> T) where P == Void {
-        self.key = FactoryKey(type: T.self, name: key)
+        self.name = key
         self.container = container
         self.factory = .plain(factory)
     }
@@ -64,7 +69,7 @@ public struct FactoryRegistration<P, T> {
         // declaration's own factory makes.
         var direct: Int?
         if let instance = manager.plexus.readDeclaration(
-            T.self, type: key.type, name: key.name, word: ScopeName.readWord(pendingScope, once: once), direct: &direct)
+            T.self, type: ObjectIdentifier(T.self), name: name, word: ScopeName.readWord(pendingScope, once: once), direct: &direct)
         {
             return instance
         }
@@ -78,7 +83,7 @@ public struct FactoryRegistration<P, T> {
                 }
             }
         }
-        return Self.resolveFurther(container, key, factory, once, pendingScope, manager, parameters)
+        return Self.resolveFurther(container, name, factory, once, pendingScope, manager, parameters)
     }
 
     /// `resolve(_:)` when the store's index does not answer, for the value made of these parts. Out of line:
@@ -87,10 +92,10 @@ public struct FactoryRegistration<P, T> {
     @inlinable
     @inline(never)
     static func resolveFurther(
-        _ container: any ManagedContainer, _ key: FactoryKey, _ factory: Own, _ once: Bool, _ pendingScope: ScopeName,
+        _ container: any ManagedContainer, _ name: StaticString, _ factory: Own, _ once: Bool, _ pendingScope: ScopeName,
         _ manager: ContainerManager, _ parameters: P
     ) -> T {
-        var registration = FactoryRegistration(key: key, container: container, factory: factory)
+        var registration = FactoryRegistration(name: name, container: container, factory: factory)
         (registration.once, registration.pendingScope) = (once, pendingScope)
         return registration.resolveFurther(manager, parameters)
     }
