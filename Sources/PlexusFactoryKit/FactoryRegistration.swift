@@ -69,7 +69,8 @@ public struct FactoryRegistration<P, T> {
         // declaration's own factory makes.
         var direct: Int?
         if let instance = manager.plexus.readDeclaration(
-            T.self, type: ObjectIdentifier(T.self), name: name, word: ScopeName.readWord(pendingScope, once: once), direct: &direct)
+            T.self, type: ObjectIdentifier(T.self), name: name, word: ScopeName.readWord(pendingScope, once: once),
+            direct: &direct)
         {
             return instance
         }
@@ -87,13 +88,14 @@ public struct FactoryRegistration<P, T> {
     }
 
     /// `resolve(_:)` when the store's index does not answer, for the value made of these parts. Out of line:
-    /// `resolve(_:)` is inlined into every call, so that the optimizer takes the value apart there; and static: a
-    /// value still needed after the fast path was copied before it.
+    /// `resolve(_:)` is inlined into every call and keeps only the index's read there; static, given the value's
+    /// parts: as a method, it had the caller copy the whole value before the read (`Benchmarks/profile`, about 70
+    /// instructions).
     @inlinable
     @inline(never)
     static func resolveFurther(
-        _ container: any ManagedContainer, _ name: StaticString, _ factory: Own, _ once: Bool, _ pendingScope: ScopeName,
-        _ manager: ContainerManager, _ parameters: P
+        _ container: any ManagedContainer, _ name: StaticString, _ factory: Own, _ once: Bool,
+        _ pendingScope: ScopeName, _ manager: ContainerManager, _ parameters: P
     ) -> T {
         var registration = FactoryRegistration(name: name, container: container, factory: factory)
         (registration.once, registration.pendingScope) = (once, pendingScope)
@@ -132,7 +134,8 @@ public struct FactoryRegistration<P, T> {
     /// when the store's index said so at the product's `generation` (no override, decorator, context or trace; the
     /// declaration answered in its store by its plain default alone) and that still holds; nil when it does not.
     ///
-    /// Static, taking the value's parts: a method was handed a copy of the whole value.
+    /// Static, given the value's parts and the factory as a closure: as a method, or given the factory's enum, it had the
+    /// caller copy the whole value.
     @inlinable
     @inline(never)
     static func makeOwnDirectly(
