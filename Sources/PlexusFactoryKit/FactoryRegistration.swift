@@ -77,9 +77,9 @@ public struct FactoryRegistration<P, T> {
         if let direct {
             switch factory {
             case .plain(let make):
-                if let made = Self.makeOwnDirectly(direct, manager, container, key, parameters, make) { return made }
+                if let made = Self.makeOwnDirectly(direct, manager, container, key, make) { return made }
             case .taking(let make):
-                if let made = Self.makeOwnDirectly(direct, manager, container, key, parameters, { make(parameters) }) {
+                if let made = Self.makeOwnDirectly(direct, manager, container, key) { make(parameters) } {
                     return made
                 }
             }
@@ -134,13 +134,13 @@ public struct FactoryRegistration<P, T> {
     /// when the store's index said so at the product's `generation` (no override, decorator, context or trace; the
     /// declaration answered in its store by its plain default alone) and that still holds; nil when it does not.
     ///
-    /// Static, given the value's parts and the factory as a closure: as a method, or given the factory's enum, it had the
-    /// caller copy the whole value.
+    /// Static, given the value's parts and the factory as a closure: as a method, or given the factory's enum, it had
+    /// the caller copy the whole value.
     @inlinable
     @inline(never)
     static func makeOwnDirectly(
         _ generation: Int, _ manager: ContainerManager, _ container: any ManagedContainer, _ key: FactoryKey,
-        _ parameters: P, _ own: () -> T
+        _ own: () -> T
     ) -> T? {
         ResolutionLock.acquire()
         defer { ResolutionLock.release() }
