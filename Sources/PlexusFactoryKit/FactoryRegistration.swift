@@ -67,10 +67,13 @@ public struct FactoryRegistration<P, T> {
         // the kept instance has to see this read (no decorator, context, time to live or trace) and this value's
         // scope property, if any, is already the declaration's; or it says that a unique instance is only what the
         // declaration's own factory makes.
+        // A value naming the singleton scope skips it: the singleton scope keeps its instances in a container of its
+        // own, whose declarations the manager's index does not hold.
         var direct: Int?
-        if let instance = manager.plexus.readDeclaration(
-            T.self, type: ObjectIdentifier(T.self), name: name, word: ScopeName.readWord(pendingScope, once: once),
-            direct: &direct)
+        if pendingScope != .singleton,
+            let instance = manager.plexus.readDeclaration(
+                T.self, type: ObjectIdentifier(T.self), name: name, word: ScopeName.readWord(pendingScope, once: once),
+                direct: &direct)
         {
             return instance
         }
@@ -79,7 +82,7 @@ public struct FactoryRegistration<P, T> {
             case .plain(let make):
                 if let made = Self.makeOwnDirectly(direct, manager, container, key, make) { return made }
             case .taking(let make):
-                if let made = Self.makeOwnDirectly(direct, manager, container, key) { make(parameters) } {
+                if let made = Self.makeOwnDirectly(direct, manager, container, key, { make(parameters) }) {
                     return made
                 }
             }
@@ -97,21 +100,24 @@ public struct FactoryRegistration<P, T> {
         _ container: any ManagedContainer, _ name: StaticString, _ factory: Own, _ once: Bool,
         _ pendingScope: ScopeName, _ manager: ContainerManager, _ parameters: P
     ) -> T {
+        // The declaration's record, found without the lock: the same answers for a declaration the index does not
+        // hold (a singleton, kept in its scope's container; a unique one with an override). A kept instance is read
+        // before a value is made of the parts: making it retains what it holds.
+        let record = manager.record(of: FactoryKey(type: T.self, name: name))
+        let applied = record.map { pendingScope == .none || $0.hasApplied(pendingScope, once: once) } ?? false
+        if applied, let instance = record?.keptInstance(T.self) { return instance }
         var registration = FactoryRegistration(name: name, container: container, factory: factory)
         (registration.once, registration.pendingScope) = (once, pendingScope)
-        return registration.resolveFurther(manager, parameters)
+        return registration.resolveFurther(applied ? record : nil, record, manager, parameters)
     }
 
-    /// `resolve(_:)` when the store's index does not answer.
+    /// `resolve(_:)` when neither the store's index nor the record's kept instance answers: the record's direct make
+    /// (`direct`, the record when this value's scope property is applied), else under the lock.
     @inlinable
-    func resolveFurther(_ manager: ContainerManager, _ parameters: P) -> T {
-        // The declaration's record, found without the lock: the same answers for a declaration the index does
-        // not hold (a singleton, kept in its scope's container; one with an override).
-        let record = manager.record(of: key)
-        if let record, pendingScope == .none || record.hasApplied(pendingScope, once: once) {
-            if let instance = record.keptInstance(T.self) { return instance }
-            if let made = makeDirectly(record, manager, parameters) { return made }
-        }
+    func resolveFurther(
+        _ direct: DeclarationRecord?, _ record: DeclarationRecord?, _ manager: ContainerManager, _ parameters: P
+    ) -> T {
+        if let direct, let made = makeDirectly(direct, manager, parameters) { return made }
         // What the resolve drops (an expired instance, one kept in the scope a property changed, a record replaced)
         // is released after the lock.
         let outermost = DependencyContainer.beginHoldingReleases()

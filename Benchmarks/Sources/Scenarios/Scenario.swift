@@ -114,7 +114,7 @@ extension Scenario {
             .weakSingletonAndUnique, .singletonsBesideGeneralPath, .singletonsBesideForwarding,
             .readsAfterAnotherContainersRegistration,
             .readsThroughCollaborator, .accessorThroughCollaboratingContainer, .accessorOverriddenInCollaborator,
-            .newContainerWithOneRegistration, .factoryKitUnique, .factoryKitCached,
+            .newContainerWithOneRegistration, .factoryKitUnique, .factoryKitCached, .factoryKitSingleton,
             .sharedRead,
             .sharedAccessorSingleton,
             .launchWarm,

@@ -9,6 +9,7 @@ private final class BenchmarkFactoryContainer: SharedContainer {
     let manager = ContainerManager()
     var leaf: Factory<Leaf> { self { Leaf() } }
     var apiClient: Factory<ApiClient> { self { ApiClient() }.cached }
+    var sharedClient: Factory<ApiClient> { self { ApiClient() }.singleton }
 }
 
 extension Scenario {
@@ -48,6 +49,29 @@ extension Scenario {
                 blackHole(container.apiClient())
                 return Runner { count in
                     for _ in 0..<count { blackHole(container.apiClient()) }
+                }
+            }
+        }
+    }
+
+    /// A `.singleton` declaration, already made, called through PlexusFactoryKit, against a lazy shared instance:
+    /// the singleton scope keeps its instances in a container of its own, which the declaration's record names.
+    static var factoryKitSingleton: Scenario {
+        Scenario(id: "factorykit-singleton", title: "PlexusFactoryKit, singleton", contenders: [.hand, .plexus]) {
+            contender in
+            switch contender {
+            case .dependencies, .swinject: return nil
+            case .hand:
+                let shared = LazyShared()
+                blackHole(shared.instance())
+                return Runner { count in
+                    for _ in 0..<count { blackHole(shared.instance()) }
+                }
+            case .plexus:
+                let container = BenchmarkFactoryContainer()
+                blackHole(container.sharedClient())
+                return Runner { count in
+                    for _ in 0..<count { blackHole(container.sharedClient()) }
                 }
             }
         }
