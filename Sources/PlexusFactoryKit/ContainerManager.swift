@@ -468,15 +468,14 @@ final class DeclarationRecord: @unchecked Sendable {
     @usableFromInline let once: Bool
 
     init(
-        _ options: ContainerManager.Options, slot: DeclarationSlot, readsKept: Bool, directGeneration: Int?,
-        generation: Int
+        _ options: ContainerManager.Options, slot: DeclarationSlot, kept: DeclarationPublication?,
+        directGeneration: Int?, generation: Int
     ) {
         scope = options.scope.map(ObjectIdentifier.init)
         scopeName = .name(of: options.scope)
         once = options.once
-        keptStore = readsKept ? slot.store : nil
-        let entry = readsKept ? slot.store.declarationEntry(at: slot.site) : nil
-        (keptEntry, entryKeeper) = (entry?.entry, entry?.keeper)
+        keptStore = kept == nil ? nil : slot.store
+        (keptEntry, entryKeeper) = (kept?.entry, kept?.keeper)
         self.options = options.timeToLive == nil && !options.scopeOnParameters ? options : nil
         self.slot = slot
         self.directGeneration = directGeneration
@@ -493,7 +492,7 @@ final class DeclarationRecord: @unchecked Sendable {
         return scopeName == pending
     }
 
-    /// The read words (`FactoryRegistration.readWord`) of the declaration values whose scope property the declaration
+    /// The read words (`ScopeName.readWord`) of the declaration values whose scope property the declaration
     /// has applied (as `hasApplied` says), as bits, for the store's index of declarations: a value naming no scope,
     /// one whose `once` differs from the declaration's, or one naming the declaration's scope. Not the singleton
     /// scope, which is task-local: such a read goes through the record.
@@ -536,21 +535,23 @@ extension ContainerManager {
             && !options.scopeOnParameters && !Diagnostics.shared.isTracing && !state.autoRegistrationNeeded
         let readsKept = seenByNothingElse && slot.storage != .unique && slot.storage != .shared
         let generation = DeclarationRecordGeneration.current
-        let wantsDirect = seenByNothingElse && slot.storage == .unique
-        var directGeneration: Int?
+        // Made directly only under the product's own cycle check (turning it off forgets the records).
+        let wantsDirect = seenByNothingElse && slot.storage == .unique && Diagnostics.shared.checksCycles
+        var publication: DeclarationPublication?
         if readsKept || wantsDirect {
             // Published in the store's index too, when the store is this manager's own container (a singleton's is
-            // the scope's) and the index can answer alone: a unique declaration without an override, whose own
-            // factory is then the one to call.
+            // the scope's) and the index can answer alone: a kept instance, or a unique declaration without an
+            // override, whose own factory is then the one to call. One lock section gives the record its entry too.
             let indexed = slot.store === plexus && (readsKept || options.registration == nil)
             let scopeName = ScopeName.name(of: options.scope)
             let accepts = indexed ? DeclarationRecord.acceptedReadWords(scopeName: scopeName, once: options.once) : 0
-            directGeneration = slot.store.publishDeclaration(
+            publication = slot.store.publishDeclaration(
                 at: slot.site, type: key.type, name: key.name, recordGeneration: generation, accepts: accepts,
                 direct: wantsDirect)
         }
         let record = DeclarationRecord(
-            options, slot: slot, readsKept: readsKept, directGeneration: directGeneration, generation: generation)
+            options, slot: slot, kept: readsKept ? publication : nil, directGeneration: publication?.direct,
+            generation: generation)
         Self.records.insert(
             record, tag: Self.scopeTag(options.scope.map(ObjectIdentifier.init), once: options.once),
             owner: ObjectIdentifier(self), type: key.type, name: key.name)

@@ -18,7 +18,9 @@ final class Diagnostics: @unchecked Sendable {
         var label: String { "\(containerType).\(key.name)" }
     }
 
-    @exclusivity(unchecked) @usableFromInline var checksCycles = true
+    /// Whether the product checks cycles itself; a unique declaration is made directly only while it does, so a
+    /// change forgets the records that say it may be.
+    @exclusivity(unchecked) @usableFromInline var checksCycles = true { didSet { ContainerManager.forgetRecords() } }
     @exclusivity(unchecked) @usableFromInline var isTracing = false { didSet { ContainerManager.forgetRecords() } }
     var logger: (String) -> Void = { print($0) }
     /// The declarations being resolved are the first `active` frames; the rest is storage kept for the next ones, so

@@ -69,7 +69,7 @@ public struct FactoryRegistration<P, T> {
         // declaration's own factory makes.
         // A value naming the singleton scope skips it: the singleton scope keeps its instances in a container of its
         // own, whose declarations the manager's index does not hold.
-        var direct: Int?
+        var direct: DirectGenerations?
         if pendingScope != .singleton,
             let instance = manager.plexus.readDeclaration(
                 T.self, type: ObjectIdentifier(T.self), name: name, word: ScopeName.readWord(pendingScope, once: once),
@@ -137,21 +137,25 @@ public struct FactoryRegistration<P, T> {
     }
 
     /// A unique instance made by this value's own factory, called here under the resolution lock and the cycle check,
-    /// when the store's index said so at the product's `generation` (no override, decorator, context or trace; the
-    /// declaration answered in its store by its plain default alone) and that still holds; nil when it does not.
+    /// when the store's index said so at `generations` (no override, decorator, context or trace; the declaration
+    /// answered in its store by its plain default alone) and they still hold; nil when they do not.
     ///
     /// Static, given the value's parts and the factory as a closure: as a method, or given the factory's enum, it had
     /// the caller copy the whole value.
     @inlinable
     @inline(never)
     static func makeOwnDirectly(
-        _ generation: Int, _ manager: ContainerManager, _ container: any ManagedContainer, _ key: FactoryKey,
-        _ own: () -> T
+        _ generations: DirectGenerations, _ manager: ContainerManager, _ container: any ManagedContainer,
+        _ key: FactoryKey, _ own: () -> T
     ) -> T? {
         ResolutionLock.acquire()
         defer { ResolutionLock.release() }
+        // Both generations again, under the lock: the index answered before it was taken, and a change made in the
+        // store meanwhile (a registration, a decorator, a collaborator) advances only the store's.
         let diagnostics = Diagnostics.shared
-        guard generation == DeclarationRecordGeneration.current, diagnostics.checksCycles else { return nil }
+        guard generations.record == DeclarationRecordGeneration.current,
+            generations.container == manager.plexus.answerGeneration, diagnostics.checksCycles
+        else { return nil }
         return make(diagnostics, manager, container, key, own)
     }
 
@@ -439,8 +443,8 @@ final class Decorator<T> {
 enum ScopeName: UInt8 {
     case none, unique, cached, graph, shared, singleton
 
-    /// How a scope modifier property names `scope`; `none` when none does (a custom scope, a clone of the singleton
-    /// scope, no scope).
+    /// How a scope modifier property names `scope`; `none` when none does (a custom scope, no scope). Every singleton
+    /// scope, a clone too, is `.singleton`: `DeclarationRecord.hasApplied` compares a singleton's identity.
     static func name(of scope: Scope?) -> ScopeName {
         switch scope {
         case let scope? where scope === Scope.unique: .unique

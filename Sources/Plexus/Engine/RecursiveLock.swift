@@ -29,6 +29,9 @@ package final class RecursiveLock: @unchecked Sendable {
 
     /// Takes the lock, waiting while another thread holds it.
     package func lock() {
+        if tryLock() { return }
+        // About to wait for another thread: where a test orders threads (`EngineTestHooks.observeLockWaits`).
+        EngineTestHooks.noteLockWait()
         checkPThread(plexus_recursive_lock_lock(storage), "pthread_mutex_lock")
     }
 

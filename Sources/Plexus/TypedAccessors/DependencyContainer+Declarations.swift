@@ -36,12 +36,6 @@ extension DependencyContainer {
         AsyncAccessorCore<T>.published(self, site.site)
     }
 
-    /// The entry of the declaration at `site` here (made on first use): what `publishedDeclaration(at:)`
-    /// reads without finding the site again; valid while `keeper` is kept. Takes the lock for writing.
-    package func declarationEntry(at site: DeclarationSite) -> (entry: DeclarationEntry, keeper: AnyObject) {
-        declarationEntry(site.site)
-    }
-
     /// The instance the declaration of `entry` keeps published here, if any, as `publishedDeclaration(at:)` for a site
     /// finds it, without hashing the site; never runs a factory.
     @inlinable
@@ -49,17 +43,18 @@ extension DependencyContainer {
         AccessorStorage.instance(of: T.self) { copyPublishedDeclaration(entry, into: $0) }
     }
 
-    /// Publishes the declaration at `site`, made by `type` and named `name`, for ``readDeclaration(_:type:name:word:direct:)``:
+    /// Publishes the declaration at `site`, made by `type` and named `name`, for `readDeclaration(_:type:name:word:direct:)`:
     /// while the product's generation is `recordGeneration` (`DeclarationRecordGeneration`), a read with a word whose
-    /// bit is set in `accepts` is answered here. With `direct`, returns the generation at which the declaration is
-    /// answered here by its registered default alone, a plain one (no override, forward or collaborator that could
-    /// answer instead; no hook or decorator); nil otherwise: while ``answerGeneration`` equals it, a unique instance
-    /// of the declaration is what its own factory makes, so the product that declared it may call that factory
-    /// itself. Takes the registry's lock for writing.
+    /// bit is set in `accepts` is answered here (no item is kept when `accepts` is 0). With `direct`, the result names
+    /// the generation at which the declaration is answered here by its registered default alone, a plain one (no
+    /// override, forward or collaborator that could answer instead; no hook or decorator); nil otherwise: while
+    /// ``answerGeneration`` equals it, a unique instance of the declaration is what its own factory makes, so the
+    /// product that declared it may call that factory itself. The result also gives the declaration's entry here, which
+    /// `publishedDeclaration(at:)` reads without finding the site again. Takes the registry's lock for writing, once.
     package func publishDeclaration(
         at site: DeclarationSite, type: ObjectIdentifier, name: StaticString, recordGeneration: Int, accepts: UInt,
         direct: Bool
-    ) -> Int? {
+    ) -> DeclarationPublication {
         publishDeclaration(
             site.site, type: type, name: name, recordGeneration: recordGeneration, accepts: accepts, direct: direct)
     }

@@ -243,13 +243,6 @@ extension DependencyContainer {
         }
     }
 
-    /// The entry of the accessor declared at `site` (made on first use), unretained, and the object that keeps it
-    /// alive (see `DeclarationEntry`).
-    func declarationEntry(_ site: AccessorSite) -> (entry: DeclarationEntry, keeper: AnyObject) {
-        let entry = accessorEntry(site)
-        return (DeclarationEntry(entry: Unmanaged.passUnretained(entry)), entry)
-    }
-
     /// `copyPublishedAccessor(_:into:)` for a product's declaration whose entry it kept (`DeclarationEntry`): the
     /// entry's current answer read under the reader bias, without finding the site; else as that call does.
     @usableFromInline
@@ -289,18 +282,19 @@ extension DependencyContainer {
 }
 
 extension DependencyContainer {
-    /// Publishes a product's declaration at `site` in this container's `DeclarationIndex` under (`type`, `name`; not without a name),
-    /// with the product's `recordGeneration` and the read words it `accepts`; with `direct`, also finds the generation
-    /// at which the declaration is answered here by its registered default alone, a plain one (no hooks, no
-    /// decorators, no main actor), and returns it: nil when an override, a forward or a collaborator could answer
+    /// Publishes a product's declaration at `site` in this container's `DeclarationIndex` under (`type`, `name`; not
+    /// without a name, nor when it `accepts` no read word), with the product's `recordGeneration`; with `direct`, also
+    /// finds the generation at which the declaration is answered here by its registered default alone, a plain one
+    /// (no hooks, no decorators, no main actor): nil when an override, a forward or a collaborator could answer
     /// instead, or a hook or decorator must see its instances. While this container's generation equals it, a unique
     /// instance of the declaration is exactly what its own factory makes: the product that declared it may call that
-    /// factory itself. Takes the lock for writing, as a first use does, to remember the answer.
+    /// factory itself. Returns that generation and the site's accessor entry. Takes the lock for writing once, as a
+    /// first use does, to remember the answer.
     func publishDeclaration(
         _ site: AccessorSite, type: ObjectIdentifier, name: StaticString, recordGeneration: Int, accepts: UInt,
         direct: Bool
-    ) -> Int? {
-        registry.withLock { registry -> Int? in
+    ) -> DeclarationPublication {
+        registry.withLock { registry -> DeclarationPublication in
             let entry = registry.accessorKeys.entry(for: site)
             var directGeneration: Int?
             if direct, case .slot(let answering) = answer(entry, in: &registry) {
@@ -310,13 +304,16 @@ extension DependencyContainer {
                     ?? false
                 if isDefault, slot.hasPlainRecipe, slot.hasDirectRecipe { directGeneration = generation.current }
             }
-            if name.hasPointerRepresentation {
+            // An item that accepts no read would only take room: none is made (a stale one answers nothing).
+            if accepts != 0, name.hasPointerRepresentation {
                 let item = registry.declarationIndex.item(
                     type: type, name: UnsafeRawPointer(name.utf8Start), entry: entry)
                 (item.recordGeneration, item.accepts) = (recordGeneration, accepts)
                 item.directGeneration = directGeneration ?? -1
             }
-            return directGeneration
+            return DeclarationPublication(
+                direct: directGeneration, entry: DeclarationEntry(entry: Unmanaged.passUnretained(entry)),
+                keeper: entry)
         }
     }
 
@@ -342,7 +339,7 @@ extension DependencyContainer {
     /// generation when instead the declaration's own factory may make a unique instance. Never runs a factory.
     @inlinable
     package func readDeclaration<T>(
-        _: T.Type, type: ObjectIdentifier, name: StaticString, word: Int, direct: inout Int?
+        _: T.Type, type: ObjectIdentifier, name: StaticString, word: Int, direct: inout DirectGenerations?
     ) -> T? {
         guard name.hasPointerRepresentation else { return nil }
         let name = UnsafeRawPointer(name.utf8Start)
@@ -369,10 +366,29 @@ extension DependencyContainer {
             {
                 return .copied
             }
-            return item.directGeneration == now ? .direct(recordGeneration) : .missed
+            guard item.directGeneration == now else { return .missed }
+            return .direct(DirectGenerations(record: recordGeneration, container: now))
         }
         return read ?? .missed
     }
+}
+
+/// The generations at which a product may make a unique instance of its declaration itself
+/// (`DependencyContainer.readDeclaration`): its own (`DeclarationRecordGeneration`) and the container's
+/// (`DependencyContainer.answerGeneration`). A product checks both again under its own lock before making one: a
+/// change in the container does not advance the product's generation. Package access.
+@usableFromInline
+package struct DirectGenerations {
+    @usableFromInline package let record: Int
+    @usableFromInline package let container: Int
+}
+
+/// What `DependencyContainer.publishDeclaration` found: the generation at which the declaration may be made directly
+/// (nil when it may not), and its accessor entry, valid while `keeper` is kept. Package access.
+package struct DeclarationPublication {
+    package let direct: Int?
+    package let entry: DeclarationEntry
+    package let keeper: AnyObject
 }
 
 /// What `DependencyContainer.readDeclaration` found. Package access.
@@ -382,8 +398,9 @@ package enum DeclarationRead {
     case missed
     /// The kept instance, copied into the caller's storage.
     case copied
-    /// A unique instance is what the declaration's own factory makes, while the product's generation is this one.
-    case direct(Int)
+    /// A unique instance is what the declaration's own factory makes, while the product's generation and this
+    /// container's are these.
+    case direct(DirectGenerations)
 
     /// Whether the instance was copied.
     @inlinable package var copied: Bool {
@@ -399,7 +416,7 @@ package enum DeclarationRead {
 /// the generation it was found at is, during which the registry holds the slot it names.
 ///
 /// Unretained, so that reading through it counts no reference: whoever keeps it keeps the keeper
-/// `DependencyContainer.declarationEntry(at:)` gave with it too, for as long.
+/// `DependencyContainer.publishDeclaration` gave with it too (`DeclarationPublication`), for as long.
 @usableFromInline
 package struct DeclarationEntry: @unchecked Sendable {
     let entry: Unmanaged<AccessorKeys.Entry>
