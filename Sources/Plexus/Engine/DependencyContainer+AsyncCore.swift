@@ -35,7 +35,7 @@ extension DependencyContainer {
         into result: UnsafeMutableRawPointer
     ) throws -> Bool {
         guard TaskGraph.graphOfCurrentTask() == nil else { return false }
-        guard ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef({ $0.depth == 0 }) else { return false }
+        guard ResolutionGraph.currentIsIdle else { return false }
         guard
             let handOver = try resolveRawSegment(
                 type, typeOfArguments: typeOfArguments, tag: tag, arguments: arguments, into: result)

@@ -70,7 +70,7 @@ struct FastMake {
     }
 
     /// The slot whose factory runs. While it runs, the calling thread's hazard mark `mark` keeps it
-    /// (`plexus_hazard_mark`: the owner's `release(_:)` keeps a marked slot until the mark is cleared, which
+    /// (the C layer's hazard marks, `PlexusHazards.h`: the owner's `release(_:)` keeps a marked slot until the mark is cleared, which
     /// saves the atomic increment and decrement of a reference); with a negative `mark`, a reference taken for the
     /// step does.
     // The fields are declared word-sized first: a step is copied from the decision to the dispatcher, and padding

@@ -218,6 +218,12 @@ final class ResolutionGraph {
         unretainedCurrent.takeUnretainedValue()
     }
 
+    /// Whether the calling thread's graph (or the task graph it joined) has no resolve in progress: borrowed, no
+    /// reference counted.
+    static var currentIsIdle: Bool {
+        unretainedCurrent._withUnsafeGuaranteedRef { $0.depth == 0 }
+    }
+
     /// `current`, unretained: the thread-local slot (or, while a task's graph is installed, the async resolve that
     /// installed it; joined, the task's resolve, suspended in its factory) keeps it alive for as long as any
     /// resolve on this thread runs, so the resolve core borrows it instead of retaining it (an atomic increment and
