@@ -115,6 +115,9 @@ public final class ContainerManager: @unchecked Sendable {
 
     deinit {
         Self.records.removeAll(owner: ObjectIdentifier(self))
+        // The singleton scope's container keeps this manager's items by its address, which a new manager may get:
+        // they must answer nothing from now on.
+        DeclarationRecordGeneration.advance()
     }
 
     /// The scope of every declaration that names none; nil (unique) by default.
@@ -436,9 +439,10 @@ extension ContainerManager {
 /// instance the scope keeps (`keptStore`, set only when no decorator, context alternative, time to live, per-argument
 /// scope or trace has to see the read), and when a unique instance is only what the chosen factory makes
 /// (`directGeneration`). Under the lock, a record still current (`generation`) also gives the options and the slot,
-/// so that a resolve that makes an instance looks nothing up. The same answers, when the declaration's store is the
-/// manager's own container, are published there too (`publishDeclaration`), where a read finds them first: one probe
-/// under that container's reader bias, as a typed accessor's read (see `FactoryRegistration`).
+/// so that a resolve that makes an instance looks nothing up. The same answers are published in the index of the
+/// declaration's store too (`publishDeclaration`: the manager's own container, or the singleton scope's, where the
+/// item is this manager's), where a read finds them first: one probe under that container's reader bias, as a typed
+/// accessor's read (see `FactoryRegistration`).
 ///
 /// `@unchecked Sendable`: every field is a constant; `options`, the one that is not `Sendable`, is only read under
 /// the resolution lock, as every `Options` is (see `Sendability.swift`).
@@ -494,13 +498,14 @@ final class DeclarationRecord: @unchecked Sendable {
 
     /// The read words (`ScopeName.readWord`) of the declaration values whose scope property the declaration
     /// has applied (as `hasApplied` says), as bits, for the store's index of declarations: a value naming no scope,
-    /// one whose `once` differs from the declaration's, or one naming the declaration's scope. Not the singleton
-    /// scope, which is task-local: such a read goes through the record.
+    /// one whose `once` differs from the declaration's, or one naming the declaration's scope. A value naming the
+    /// singleton scope reads the index of the singleton scope its task sees now, whose container holds the
+    /// declaration only if that scope is the declaration's: the identity `hasApplied` compares.
     static func acceptedReadWords(scopeName: ScopeName, once: Bool) -> UInt {
         var accepted: UInt = 0
         for valueOnce in [false, true] {
             for pending in [ScopeName.none, .unique, .cached, .graph, .shared, .singleton] {
-                let applied = pending == .none || valueOnce != once || (pending != .singleton && pending == scopeName)
+                let applied = pending == .none || valueOnce != once || pending == scopeName
                 if applied { accepted |= 1 << UInt(ScopeName.readWord(pending, once: valueOnce)) }
             }
         }
@@ -539,15 +544,17 @@ extension ContainerManager {
         let wantsDirect = seenByNothingElse && slot.storage == .unique && Diagnostics.shared.checksCycles
         var publication: DeclarationPublication?
         if readsKept || wantsDirect {
-            // Published in the store's index too, when the store is this manager's own container (a singleton's is
-            // the scope's) and the index can answer alone: a kept instance, or a unique declaration without an
-            // override, whose own factory is then the one to call. One lock section gives the record its entry too.
-            let indexed = slot.store === plexus && (readsKept || options.registration == nil)
+            // Published in the store's index too, when the index can answer alone: a kept instance, or a unique
+            // declaration without an override, whose own factory is then the one to call. The store is this
+            // manager's own container, or for a singleton the singleton scope's, which keeps every manager's
+            // singletons: there the item is this manager's. One lock section gives the record its entry too.
+            let own = slot.store === plexus
+            let indexed = readsKept || (own && options.registration == nil)
             let scopeName = ScopeName.name(of: options.scope)
             let accepts = indexed ? DeclarationRecord.acceptedReadWords(scopeName: scopeName, once: options.once) : 0
             publication = slot.store.publishDeclaration(
-                at: slot.site, type: key.type, name: key.name, recordGeneration: generation, accepts: accepts,
-                direct: wantsDirect)
+                at: slot.site, owner: own ? nil : ObjectIdentifier(self), type: key.type, name: key.name,
+                recordGeneration: generation, accepts: accepts, direct: wantsDirect)
         }
         let record = DeclarationRecord(
             options, slot: slot, kept: readsKept ? publication : nil, directGeneration: publication?.direct,

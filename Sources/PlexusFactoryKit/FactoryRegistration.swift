@@ -7,8 +7,9 @@ import Plexus
 /// store's index of declarations (Plexus's `readDeclaration`, in ``ContainerManager/plexus``) answers as a typed
 /// accessor's read is answered: the instance the scope keeps, or that a unique instance is only what this
 /// value's own factory makes (`makeOwnDirectly`: the factory runs under the resolution lock and the cycle check, in a
-/// scope of the thread's resolution graph). A declaration the index does not hold (a singleton, kept in its scope's
-/// container; a unique one with an override) is answered the same two ways by its record (`DeclarationRecord`,
+/// scope of the thread's resolution graph); a value naming the singleton scope reads the index of that scope's own
+/// container (`readSingleton`). A declaration the index does not hold (a unique one with an override, a singleton
+/// read through a value naming no scope) is answered the same two ways by its record (`DeclarationRecord`,
 /// `makeDirectly`). Otherwise, under the resolution lock, run the container's auto-registration, find the
 /// declaration's options and its slot (a typed accessor of the Plexus container its scope names:
 /// ``ContainerManager/plexus``, or the singleton scope's own), return the instance the slot keeps if there is one,
@@ -67,8 +68,7 @@ public struct FactoryRegistration<P, T> {
         // the kept instance has to see this read (no decorator, context, time to live or trace) and this value's
         // scope property, if any, is already the declaration's; or it says that a unique instance is only what the
         // declaration's own factory makes.
-        // A value naming the singleton scope skips it: the singleton scope keeps its instances in a container of its
-        // own, whose declarations the manager's index does not hold.
+        // A value naming the singleton scope reads the index of that scope's container instead (`readSingleton`).
         var direct: DirectGenerations?
         if pendingScope != .singleton,
             let instance = manager.plexus.readDeclaration(
@@ -100,8 +100,9 @@ public struct FactoryRegistration<P, T> {
         _ container: any ManagedContainer, _ name: StaticString, _ factory: Own, _ once: Bool,
         _ pendingScope: ScopeName, _ manager: ContainerManager, _ parameters: P
     ) -> T {
+        if pendingScope == .singleton, let instance = readSingleton(manager, name, once) { return instance }
         // The declaration's record, found without the lock: the same answers for a declaration the index does not
-        // hold (a singleton, kept in its scope's container; a unique one with an override). A kept instance is read
+        // hold (a unique one with an override, a singleton read through a value naming no scope). A kept instance is read
         // before a value is made of the parts: making it retains what it holds.
         let record = manager.record(of: FactoryKey(type: T.self, name: name))
         let applied = record.map { pendingScope == .none || $0.hasApplied(pendingScope, once: once) } ?? false
@@ -109,6 +110,16 @@ public struct FactoryRegistration<P, T> {
         var registration = FactoryRegistration(name: name, container: container, factory: factory)
         (registration.once, registration.pendingScope) = (once, pendingScope)
         return registration.resolveFurther(applied ? record : nil, record, manager, parameters)
+    }
+
+    /// The kept instance of a declaration read through a value naming the singleton scope, from the index of the
+    /// container of the singleton scope the task sees now (which holds this manager's item only if that scope is the
+    /// declaration's); nil when it does not answer.
+    @inlinable
+    static func readSingleton(_ manager: ContainerManager, _ name: StaticString, _ once: Bool) -> T? {
+        Scope.singleton.store.readDeclaration(
+            T.self, owner: ObjectIdentifier(manager), type: ObjectIdentifier(T.self), name: name,
+            word: ScopeName.readWord(.singleton, once: once))
     }
 
     /// `resolve(_:)` when neither the store's index nor the record's kept instance answers: the record's direct make

@@ -88,7 +88,7 @@ public class Scope {
     /// The scope of ``singleton``: it keeps its instances in a Plexus container of its own, shared by every container
     /// type, so no container reset releases them.
     public final class Singleton: Scope, @unchecked Sendable {
-        let store: DependencyContainer
+        @usableFromInline let store: DependencyContainer
         /// The number of each argument a `scopeOnParameters` declaration was resolved with, by declaration. Its
         /// instance's slot is named by that number and belongs to the process, not to a container: every container
         /// must number an argument alike, so the numbers are the scope's. Forgotten, with the clocks, whenever the

@@ -30,6 +30,21 @@ private final class Fairground: ManagedContainer {
     var prize: PlexusFactoryKit.Factory<Ticket> { self { Ticket(number: -1) }.cached }
 }
 
+/// A container whose singleton is decorated by its auto-registration, or not.
+private final class Vault: ManagedContainer, AutoRegistering {
+    let manager = ContainerManager()
+    let decorated: Bool
+    let seen = Tally()
+    var key: PlexusFactoryKit.Factory<Ticket> { self { Ticket() }.singleton }
+
+    init(decorated: Bool) { self.decorated = decorated }
+
+    func autoRegister() {
+        guard decorated else { return }
+        key.decorator { _ in self.seen.increment() }
+    }
+}
+
 /// Holds whoever passes through while closed: signals `entered`, then waits for `open()`.
 // `@unchecked Sendable` is safe: `closed` is only read or written while holding `lock`; the semaphores are
 // thread-safe.
@@ -136,6 +151,29 @@ private func readOften(_ arcade: Arcade) {
         let kept = arcade.prize()
         arcade.manager.plexus.restore(snapshot)
         #expect(arcade.prize() !== kept)
+    }
+
+    @Test func aSingletonKeptReadIsAnsweredByItsContainersOwnIndex() {
+        Scope.$singleton.withValue(Scope.singleton.clone()) {
+            let first = Vault(decorated: false)
+            let kept = first.key()
+            for _ in 0..<3 { #expect(first.key() === kept) }
+            // Another manager's declaration of the same singleton, decorated: same instance, its decorator every time.
+            let second = Vault(decorated: true)
+            for _ in 0..<3 { #expect(second.key() === kept) }
+            #expect(second.seen.count == 3)
+        }
+    }
+
+    @Test func aReleasedManagersSingletonItemsAnswerNoNewManager() {
+        // A new manager may get a released one's address, by which the singleton scope's container keeps items.
+        Scope.$singleton.withValue(Scope.singleton.clone()) {
+            for round in 0..<40 {
+                let vault = Vault(decorated: round % 2 == 1)
+                for _ in 0..<3 { _ = vault.key() }
+                #expect(vault.seen.count == (vault.decorated ? 3 : 0))
+            }
+        }
     }
 
     @Test func twoContainerTypesWithTheSameDeclarationKeepTheirOwnInstances() {

@@ -1,6 +1,7 @@
 /// The declarations of a product that spells typed accessors another way (PlexusFactoryKit), found by the identity of
-/// the type they make and the address of their `StaticString` name, in the container that keeps their instances; lives
-/// in that container's registry, behind its lock. Package access through `DependencyContainer.readDeclaration`.
+/// the type they make, the address of their `StaticString` name and, in a container that keeps the instances of
+/// several owners' declarations (PlexusFactoryKit's singleton scope), their owner's identity (0 in a container of one
+/// owner), in the container that keeps their instances; lives in that container's registry, behind its lock. Package access through `DependencyContainer.readDeclaration`.
 ///
 /// It lets such a product's read be a typed accessor's read: one probe and one copy under this container's reader
 /// bias, no record of its own looked up first. An item names the accessor entry that answers the declaration here
@@ -11,6 +12,7 @@
 struct DeclarationIndex {
     /// A declaration's item: an object, so that a reader without the lock borrows one reference from the table.
     final class Item {
+        let owner: UInt
         let type: ObjectIdentifier
         let name: UnsafeRawPointer
         /// The accessor entry of the declaration's site here, kept by `entryKeeper` as long as the item.
@@ -21,8 +23,8 @@ struct DeclarationIndex {
         var accepts: UInt = 0
         var directGeneration = -1
 
-        init(type: ObjectIdentifier, name: UnsafeRawPointer, entry: AccessorKeys.Entry) {
-            (self.type, self.name) = (type, name)
+        init(owner: UInt, type: ObjectIdentifier, name: UnsafeRawPointer, entry: AccessorKeys.Entry) {
+            (self.owner, self.type, self.name) = (owner, type, name)
             self.entry = Unmanaged.passUnretained(entry)
             entryKeeper = entry
         }
@@ -44,33 +46,34 @@ struct DeclarationIndex {
     /// More declarations than this means names made at run time: start over rather than grow without bound.
     private static let limit = 4096
 
-    private static func hash(_ type: ObjectIdentifier, _ name: UnsafeRawPointer) -> Int {
-        var hash = UInt(bitPattern: type) &* 0x9E37_79B9_7F4A_7C15
+    private static func hash(_ owner: UInt, _ type: ObjectIdentifier, _ name: UnsafeRawPointer) -> Int {
+        var hash = (UInt(bitPattern: type) ^ owner) &* 0x9E37_79B9_7F4A_7C15
         hash ^= UInt(bitPattern: Int(bitPattern: name)) &* 0x1656_67B1_9E37_79F9
         return Int(bitPattern: hash ^ (hash >> 29))
     }
 
-    /// Calls `body` with the item of the declaration (`type`, `name`), borrowed from the table, if there is one.
-    /// For readers under the reader bias or the lock; `body` must not change the table.
+    /// Calls `body` with the item of the declaration (`owner`, `type`, `name`), borrowed from the table, if there is
+    /// one. For readers under the reader bias or the lock; `body` must not change the table.
     @inline(__always)
     static func withItem<R>(
-        in index: UnsafePointer<DeclarationIndex>, type: ObjectIdentifier, name: UnsafeRawPointer, _ body: (Item) -> R
+        in index: UnsafePointer<DeclarationIndex>, owner: UInt, type: ObjectIdentifier, name: UnsafeRawPointer,
+        _ body: (Item) -> R
     ) -> R? {
         guard let bases = index.pointer(to: \.bases) else { return nil }
-        return withItem(in: bases.pointee, type: type, name: name, body)
+        return withItem(in: bases.pointee, owner: owner, type: type, name: name, body)
     }
 
     @inline(__always)
     private static func withItem<R>(
-        in bases: Bases, type: ObjectIdentifier, name: UnsafeRawPointer, _ body: (Item) -> R
+        in bases: Bases, owner: UInt, type: ObjectIdentifier, name: UnsafeRawPointer, _ body: (Item) -> R
     ) -> R? {
         guard let base = bases.buckets, bases.count > 0 else { return nil }
         let mask = bases.count - 1
-        var position = hash(type, name) & mask
+        var position = hash(owner, type, name) & mask
         // An optional object reference is one pointer, null for `nil`.
         while let object = UnsafeRawPointer(base + position).load(as: UnsafeRawPointer?.self) {
             let found = Unmanaged<Item>.fromOpaque(object)._withUnsafeGuaranteedRef { item -> R? in
-                guard item.type == type, item.name == name else { return nil }
+                guard item.type == type, item.name == name, item.owner == owner else { return nil }
                 return body(item)
             }
             if let found { return found }
@@ -79,13 +82,14 @@ struct DeclarationIndex {
         return nil
     }
 
-    /// The item of the declaration (`type`, `name`), made for `entry` on first use, or again when the entry it
-    /// names is no longer the site's (the accessor table started over).
-    mutating func item(type: ObjectIdentifier, name: UnsafeRawPointer, entry: AccessorKeys.Entry) -> Item {
-        if let item = Self.withItem(in: bases, type: type, name: name, { $0 }), item.entryKeeper === entry {
+    /// The item of the declaration (`owner`, `type`, `name`), made for `entry` on first use, or again when the entry
+    /// it names is no longer the site's (the accessor table started over).
+    mutating func item(owner: UInt, type: ObjectIdentifier, name: UnsafeRawPointer, entry: AccessorKeys.Entry) -> Item {
+        if let item = Self.withItem(in: bases, owner: owner, type: type, name: name, { $0 }), item.entryKeeper === entry
+        {
             return item
         }
-        let item = Item(type: type, name: name, entry: entry)
+        let item = Item(owner: owner, type: type, name: name, entry: entry)
         insert(item)
         return item
     }
@@ -99,9 +103,9 @@ struct DeclarationIndex {
             for case let kept? in old { insert(kept) }
         }
         let mask = buckets.count - 1
-        var position = Self.hash(item.type, item.name) & mask
+        var position = Self.hash(item.owner, item.type, item.name) & mask
         while let existing = buckets[position] {
-            if existing.type == item.type, existing.name == item.name {
+            if existing.type == item.type, existing.name == item.name, existing.owner == item.owner {
                 buckets[position] = item
                 return
             }
@@ -129,12 +133,12 @@ struct DeclarationIndex {
         for (position, item) in buckets.enumerated() {
             guard let item else { continue }
             occupied += 1
-            var probe = Self.hash(item.type, item.name) & mask
+            var probe = Self.hash(item.owner, item.type, item.name) & mask
             while probe != position {
                 let before = buckets[probe]
                 Invariants.require(before != nil, "declaration index: a hole before an item")
-                Invariants.require(
-                    before?.type != item.type || before?.name != item.name, "declaration index: an item listed twice")
+                let same = before?.type == item.type && before?.name == item.name && before?.owner == item.owner
+                Invariants.require(!same, "declaration index: an item listed twice")
                 probe = (probe + 1) & mask
             }
         }

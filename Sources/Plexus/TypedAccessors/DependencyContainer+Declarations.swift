@@ -43,7 +43,8 @@ extension DependencyContainer {
         AccessorStorage.instance(of: T.self) { copyPublishedDeclaration(entry, into: $0) }
     }
 
-    /// Publishes the declaration at `site`, made by `type` and named `name`, for `readDeclaration(_:type:name:word:direct:)`:
+    /// Publishes the declaration at `site`, made by `type` and named `name`, for `readDeclaration(_:type:name:word:direct:)`
+    /// (with `owner`, in a container that keeps several owners' declarations, for `readDeclaration(_:owner:type:name:word:)`):
     /// while the product's generation is `recordGeneration` (`DeclarationRecordGeneration`), a read with a word whose
     /// bit is set in `accepts` is answered here (no item is kept when `accepts` is 0). With `direct`, the result names
     /// the generation at which the declaration is answered here by its registered default alone, a plain one (no
@@ -52,11 +53,12 @@ extension DependencyContainer {
     /// product that declared it may call that factory itself. The result also gives the declaration's entry here, which
     /// `publishedDeclaration(at:)` reads without finding the site again. Takes the registry's lock for writing, once.
     package func publishDeclaration(
-        at site: DeclarationSite, type: ObjectIdentifier, name: StaticString, recordGeneration: Int, accepts: UInt,
-        direct: Bool
+        at site: DeclarationSite, owner: ObjectIdentifier? = nil, type: ObjectIdentifier, name: StaticString,
+        recordGeneration: Int, accepts: UInt, direct: Bool
     ) -> DeclarationPublication {
         publishDeclaration(
-            site.site, type: type, name: name, recordGeneration: recordGeneration, accepts: accepts, direct: direct)
+            site.site, owner: owner, type: type, name: name, recordGeneration: recordGeneration, accepts: accepts,
+            direct: direct)
     }
 
     /// This container's answer generation now (advanced by each registration, removal, reset, collaboration or

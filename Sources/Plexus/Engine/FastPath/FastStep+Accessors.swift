@@ -282,8 +282,9 @@ extension DependencyContainer {
 }
 
 extension DependencyContainer {
-    /// Publishes a product's declaration at `site` in this container's `DeclarationIndex` under (`type`, `name`; not
-    /// without a name, nor when it `accepts` no read word), with the product's `recordGeneration`; with `direct`, also
+    /// Publishes a product's declaration at `site` in this container's `DeclarationIndex` under (`owner`, `type`,
+    /// `name`; not without a name, nor when it `accepts` no read word; `owner` nil in a container of one owner), with
+    /// the product's `recordGeneration`; with `direct`, also
     /// finds the generation at which the declaration is answered here by its registered default alone, a plain one
     /// (no hooks, no decorators, no main actor): nil when an override, a forward or a collaborator could answer
     /// instead, or a hook or decorator must see its instances. While this container's generation equals it, a unique
@@ -291,8 +292,8 @@ extension DependencyContainer {
     /// factory itself. Returns that generation and the site's accessor entry. Takes the lock for writing once, as a
     /// first use does, to remember the answer.
     func publishDeclaration(
-        _ site: AccessorSite, type: ObjectIdentifier, name: StaticString, recordGeneration: Int, accepts: UInt,
-        direct: Bool
+        _ site: AccessorSite, owner: ObjectIdentifier?, type: ObjectIdentifier, name: StaticString,
+        recordGeneration: Int, accepts: UInt, direct: Bool
     ) -> DeclarationPublication {
         registry.withLock { registry -> DeclarationPublication in
             let entry = registry.accessorKeys.entry(for: site)
@@ -307,7 +308,8 @@ extension DependencyContainer {
             // An item that accepts no read would only take room: none is made (a stale one answers nothing).
             if accepts != 0, name.hasPointerRepresentation {
                 let item = registry.declarationIndex.item(
-                    type: type, name: UnsafeRawPointer(name.utf8Start), entry: entry)
+                    owner: owner.map { UInt(bitPattern: $0) } ?? 0, type: type, name: UnsafeRawPointer(name.utf8Start),
+                    entry: entry)
                 (item.recordGeneration, item.accepts) = (recordGeneration, accepts)
                 item.directGeneration = directGeneration ?? -1
             }
@@ -326,11 +328,20 @@ extension DependencyContainer {
     func readDeclaration(
         type: ObjectIdentifier, name: UnsafeRawPointer, word: Int, into result: UnsafeMutableRawPointer
     ) -> DeclarationRead {
+        readDeclaration(owner: 0, type: type, name: name, word: word, into: result)
+    }
+
+    /// `readDeclaration(type:name:word:into:)` in a container that keeps the instances of several owners'
+    /// declarations: the item `owner` published.
+    @usableFromInline
+    func readDeclaration(
+        owner: UInt, type: ObjectIdentifier, name: UnsafeRawPointer, word: Int, into result: UnsafeMutableRawPointer
+    ) -> DeclarationRead {
         if GraphRecorder.isActive { return .missed }
-        if let read = registry.withBiasedRead({ readDeclaration(in: $0, type, name, word, into: result) }) {
+        if let read = registry.withBiasedRead({ readDeclaration(in: $0, owner, type, name, word, into: result) }) {
             return read
         }
-        return registry.withLockKeepingReaders { readDeclaration(in: $0, type, name, word, into: result) }
+        return registry.withLockKeepingReaders { readDeclaration(in: $0, owner, type, name, word, into: result) }
     }
 
     /// The instance the declaration `name` of `type` published here keeps
@@ -352,12 +363,27 @@ extension DependencyContainer {
         return instance
     }
 
+    /// The instance the declaration `name` of `type` that `owner` published here keeps, in a container that keeps the
+    /// instances of several owners' declarations, read as `readDeclaration(_:type:name:word:direct:)` reads one; nil
+    /// when the index does not answer. Never runs a factory.
+    @inlinable
+    package func readDeclaration<T>(
+        _: T.Type, owner: ObjectIdentifier, type: ObjectIdentifier, name: StaticString, word: Int
+    ) -> T? {
+        guard name.hasPointerRepresentation else { return nil }
+        let name = UnsafeRawPointer(name.utf8Start)
+        return AccessorStorage.instance(of: T.self) {
+            readDeclaration(owner: UInt(bitPattern: owner), type: type, name: name, word: word, into: $0).copied
+        }
+    }
+
     private func readDeclaration(
-        in registry: UnsafePointer<Registry>, _ type: ObjectIdentifier, _ name: UnsafeRawPointer, _ word: Int,
-        into result: UnsafeMutableRawPointer
+        in registry: UnsafePointer<Registry>, _ owner: UInt, _ type: ObjectIdentifier, _ name: UnsafeRawPointer,
+        _ word: Int, into result: UnsafeMutableRawPointer
     ) -> DeclarationRead {
         guard let index = registry.pointer(to: \.declarationIndex) else { return .missed }
-        let read = DeclarationIndex.withItem(in: index, type: type, name: name) { item -> DeclarationRead in
+        let read = DeclarationIndex.withItem(in: index, owner: owner, type: type, name: name) {
+            item -> DeclarationRead in
             let recordGeneration = DeclarationRecordGeneration.current
             guard item.recordGeneration == recordGeneration, item.accepts >> UInt(word) & 1 == 1 else { return .missed }
             let now = generation.current
