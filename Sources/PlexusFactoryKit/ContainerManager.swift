@@ -107,17 +107,27 @@ public final class ContainerManager: @unchecked Sendable {
     /// ``Resolving`` lookup with no registration of its own.
     public let plexus: DependencyContainer
 
+    /// A number no other manager of this process has had: the singleton scope's container, which keeps every manager's
+    /// singletons, keeps this manager's index items by it (an address may be given to a manager made after this one
+    /// is released, a number is not).
+    @usableFromInline let number: UInt
+
+    /// The number the last manager made was given. Read and written under the resolution lock (see
+    /// `Sendability.swift`).
+    nonisolated(unsafe) private static var lastNumber: UInt = 0
+
     /// Makes an empty manager.
     public init() {
+        number = ResolutionLock.withLock {
+            Self.lastNumber += 1
+            return Self.lastNumber
+        }
         plexus = DependencyContainer(name: "PlexusFactoryKit", autoInjectProperties: false, callsResolvable: false)
         DependencyContainer.trimOnMemoryPressure(self) { $0.trimCaches() }
     }
 
     deinit {
         Self.records.removeAll(owner: ObjectIdentifier(self))
-        // The singleton scope's container keeps this manager's items by its address, which a new manager may get:
-        // they must answer nothing from now on.
-        DeclarationRecordGeneration.advance()
     }
 
     /// The scope of every declaration that names none; nil (unique) by default.
@@ -547,13 +557,14 @@ extension ContainerManager {
             // Published in the store's index too, when the index can answer alone: a kept instance, or a unique
             // declaration without an override, whose own factory is then the one to call. The store is this
             // manager's own container, or for a singleton the singleton scope's, which keeps every manager's
-            // singletons: there the item is this manager's. One lock section gives the record its entry too.
+            // singletons: there the item is this manager's (`number`). One lock section gives the record its entry
+            // too.
             let own = slot.store === plexus
             let indexed = readsKept || (own && options.registration == nil)
             let scopeName = ScopeName.name(of: options.scope)
             let accepts = indexed ? DeclarationRecord.acceptedReadWords(scopeName: scopeName, once: options.once) : 0
             publication = slot.store.publishDeclaration(
-                at: slot.site, owner: own ? nil : ObjectIdentifier(self), type: key.type, name: key.name,
+                at: slot.site, owner: own ? nil : number, type: key.type, name: key.name,
                 recordGeneration: generation, accepts: accepts, direct: wantsDirect)
         }
         let record = DeclarationRecord(

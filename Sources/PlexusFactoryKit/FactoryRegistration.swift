@@ -118,7 +118,7 @@ public struct FactoryRegistration<P, T> {
     @inlinable
     static func readSingleton(_ manager: ContainerManager, _ name: StaticString, _ once: Bool) -> T? {
         Scope.singleton.store.readDeclaration(
-            T.self, owner: ObjectIdentifier(manager), type: ObjectIdentifier(T.self), name: name,
+            T.self, owner: manager.number, type: ObjectIdentifier(T.self), name: name,
             word: ScopeName.readWord(.singleton, once: once))
     }
 

@@ -23,8 +23,11 @@
 // scope's identity and `once`), the kept read retains the record. Every field the snapshot depends on forgets the
 // records when it changes, under the lock (`didSet`), so a record a reader finds is the state a read under the lock
 // would see; the kept instance itself is read from Plexus's slot, through the slot's entry the record keeps alive,
-// under that container's own reader bias, which publishes it safely. A resolve that has to make an instance takes the
-// lock as before.
+// under that container's own reader bias, which publishes it safely. The same answers are published, under the lock,
+// in the index of declarations of the container that keeps the instance, which a read probes first under that
+// container's reader bias: an item answers only while the records' generation is the one it was published at, so it
+// is as current as a record. A resolve that has to make an instance takes the lock as before; so does making a
+// manager, which gives it its number (`ContainerManager.number`).
 
 extension FactoryRegistration: @unchecked Sendable where P: Sendable, T: Sendable {}
 extension Factory: @unchecked Sendable where T: Sendable {}

@@ -1,7 +1,8 @@
 /// The declarations of a product that spells typed accessors another way (PlexusFactoryKit), found by the identity of
 /// the type they make, the address of their `StaticString` name and, in a container that keeps the instances of
-/// several owners' declarations (PlexusFactoryKit's singleton scope), their owner's identity (0 in a container of one
-/// owner), in the container that keeps their instances; lives in that container's registry, behind its lock. Package access through `DependencyContainer.readDeclaration`.
+/// several owners' declarations (PlexusFactoryKit's singleton scope), their owner's number (never 0, never given to
+/// two owners; 0 in a container of one owner), in the container that keeps their instances; lives in that
+/// container's registry, behind its lock. Package access through `DependencyContainer.readDeclaration`.
 ///
 /// It lets such a product's read be a typed accessor's read: one probe and one copy under this container's reader
 /// bias, no record of its own looked up first. An item names the accessor entry that answers the declaration here
@@ -43,7 +44,8 @@ struct DeclarationIndex {
         var count = 0
     }
 
-    /// More declarations than this means names made at run time: start over rather than grow without bound.
+    /// More items than this means names made at run time or, in a container of several owners, the items of many owners
+    /// no longer alive (they are not removed): start over rather than grow without bound.
     private static let limit = 4096
 
     private static func hash(_ owner: UInt, _ type: ObjectIdentifier, _ name: UnsafeRawPointer) -> Int {

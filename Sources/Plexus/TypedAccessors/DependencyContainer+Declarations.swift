@@ -53,7 +53,7 @@ extension DependencyContainer {
     /// product that declared it may call that factory itself. The result also gives the declaration's entry here, which
     /// `publishedDeclaration(at:)` reads without finding the site again. Takes the registry's lock for writing, once.
     package func publishDeclaration(
-        at site: DeclarationSite, owner: ObjectIdentifier? = nil, type: ObjectIdentifier, name: StaticString,
+        at site: DeclarationSite, owner: UInt? = nil, type: ObjectIdentifier, name: StaticString,
         recordGeneration: Int, accepts: UInt, direct: Bool
     ) -> DeclarationPublication {
         publishDeclaration(

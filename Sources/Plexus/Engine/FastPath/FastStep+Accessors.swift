@@ -292,7 +292,7 @@ extension DependencyContainer {
     /// factory itself. Returns that generation and the site's accessor entry. Takes the lock for writing once, as a
     /// first use does, to remember the answer.
     func publishDeclaration(
-        _ site: AccessorSite, owner: ObjectIdentifier?, type: ObjectIdentifier, name: StaticString,
+        _ site: AccessorSite, owner: UInt?, type: ObjectIdentifier, name: StaticString,
         recordGeneration: Int, accepts: UInt, direct: Bool
     ) -> DeclarationPublication {
         registry.withLock { registry -> DeclarationPublication in
@@ -308,7 +308,7 @@ extension DependencyContainer {
             // An item that accepts no read would only take room: none is made (a stale one answers nothing).
             if accepts != 0, name.hasPointerRepresentation {
                 let item = registry.declarationIndex.item(
-                    owner: owner.map { UInt(bitPattern: $0) } ?? 0, type: type, name: UnsafeRawPointer(name.utf8Start),
+                    owner: owner ?? 0, type: type, name: UnsafeRawPointer(name.utf8Start),
                     entry: entry)
                 (item.recordGeneration, item.accepts) = (recordGeneration, accepts)
                 item.directGeneration = directGeneration ?? -1
@@ -368,12 +368,12 @@ extension DependencyContainer {
     /// when the index does not answer. Never runs a factory.
     @inlinable
     package func readDeclaration<T>(
-        _: T.Type, owner: ObjectIdentifier, type: ObjectIdentifier, name: StaticString, word: Int
+        _: T.Type, owner: UInt, type: ObjectIdentifier, name: StaticString, word: Int
     ) -> T? {
         guard name.hasPointerRepresentation else { return nil }
         let name = UnsafeRawPointer(name.utf8Start)
         return AccessorStorage.instance(of: T.self) {
-            readDeclaration(owner: UInt(bitPattern: owner), type: type, name: name, word: word, into: $0).copied
+            readDeclaration(owner: owner, type: type, name: name, word: word, into: $0).copied
         }
     }
 
