@@ -112,16 +112,11 @@ public final class ContainerManager: @unchecked Sendable {
     /// is released, a number is not).
     @usableFromInline let number: UInt
 
-    /// The number the last manager made was given. Read and written under the resolution lock (see
-    /// `Sendability.swift`).
-    nonisolated(unsafe) private static var lastNumber: UInt = 0
-
     /// Makes an empty manager.
     public init() {
-        number = ResolutionLock.withLock {
-            Self.lastNumber += 1
-            return Self.lastNumber
-        }
+        // Without the resolution lock: a container is often made by a lazy `static let`, whose initialization another
+        // thread holding the lock may wait for.
+        number = DeclarationOwnerNumbers.next()
         plexus = DependencyContainer(name: "PlexusFactoryKit", autoInjectProperties: false, callsResolvable: false)
         DependencyContainer.trimOnMemoryPressure(self) { $0.trimCaches() }
     }

@@ -26,8 +26,7 @@
 // under that container's own reader bias, which publishes it safely. The same answers are published, under the lock,
 // in the index of declarations of the container that keeps the instance, which a read probes first under that
 // container's reader bias: an item answers only while the records' generation is the one it was published at, so it
-// is as current as a record. A resolve that has to make an instance takes the lock as before; so does making a
-// manager, which gives it its number (`ContainerManager.number`).
+// is as current as a record. A resolve that has to make an instance takes the lock as before.
 
 extension FactoryRegistration: @unchecked Sendable where P: Sendable, T: Sendable {}
 extension Factory: @unchecked Sendable where T: Sendable {}

@@ -180,6 +180,7 @@ int plexus_bias_is_on(plexus_bias *bias) {
 
 _Atomic(long) plexus_generation = 0;
 _Atomic(long) plexus_record_generation = 0;
+_Atomic(unsigned long) plexus_record_owner_numbers = 0;
 
 // MARK: Task graphs
 

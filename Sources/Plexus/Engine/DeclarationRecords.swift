@@ -210,3 +210,10 @@ package enum DeclarationRecordGeneration {
     /// Advances the generation: every record published before is stale.
     package static func advance() { plexus_record_generation_advance() }
 }
+
+/// Numbers for the owners of declarations (PlexusFactoryKit's managers): each new one is given to no other owner in
+/// the process, whereas an address may be reused once its object is released. Package access.
+package enum DeclarationOwnerNumbers {
+    /// A number not given before in this process (never 0); takes no lock.
+    package static func next() -> UInt { UInt(plexus_record_owner_number_next()) }
+}

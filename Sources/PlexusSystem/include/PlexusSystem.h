@@ -115,4 +115,11 @@ static inline long plexus_record_generation_current(void) {
 static inline void plexus_record_generation_advance(void) {
     atomic_fetch_add_explicit(&plexus_record_generation, 1, memory_order_acq_rel);
 }
+
+/// A number given once per process to each owner of declaration records (PlexusFactoryKit's managers), never 0:
+/// an owner's address may be given to another after it is released, its number is not.
+extern _Atomic(unsigned long) plexus_record_owner_numbers;
+static inline unsigned long plexus_record_owner_number_next(void) {
+    return atomic_fetch_add_explicit(&plexus_record_owner_numbers, 1, memory_order_relaxed) + 1;
+}
 #endif
