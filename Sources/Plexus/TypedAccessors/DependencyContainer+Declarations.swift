@@ -63,7 +63,7 @@ extension DependencyContainer {
 
     /// This container's answer generation now (advanced by each registration, removal, reset, collaboration or
     /// decorator here, and by each change in a container this one reaches): one atomic load (see
-    /// ``publishDeclaration(at:type:name:recordGeneration:accepts:direct:)``).
+    /// ``publishDeclaration(at:owner:type:name:recordGeneration:accepts:direct:)``).
     @usableFromInline package var answerGeneration: Int { generation.current }
 
     /// Whether `validate` is recording a graph on some thread: every resolve must then reach a container, where the

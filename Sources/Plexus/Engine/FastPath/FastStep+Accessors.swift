@@ -284,13 +284,12 @@ extension DependencyContainer {
 extension DependencyContainer {
     /// Publishes a product's declaration at `site` in this container's `DeclarationIndex` under (`owner`, `type`,
     /// `name`; not without a name, nor when it `accepts` no read word; `owner` nil in a container of one owner), with
-    /// the product's `recordGeneration`; with `direct`, also
-    /// finds the generation at which the declaration is answered here by its registered default alone, a plain one
-    /// (no hooks, no decorators, no main actor): nil when an override, a forward or a collaborator could answer
-    /// instead, or a hook or decorator must see its instances. While this container's generation equals it, a unique
-    /// instance of the declaration is exactly what its own factory makes: the product that declared it may call that
-    /// factory itself. Returns that generation and the site's accessor entry. Takes the lock for writing once, as a
-    /// first use does, to remember the answer.
+    /// the product's `recordGeneration`; with `direct`, also finds the generation at which the declaration is answered
+    /// here by its registered default alone, a plain one (no hooks, no decorators, no main actor): nil when an
+    /// override, a forward or a collaborator could answer instead, or a hook or decorator must see its instances.
+    /// While this container's generation equals it, a unique instance of the declaration is exactly what its own
+    /// factory makes: the product that declared it may call that factory itself. Returns that generation and the
+    /// site's accessor entry. Takes the lock for writing once, as a first use does, to remember the answer.
     func publishDeclaration(
         _ site: AccessorSite, owner: UInt?, type: ObjectIdentifier, name: StaticString,
         recordGeneration: Int, accepts: UInt, direct: Bool
@@ -344,9 +343,8 @@ extension DependencyContainer {
         return registry.withLockKeepingReaders { readDeclaration(in: $0, owner, type, name, word, into: result) }
     }
 
-    /// The instance the declaration `name` of `type` published here keeps
-    /// (``publishDeclaration(at:type:name:recordGeneration:accepts:direct:)``), read as a typed accessor's is, when the
-    /// product's read `word` (below the word size) is one it accepts; nil otherwise. `direct` is set to the product's
+    /// The instance the declaration `name` of `type` published here keeps (`publishDeclaration`), read as a typed
+    /// accessor's is, when the product's read `word` (below the word size) is one it accepts; nil otherwise. `direct` is set to the product's
     /// generation when instead the declaration's own factory may make a unique instance. Never runs a factory.
     @inlinable
     package func readDeclaration<T>(
@@ -457,8 +455,8 @@ package struct DeclarationScope {
 }
 
 extension DependencyContainer {
-    /// Opens a scope around a factory a product calls itself (see `publishDeclaration(at:type:name:recordGeneration:accepts:direct:)`): one light scope
-    /// of the calling thread's resolution graph, opened here when outermost, as a container runs a declaration's
+    /// Opens a scope around a factory a product calls itself (see `publishDeclaration`): one light scope of the
+    /// calling thread's resolution graph, opened here when outermost, as a container runs a declaration's
     /// factory, so that the resolves the factory makes share the graph's `.shared` instances. Close it with
     /// ``closeDeclarationScope(_:)`` on the same thread once the factory returned. Not generic and without a closure:
     /// the factory is called between the two, in the product's own specialized code. The graph is borrowed from the
