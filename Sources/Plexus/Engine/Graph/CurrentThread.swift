@@ -4,8 +4,8 @@ internal import PlexusSystem
 /// and whether it is the process's main thread.
 enum CurrentThread {
     /// The resolution graph installed on the calling thread (an unretained `ResolutionGraph`), or `nil` before the
-    /// thread's first resolve: one load from a C thread-local variable, where `pthread_getspecific` was a call behind
-    /// a `swift_once`. The thread's own graph is owned by a pthread key (`graphKey`, Graph/ResolutionGraph.swift),
+    /// thread's first resolve: one load from a C thread-local variable (`pthread_getspecific` would be a call, behind
+    /// a `swift_once`). The thread's own graph is owned by a pthread key (`graphKey`, Graph/ResolutionGraph.swift),
     /// whose destructor clears this before it releases the graph; a task's graph is installed here only while that
     /// task runs a segment of its resolve (`installed`, Graph/TaskGraph.swift).
     static var graph: UnsafeMutableRawPointer? {
