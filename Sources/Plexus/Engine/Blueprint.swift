@@ -1,5 +1,3 @@
-internal import PlexusSystem
-
 /// How to handle values of one type without knowing it statically: built once, at registration, by generic code
 /// that the compiler specializes at the call site, so the resolve path itself is not generic and instantiates no
 /// generic metadata.
@@ -604,15 +602,6 @@ extension DependencyContainer {
     func resolveArgument<A>(_: A.Type, tag: Tag?) throws -> A {
         try resolveTyped(tag: tag, typeOfArguments: Void.self, arguments: zeroSizedArguments)
     }
-}
-
-/// Stands for runtime arguments of zero size (none, or only empty values). A pointer to a zero-sized value may be any
-/// address, even one that reads as `nil` inside an enum or optional, so Plexus never takes one and passes this instead:
-/// the address of sixteen bytes of the C target that nothing reads or writes (reading a zero-sized value touches no
-/// memory). Computed, not a stored global: a global's lazy initialization is checked on every read.
-@usableFromInline
-var zeroSizedArguments: UnsafeRawPointer {
-    UnsafeRawPointer(plexus_zero_sized_arguments())
 }
 
 /// Calls `body` with a pointer to `arguments` that is never null-like, also for zero-sized arguments.

@@ -1,5 +1,3 @@
-internal import PlexusSystem
-
 /// A table of immutable records, one per declaration site, that readers find without a lock: what a product spelling
 /// declarations another way (PlexusFactoryKit) keeps about each declaration so that a read whose answer needs no
 /// user code (a kept instance, a scope modifier already applied) takes no lock. Package access.
@@ -197,23 +195,4 @@ package final class DeclarationRecords<Record: AnyObject & Sendable>: Sendable {
             (sites, records, capacity, count) = (nil, nil, 0, 0)
         }
     }
-}
-
-/// The generation of every table of declaration records: a product advances it each time it forgets records, so a
-/// record kept outside the table (in a declaration value between a modifier and the call) is known current with one
-/// atomic load. Package access.
-@usableFromInline
-package enum DeclarationRecordGeneration {
-    /// The generation now; read without a lock.
-    @usableFromInline package static var current: Int { plexus_record_generation_current() }
-
-    /// Advances the generation: every record published before is stale.
-    package static func advance() { plexus_record_generation_advance() }
-}
-
-/// Numbers for the owners of declarations (PlexusFactoryKit's managers): each new one is given to no other owner in
-/// the process, whereas an address may be reused once its object is released. Package access.
-package enum DeclarationOwnerNumbers {
-    /// A number not given before in this process (never 0); takes no lock.
-    package static func next() -> UInt { UInt(plexus_record_owner_number_next()) }
 }

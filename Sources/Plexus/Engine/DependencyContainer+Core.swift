@@ -1,5 +1,3 @@
-internal import PlexusSystem
-
 // The resolve core: from the public resolves (first, below: where a keyed resolve starts), typed accessors and
 // auto-wired arguments to the fast step (decided and carried out below; its type in `FastPath/FastStep.swift`) or the
 // general path (`DependencyContainer+Lookup.swift`), inside the calling thread's resolution graph. The public
@@ -641,7 +639,7 @@ extension DependencyContainer {
         into result: UnsafeMutableRawPointer
     ) throws {
         defer {
-            if make.mark >= 0 { plexus_hazard_clear(make.mark) } else { make.slot.release() }
+            if make.mark >= 0 { HazardMarks.clear(make.mark) } else { make.slot.release() }
             make.owner?.release()
         }
         try make.slot._withUnsafeGuaranteedRef { slot in
@@ -1137,7 +1135,7 @@ extension DependencyContainer {
     @inline(__always)
     func mark(_ slot: Slot, at keyHome: FastMake.KeyHome) -> Int {
         if case .slot = keyHome {
-            let mark = plexus_hazard_mark(Unmanaged.passUnretained(slot).toOpaque())
+            let mark = HazardMarks.mark(slot)
             if mark >= 0 { return mark }
         }
         _ = Unmanaged.passRetained(slot)

@@ -98,8 +98,30 @@ struct Released {
     }
 }
 
-// Factories that run without retaining their slot (the fast path, `plexus_hazard_mark`): a change that drops such a
-// slot from the registry keeps it until its factory returned.
+// Factories that run without retaining their slot (the fast path, `HazardMarks`): a change that drops such a slot from
+// the registry keeps it until its factory returned.
+
+/// The calling thread's hazard marks: each says that the thread runs the factory of a slot without holding a
+/// reference to it, so a change that drops the slot from its container keeps it until the mark is cleared
+/// (`retireMarked`, below, finds every mark with `markedSlots`).
+enum HazardMarks {
+    /// Marks `slot` for the calling thread: returns the mark to pass to `clear`, or `-1` when the thread has no free
+    /// mark (deeply nested resolves; retain the slot then). Set it while the slot is read under its container's lock
+    /// or reader bias, so that a writer that removes the slot afterwards sees it: the mark is stored relaxed, and the
+    /// read section it is set in ends with a release (the reader bias's end, or the unlock), which a writer acquires
+    /// before it looks for marks.
+    @inline(__always)
+    static func mark(_ slot: Slot) -> Int {
+        plexus_hazard_mark(Unmanaged.passUnretained(slot).toOpaque())
+    }
+
+    /// Clears `mark`, the last one the calling thread set and has not cleared yet: the thread's use of the slot
+    /// happens before it (a release store).
+    @inline(__always)
+    static func clear(_ mark: Int) {
+        plexus_hazard_clear(mark)
+    }
+}
 
 extension DependencyContainer {
     /// Releases what a change dropped from the registry (the slots it removed, an old registry), after the change's

@@ -1,5 +1,4 @@
 import Dispatch
-internal import PlexusSystem
 
 /// Where a definition's factory can run.
 @usableFromInline
@@ -45,7 +44,7 @@ struct MainActorHandOver<Value>: @unchecked Sendable {
 /// Whether the caller runs on the main actor: on the main thread, or in a job of the main dispatch queue, which is
 /// where the main actor runs its jobs (on Linux, test runners drain it on another thread than the process's first).
 var isMainThread: Bool {
-    plexus_is_main_thread() != 0 || DispatchQueue.getSpecific(key: mainQueueMarker) == true
+    CurrentThread.isProcessMain || DispatchQueue.getSpecific(key: mainQueueMarker) == true
 }
 
 /// Marks the main dispatch queue, so that code can tell it runs there (set once, by the lazy global initializer).

@@ -1,5 +1,3 @@
-internal import PlexusSystem
-
 /// A container's answer generation: what its remembered routes and typed accessors' answers are valid for. Advanced
 /// by every change that can move where a key resolves in the container: a registration, a removal, a reset, a
 /// forwarding registration, a decorator, a collaboration, a restored snapshot, a container freed; in the container
@@ -9,47 +7,43 @@ internal import PlexusSystem
 /// Each container that collaborates with this one's container is a dependent (`addDependent`): an advance advances
 /// the dependents too, transitively, before it returns, so under the lock of the container that changed, every
 /// container that could have remembered an answer through it already sees a new generation. Each value is new in the
-/// process (drawn from one process-wide counter, `plexus_generation`), so a value, once left, never comes back.
+/// process (`GenerationCell`, ProcessWide.swift: drawn from one process-wide sequence), so a value, once left, never
+/// comes back.
 ///
-/// `@unchecked Sendable`: the value is a C11 atomic in memory of its own; `dependents` is only read or changed while
-/// `Epoch.links` is held. Nothing here takes that lock in `deinit`: an epoch's last reference may be a temporary
-/// released while the lock is held (a weak reference loaded there).
+/// `@unchecked Sendable`: the value is a `GenerationCell`, read and written only atomically; `dependents` is only read
+/// or changed while `Epoch.links` is held. Nothing here takes that lock in `deinit`: an epoch's last reference may be
+/// a temporary released while the lock is held (a weak reference loaded there).
 final class Epoch: @unchecked Sendable {
-    private let cell: UnsafeMutablePointer<plexus_epoch>
+    private let cell = GenerationCell()
     /// The epochs of the containers that collaborate with this one's; read and changed only under `links`.
     private var dependents: [WeakEpoch] = []
-
-    init() {
-        cell = .allocate(capacity: 1)
-        plexus_epoch_init(cell)
-    }
 
     deinit { cell.deallocate() }
 
     /// The value now, read without a lock: one atomic load.
-    var current: Int { plexus_epoch_current(cell) }
+    var current: Int { cell.current }
 
     /// What the resolve path reads the generation through: the value's address, valid while the epoch lives (its
     /// container keeps both), so that a read retains nothing. (A weak reference to an epoch, as its dependents are
     /// held, gives it a side table, and every retain of it would take the runtime's slow path.)
     var reader: Reader { Reader(cell: cell) }
 
-    /// The address of an epoch's value (see `reader`). `@unchecked Sendable`: the value there is a C11 atomic, only
-    /// read atomically, and stays allocated while the epoch lives, which whoever holds a reader keeps alive.
-    struct Reader: @unchecked Sendable {
-        fileprivate let cell: UnsafeMutablePointer<plexus_epoch>
+    /// The address of an epoch's value (see `reader`): the cell stays allocated while the epoch lives, which whoever
+    /// holds a reader keeps alive.
+    struct Reader: Sendable {
+        fileprivate let cell: GenerationCell
 
         /// The value now: one atomic load.
-        var current: Int { plexus_epoch_current(cell) }
+        var current: Int { cell.current }
     }
 
     /// Advances this generation and its dependents'. Called under the lock of the registry that changed.
     func advance() {
-        plexus_epoch_advance(cell)
-        guard plexus_epoch_has_dependents(cell) != 0 else { return }
+        cell.advance()
+        guard cell.hasDependents else { return }
         // Released after the lock: a dependent's last reference may be the one collected here.
         let reached = Self.links.withLock { _ in reachedDependents() }
-        for epoch in reached { plexus_epoch_advance(epoch.cell) }
+        for epoch in reached { epoch.cell.advance() }
     }
 
     /// Makes `dependent` advance whenever this generation does (its container collaborates with this one's).
@@ -61,7 +55,7 @@ final class Epoch: @unchecked Sendable {
                 dependents.append(WeakEpoch(epoch: dependent))
             }
         }
-        plexus_epoch_note_dependents(cell)
+        cell.noteDependents()
     }
 
     /// The epochs that depend on this one, directly or through others, each once, this one not included. Call under

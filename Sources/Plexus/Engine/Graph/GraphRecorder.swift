@@ -1,5 +1,3 @@
-internal import PlexusSystem
-
 /// Collects the nodes and edges of a ``GraphReport`` while `validate` resolves.
 ///
 /// `validate` hangs one recorder on its thread's resolution graph (`ResolutionGraph.State.recorder`) for as long as
@@ -7,7 +5,7 @@ internal import PlexusSystem
 /// the graph's top frame to learn who asked: a factory frame (the factory, or auto-wiring while its arguments are
 /// resolved), a hooks frame (a property hook, `resolveDependencies` or `didResolveDependencies`) or a property
 /// frame (auto-injection). Resolves without a recorder pay one `nil` test on the general path; while any recorder
-/// is active (`plexus_is_recording`), resolves on every thread leave the fast path, so that no edge hides there.
+/// is active (`ActiveRecorders`, ProcessWide.swift), resolves on every thread leave the fast path, so that no edge hides there.
 ///
 /// A factory that does not run shows no edges, so the validating thread never reuses an instance of a caching scope
 /// made before `validate` began (by `bootstrap`, a resolve, or an earlier `validate`): the lookup asks the recorder
@@ -50,7 +48,7 @@ final class GraphRecorder {
 
     /// Whether a recorder is active on any thread: one relaxed atomic load, inlined into the resolve path.
     @inline(__always)
-    static var isActive: Bool { plexus_is_recording() != 0 }
+    static var isActive: Bool { ActiveRecorders.any }
 
     /// Typed accessors: `key` is about to be resolved through an accessor on this thread.
     static func noteAccessor(_ key: DefinitionKey) {
@@ -77,13 +75,13 @@ final class GraphRecorder {
         let previous = graph.state.pointee.recorder
         baseFrames = graph.state.pointee.frames.count
         graph.state.pointee.recorder = self
-        plexus_count_recording(1)
+        ActiveRecorders.countIn()
         return previous
     }
 
     /// Undoes `attach`.
     private func detach(from graph: ResolutionGraph, restoring previous: GraphRecorder?) {
-        plexus_count_recording(-1)
+        ActiveRecorders.countOut()
         graph.state.pointee.recorder = previous
     }
 

@@ -1,5 +1,3 @@
-internal import PlexusSystem
-
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -230,15 +228,15 @@ final class ResolutionGraph {
     /// decrement per resolve).
     static var unretainedCurrent: Unmanaged<ResolutionGraph> {
         // A thread's first resolve may be an async factory's body resuming on a thread new to Plexus: it joins too.
-        let pointer = plexus_thread_graph_get() ?? Unmanaged.passUnretained(makeCurrent()).toOpaque()
+        let pointer = CurrentThread.graph ?? Unmanaged.passUnretained(makeCurrent()).toOpaque()
         // One relaxed load while no async resolve is in progress anywhere in the process.
-        if plexus_task_graphs_live() != 0, let joined = joinedTaskGraph(of: pointer) { return joined }
+        if LiveTaskGraphs.any, let joined = joinedTaskGraph(of: pointer) { return joined }
         return Unmanaged.fromOpaque(pointer)
     }
 
     /// The graph of the calling thread itself, never a task's it could join (`installed` swaps it).
     static var threadGraph: ResolutionGraph {
-        if let pointer = plexus_thread_graph_get() {
+        if let pointer = CurrentThread.graph {
             return Unmanaged<ResolutionGraph>.fromOpaque(pointer).takeUnretainedValue()
         }
         return makeCurrent()
@@ -251,14 +249,14 @@ final class ResolutionGraph {
         let graph = ResolutionGraph()
         let pointer = Unmanaged.passRetained(graph).toOpaque()
         checkPThread(pthread_setspecific(graphKey, pointer), "pthread_setspecific")
-        plexus_thread_graph_set(pointer)
+        CurrentThread.graph = pointer
         return graph
     }
 
     /// Keeps `dropped` from release if a package caller on the calling thread asked (`holdsReleases`); returns
     /// whether it did. One thread-local load when the thread has no graph.
     static func holdIfAsked(_ dropped: @autoclosure () -> Any) -> Bool {
-        guard let pointer = plexus_thread_graph_get() else { return false }
+        guard let pointer = CurrentThread.graph else { return false }
         return Unmanaged<ResolutionGraph>.fromOpaque(pointer)._withUnsafeGuaranteedRef { graph in
             guard graph.holdsReleases else { return false }
             graph.heldReleases.append(dropped())
@@ -268,14 +266,14 @@ final class ResolutionGraph {
 
     /// The graph of the calling thread if a resolution is in progress on it.
     static var active: ResolutionGraph? {
-        guard plexus_thread_graph_get() != nil || plexus_task_graphs_live() != 0 else { return nil }
+        guard CurrentThread.graph != nil || LiveTaskGraphs.any else { return nil }
         let graph = current
         return graph.depth > 0 ? graph : nil
     }
 
     /// `active?.innermostTag`, with the graph borrowed rather than retained.
     static var activeInnermostTag: DependencyContainer.Tag? {
-        guard plexus_thread_graph_get() != nil || plexus_task_graphs_live() != 0 else { return nil }
+        guard CurrentThread.graph != nil || LiveTaskGraphs.any else { return nil }
         return unretainedCurrent._withUnsafeGuaranteedRef { $0.depth > 0 ? $0.innermostTag : nil }
     }
 
@@ -376,7 +374,7 @@ final class ResolutionGraph {
         } else if isRunningDeep(id) {
             try failEntering(cycleAt: id)
         }
-        if StackBounds.currentAddress() < state.pointee.stackLimit { try failEntering(tooDeepFor: requested) }
+        if CurrentThread.frameAddress < state.pointee.stackLimit { try failEntering(tooDeepFor: requested) }
         state.pointee.frames.append(
             Frame(kind: .factory(id), pointer: UnsafeRawPointer(requested), owner: .passUnretained(owner)))
         if !state.pointee.deepSlots.isEmpty { state.pointee.deepSlots.insert(id) }
@@ -507,13 +505,13 @@ final class ResolutionGraph {
     }
 }
 
-/// The thread-local slot that owns each thread's graph (resolves read `plexus_thread_graph` instead): the graph is
+/// The thread-local slot that owns each thread's graph (resolves read `CurrentThread.graph` instead): the graph is
 /// released when its thread exits, after the variable resolves read is cleared, so that a resolve made later in
 /// the thread's exit (another key's destructor) starts a new graph rather than use the released one.
 private let graphKey: pthread_key_t = {
     var key = pthread_key_t()
     let created = pthread_key_create(&key) { pointer in
-        plexus_thread_graph_set(nil)
+        CurrentThread.graph = nil
         #if canImport(Darwin)
             Unmanaged<ResolutionGraph>.fromOpaque(pointer).release()
         #else

@@ -1,5 +1,3 @@
-internal import PlexusSystem
-
 /// The resolution graph of the async resolve in progress on a task: found through a task-local
 /// value, so that one resolution's scopes, `.shared` instances and cycle detection survive suspension points.
 ///
@@ -21,17 +19,17 @@ final class TaskGraph: @unchecked Sendable {
     /// The graph of the async resolve in progress on the current task, if any. While no task graph is alive in the
     /// process (the common case: synchronous definitions), the task-local value is not looked up.
     static func graphOfCurrentTask() -> ResolutionGraph? {
-        guard plexus_task_graphs_live() != 0, let binding else { return nil }
+        guard LiveTaskGraphs.any, let binding else { return nil }
         return binding.task == currentTask() ? binding.graph : nil
     }
 
     /// Runs `body` with a new graph bound to the current task, and releases what the graph held once it ended.
     static func withNewGraph<R>(_ body: (ResolutionGraph) async throws -> R) async throws -> R {
         let graph = ResolutionGraph(forTask: true)
-        plexus_task_graphs_add(1)
+        LiveTaskGraphs.countIn()
         defer {
             graph.releaseLeftovers()
-            plexus_task_graphs_add(-1)
+            LiveTaskGraphs.countOut()
         }
         return try await $binding.withValue(TaskGraph(graph: graph, task: currentTask())) {
             try await body(graph)
@@ -51,8 +49,8 @@ extension ResolutionGraph {
     func installed<R>(_ body: () throws -> R) rethrows -> R {
         let own = ResolutionGraph.threadGraph
         state.pointee.stackLimit = own.state.pointee.stackLimit
-        plexus_thread_graph_set(Unmanaged.passUnretained(self).toOpaque())
-        defer { plexus_thread_graph_set(Unmanaged.passUnretained(own).toOpaque()) }
+        CurrentThread.graph = Unmanaged.passUnretained(self).toOpaque()
+        defer { CurrentThread.graph = Unmanaged.passUnretained(own).toOpaque() }
         return try body()
     }
 
