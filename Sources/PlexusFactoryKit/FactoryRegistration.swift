@@ -173,11 +173,12 @@ public struct FactoryRegistration<P, T> {
         _ generations: DirectGenerations, _ manager: ContainerManager, _ container: any ManagedContainer,
         _ key: FactoryKey, _ own: () -> T
     ) -> T? {
-        ResolutionLock.acquire()
-        defer { ResolutionLock.release() }
+        // The lock and the cycle frames from one object (`ResolutionLock.acquire()` would reach it again).
+        let diagnostics = Diagnostics.shared
+        diagnostics.lockResolution()
+        defer { diagnostics.unlockResolution() }
         // Both generations again, under the lock: the index answered before it was taken, and a change made in the
         // store meanwhile (a registration, a decorator, a collaborator) advances only the store's.
-        let diagnostics = Diagnostics.shared
         guard generations.record == DeclarationRecordGeneration.current,
             generations.container == manager.plexus.answerGeneration, diagnostics.checksCycles
         else { return nil }
@@ -192,12 +193,12 @@ public struct FactoryRegistration<P, T> {
         guard let direct = record.directGeneration, direct == record.slot.store.answerGeneration,
             !DependencyContainer.isRecordingGraph
         else { return nil }
-        ResolutionLock.acquire()
-        defer { ResolutionLock.release() }
+        let diagnostics = Diagnostics.shared
+        diagnostics.lockResolution()
+        defer { diagnostics.unlockResolution() }
         // Under the lock the options may be read; the record must still describe them. With the product's cycle check
         // off, only the slot's own check stops a declaration that comes back to itself: it goes through the slot.
         // The record being current also says that tracing is off (turning it on forgets the records): no trace line.
-        let diagnostics = Diagnostics.shared
         guard record.generation == DeclarationRecordGeneration.current, let options = record.options,
             diagnostics.checksCycles, direct == record.slot.store.answerGeneration
         else {

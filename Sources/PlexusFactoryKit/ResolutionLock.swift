@@ -21,7 +21,8 @@ import Plexus
 /// resolve such a singleton once at startup.
 @usableFromInline
 enum ResolutionLock {
-    private static let lock = RecursiveLock()
+    /// The lock, kept by `Diagnostics.shared` with the cycle frames it guards.
+    private static var lock: RecursiveLock { Diagnostics.shared.resolutionLock }
 
     /// Runs `body` holding the lock if this thread holds it already or it is free; nil without running it when
     /// another thread holds it. A declaration's slot asks this way: it never waits for the lock, so a thread of
