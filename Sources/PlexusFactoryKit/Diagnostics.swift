@@ -1,14 +1,16 @@
 import Plexus
 
 /// The process-wide resolution trace and cycle check, read and changed only under the resolution lock (which
-/// every resolution holds, so one stack describes the one resolution running; see `Sendability.swift`).
+/// every resolution holds, so one stack describes the one resolution running; see `Sendability.swift`), and that lock
+/// itself (`resolutionLock`).
 @usableFromInline
 final class Diagnostics: @unchecked Sendable {
     @usableFromInline static let shared = Diagnostics()
 
-    /// The resolution lock (`ResolutionLock`), kept beside the frames it guards: a resolve that reads both reaches
-    /// the process-wide object once, where each global of its own is checked for its lazy initialization on every
-    /// access (`Benchmarks/profile factorykit-unique/plexus`).
+    /// The resolution lock (`ResolutionLock`), kept beside the frames it guards: a unique instance made directly
+    /// (`FactoryRegistration.makeOwnDirectly`, `makeDirectly`) takes it and enters its frame through this one object,
+    /// where each global of its own is checked for its lazy initialization on every access
+    /// (`Benchmarks/profile factorykit-unique/plexus`).
     let resolutionLock = RecursiveLock()
 
     /// Takes the resolution lock (`ResolutionLock.acquire()`, from the object a resolve holds already).
@@ -42,7 +44,9 @@ final class Diagnostics: @unchecked Sendable {
     /// resolve, then writes one stored property rather than an array element (a write that first checks that the
     /// array is not shared: about 30 instructions, `Benchmarks/profile factorykit-unique/plexus`).
     @exclusivity(unchecked) private var first: Frame?
+    /// The frames inside the outermost one, and storage past them (see `first`).
     @exclusivity(unchecked) private var frames: [Frame] = []
+    /// How many declarations are being resolved (see `first`).
     @exclusivity(unchecked) private var active = 0
 
     /// The first `count` frames of the running resolve, outermost first.
@@ -91,8 +95,8 @@ final class Diagnostics: @unchecked Sendable {
     }
 
     /// `enter` for a resolve that starts no trace line (tracing off, as for a unique instance made directly:
-    /// `FactoryRegistration.makeDirectly`); `leave()` ends it. The outermost one checks no path and writes its frame
-    /// in place.
+    /// `FactoryRegistration.makeDirectly`); `leave()` ends it. The outermost one checks no path and writes only
+    /// `first`.
     @usableFromInline
     func enterUntraced(_ manager: ContainerManager, _ containerType: Any.Type, key: FactoryKey) {
         guard active == 0 else {

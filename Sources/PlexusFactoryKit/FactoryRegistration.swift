@@ -22,23 +22,23 @@ public struct FactoryRegistration<P, T> {
     /// The declaration's name; with `T`, its key (the type is `T`'s, not stored: a word less in every value).
     @usableFromInline let name: StaticString
     @usableFromInline let factory: Own
-    /// `pendingScope` (the low three bits) and `once` (8) in one byte, the word this value reads the store's index
-    /// with (`ScopeName.readWord`). One field, not two: with seven scalar fields in all, the optimizer takes a value
+    /// `pendingScope` and `once` in one byte, the word this value reads the store's index with
+    /// (`ScopeName.readWord`, `ScopeName.mask`, `ScopeName.onceBit`). One field, not two: with seven scalar fields in all, the optimizer takes a value
     /// apart where it is resolved, rather than keep it in memory and destroy it through an outlined call
     /// (`Benchmarks/profile factorykit-cached/plexus`: about 70 instructions of a read).
     @usableFromInline var readWord: UInt8 = 0
 
     /// Whether the value was made `once()`.
     @inlinable var once: Bool {
-        get { readWord & 8 != 0 }
-        set { readWord = newValue ? readWord | 8 : readWord & ~8 }
+        get { readWord & ScopeName.onceBit != 0 }
+        set { readWord = UInt8(ScopeName.readWord(pendingScope, once: newValue)) }
     }
 
     /// A built-in scope named by a modifier property (`.cached`, `.graph`, …) of this value and not yet known to be
     /// the declaration's: applied by the value's next use (a resolve, an override, any other modifier, a reset).
     @inlinable var pendingScope: ScopeName {
-        get { ScopeName(rawValue: readWord & 7) ?? .none }
-        set { readWord = readWord & 8 | newValue.rawValue }
+        get { ScopeName(rawValue: readWord & ScopeName.mask) ?? .none }
+        set { readWord = UInt8(ScopeName.readWord(newValue, once: once)) }
     }
 
     /// The declaration's own factory, kept as it was written: a `() -> T` made into a `(Void) -> T` would need a
@@ -227,7 +227,7 @@ public struct FactoryRegistration<P, T> {
         do {
             try DependencyContainer.closeDeclarationScope(scope)
         } catch {
-            Diagnostics.shared.stop(couldNotMake: T.self, error)
+            diagnostics.stop(couldNotMake: T.self, error)
         }
         diagnostics.leave()
         return instance
@@ -486,8 +486,14 @@ enum ScopeName: UInt8 {
     /// its `once`, below 16 (see `DeclarationRecord.acceptedReadWords`).
     @inlinable
     static func readWord(_ pending: ScopeName, once: Bool) -> Int {
-        Int(pending.rawValue) | (once ? 8 : 0)
+        Int(pending.rawValue | (once ? onceBit : 0))
     }
+
+    /// The bits of a read word that name the scope (every case's raw value is below 8).
+    @inlinable static var mask: UInt8 { 7 }
+
+    /// The bit of a read word that says the value was made `once()`.
+    @inlinable static var onceBit: UInt8 { 8 }
 
     /// The scope object, read when the scope is applied.
     var scope: Scope? {

@@ -35,7 +35,9 @@ enum ResolutionLock {
     }
 
     /// Takes the lock; `release()` gives it back. For a resolve, which holds it over a body whose closure would
-    /// capture the generic declaration.
+    /// capture the generic declaration. A unique instance made directly takes the same lock through
+    /// `Diagnostics.lockResolution()` instead, from the `Diagnostics.shared` it holds already: what these two do,
+    /// those two do.
     @usableFromInline
     static func acquire() { lock.lock() }
 

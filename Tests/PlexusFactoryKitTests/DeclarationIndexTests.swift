@@ -45,6 +45,21 @@ private final class Vault: ManagedContainer, AutoRegistering {
     }
 }
 
+/// One declaration per scope property, each also declared `once()`: their values read the index with every read word.
+private final class Booth: ManagedContainer {
+    let manager = ContainerManager()
+    var cached: PlexusFactoryKit.Factory<Ticket> { self { Ticket() }.cached }
+    var graph: PlexusFactoryKit.Factory<Ticket> { self { Ticket() }.graph }
+    var shared: PlexusFactoryKit.Factory<Ticket> { self { Ticket() }.shared }
+    var boothSingleton: PlexusFactoryKit.Factory<Ticket> { self { Ticket() }.singleton }
+    var unique: PlexusFactoryKit.Factory<Ticket> { self { Ticket() }.unique }
+    var cachedOnce: PlexusFactoryKit.Factory<Ticket> { self { Ticket() }.cached.once() }
+    var graphOnce: PlexusFactoryKit.Factory<Ticket> { self { Ticket() }.graph.once() }
+    var sharedOnce: PlexusFactoryKit.Factory<Ticket> { self { Ticket() }.shared.once() }
+    var boothSingletonOnce: PlexusFactoryKit.Factory<Ticket> { self { Ticket() }.singleton.once() }
+    var uniqueOnce: PlexusFactoryKit.Factory<Ticket> { self { Ticket() }.unique.once() }
+}
+
 /// Holds whoever passes through while closed: signals `entered`, then waits for `open()`.
 // `@unchecked Sendable` is safe: `closed` is only read or written while holding `lock`; the semaphores are
 // thread-safe.
@@ -173,6 +188,32 @@ private func readOften(_ arcade: Arcade) {
                 for _ in 0..<3 { _ = vault.key() }
                 #expect(vault.seen.count == (vault.decorated ? 3 : 0))
             }
+        }
+    }
+
+    @Test func everyScopePropertyWithAndWithoutOnceIsReadAsItsScopeSays() {
+        Scope.$singleton.withValue(Scope.singleton.clone()) {
+            let booth = Booth()
+            let reads: [(String, () -> Ticket, keeps: Bool)] = [
+                ("cached", { booth.cached() }, true), ("graph", { booth.graph() }, false),
+                ("shared", { booth.shared() }, true), ("singleton", { booth.boothSingleton() }, true),
+                ("unique", { booth.unique() }, false), ("cached once", { booth.cachedOnce() }, true),
+                ("graph once", { booth.graphOnce() }, false), ("shared once", { booth.sharedOnce() }, true),
+                ("singleton once", { booth.boothSingletonOnce() }, true),
+                ("unique once", { booth.uniqueOnce() }, false),
+            ]
+            for (name, read, keeps) in reads {
+                // The first value is held: a `.shared` instance is kept while something holds it.
+                let first = read()
+                for _ in 0..<4 { #expect((read() === first) == keeps, "\(name)") }
+            }
+            // A value naming another scope than the declaration's applies it: the kept instance is not its answer,
+            // and a value naming the first scope again applies that one.
+            let kept = booth.cached()
+            #expect(booth.cached.unique() !== kept)
+            #expect(booth.cached.unique() !== booth.cached.unique())
+            let keptAgain = booth.cached()
+            #expect(booth.cached() === keptAgain)
         }
     }
 
