@@ -24,6 +24,7 @@ func pthreadFailed(_ result: Int32, _ call: StaticString) -> Never {
 /// Initializes the pthread mutex at `mutex`: in a debug build of Plexus an error-checking one, so that relocking it on
 /// the thread that holds it, or unlocking it from another, fails (and `checkPThread` stops the process with the call)
 /// instead of deadlocking or corrupting it; in a release build a normal one.
+@usableFromInline
 package func initializeMutex(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
     #if DEBUG
         var attributes = pthread_mutexattr_t()

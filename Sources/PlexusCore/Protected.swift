@@ -107,7 +107,7 @@ public final class Protected<Value>: @unchecked Sendable {
 @usableFromInline
 final class LockBuffer<Value>: ManagedBuffer<Value, PlatformLock> {
     /// A buffer holding `value`, its lock initialized.
-    @usableFromInline
+    @inlinable
     static func make(_ value: Value) -> LockBuffer<Value> {
         let buffer = create(minimumCapacity: 1) { _ in value }
         // `create` called on a subclass allocates an instance of that subclass.
