@@ -7,7 +7,7 @@ public import PlexusSystem
 // The reader bias (Protected.swift), the recursive lock (RecursiveLock.swift), hazard marks (HazardMarks.swift) and
 // the calling thread's graph and stack (CurrentThread.swift) are the C layer's other homes, all in this target.
 
-/// Whether any task may have replaced ``DependencyContainer/shared`` (`withShared`): until one has, reading the shared
+/// Whether any task may have replaced `DependencyContainer.shared` (`withShared`): until one has, reading the shared
 /// container skips the task-local lookup, which is most of its cost (`shared-read` in `Benchmarks/profile`).
 public enum SharedReplacement {
     /// Whether `withShared` has run in this process: one relaxed load. Relaxed is enough: the task that replaces the
