@@ -22,9 +22,15 @@ let package = Package(
     targets: [
         // The engine's maps and its protocol models (Promela, checked by `.ci/spin`) are not part of the build.
         .target(
-            name: "Plexus", dependencies: ["PlexusSystem"],
+            name: "Plexus", dependencies: ["PlexusCore"],
             exclude: ["Engine/README.md", "Engine/Graph/README.md", "Engine/Model"], swiftSettings: engineSettings),
-        // Operating-system calls Swift cannot reach portably (the calling thread's stack bounds).
+        // The engine's unsafe core: the Swift homes of the C layer (the lock and its reader bias, hazard marks, the
+        // calling thread, the process-wide atomics), so that the target boundary keeps every call into PlexusSystem
+        // inside it. Package access, except its `@inlinable` wrappers, which are `public` because the compiler
+        // inlines only a public body into another module; not a product, and imported `internal` by `Plexus`, so
+        // no product's public API shows it (Sources/Plexus/Engine/README.md, "The core target").
+        .target(name: "PlexusCore", dependencies: ["PlexusSystem"], swiftSettings: engineSettings),
+        // Atomics, thread-locals and operating-system calls Swift cannot reach portably; called only by PlexusCore.
         .target(name: "PlexusSystem"),
         .target(name: "PlexusTesting", dependencies: ["Plexus"]),
         .target(name: "PlexusFactoryKit", dependencies: ["Plexus"]),

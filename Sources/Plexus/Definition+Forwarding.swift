@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 extension Definition {
     /// Makes this definition resolvable as `type` too, sharing its instances.
     ///

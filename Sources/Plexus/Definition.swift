@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// How to make instances of `T` from runtime arguments `U`: the factory, its scope and its property hooks.
 ///
 /// `register` returns a definition; its methods are chainable and may be called right after registering:

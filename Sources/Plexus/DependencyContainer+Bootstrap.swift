@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 extension DependencyContainer {
     /// Creates the ``ComponentScope/eagerSingleton`` instances, in registration order.
     ///

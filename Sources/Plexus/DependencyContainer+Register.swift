@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 extension DependencyContainer {
     /// Registers a factory for `T`, taking any number of runtime arguments.
     ///

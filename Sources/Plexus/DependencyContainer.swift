@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// A dependency-injection container: holds definitions, caches their instances by scope, and resolves object
 /// graphs, also through the containers it collaborates with.
 ///

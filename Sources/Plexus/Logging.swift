@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// How much Plexus tells ``logger``.
 ///
 /// An error Plexus throws is the caller's to report: at the default level it is not logged, so a failure handled
@@ -27,6 +29,14 @@ public enum LogLevel: Int, Comparable, Sendable {
 
     /// Orders levels from ``none`` to ``verbose``.
     public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+extension VerboseLogging {
+    /// Notes a request for `level`; called before that level takes effect (the flag itself is in the core target).
+    @inline(__always)
+    static func note(_ level: LogLevel) {
+        if level >= .verbose { noteVerboseRequested() }
+    }
 }
 
 private struct LogSettings {

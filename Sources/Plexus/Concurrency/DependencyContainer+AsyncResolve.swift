@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 extension DependencyContainer {
     /// Resolves an instance of `T` with `await`: the async form of ``resolve(tag:)-67ys9``, which also runs `async`
     /// factories and hops to the main actor for `@MainActor` ones.

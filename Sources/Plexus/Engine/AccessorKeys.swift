@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// The keys of the typed accessors used with one container, by declaration site; lives in the container's registry,
 /// behind its lock.
 ///

@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// The arguments of a factory, type-erased at registration for auto-wiring: each argument's type, how to handle its
 /// values, and its offset in the arguments tuple. Auto-wiring then resolves every argument through the non-generic
 /// resolve core straight into a tuple it lays out itself, with no generic code at resolve time: a parameter pack's

@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// How to handle values of one type without knowing it statically: built once, at registration, by generic code
 /// that the compiler specializes at the call site, so the resolve path itself is not generic and instantiates no
 /// generic metadata.

@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// A table of immutable records, one per declaration site, that readers find without a lock: what a product spelling
 /// declarations another way (PlexusFactoryKit) keeps about each declaration so that a read whose answer needs no
 /// user code (a kept instance, a scope modifier already applied) takes no lock. Package access.

@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 // The resolve core: from the public resolves (first, below: where a keyed resolve starts), typed accessors and
 // auto-wired arguments to the fast step (decided and carried out below; its type in `FastPath/FastStep.swift`) or the
 // general path (`DependencyContainer+Lookup.swift`), inside the calling thread's resolution graph. The public

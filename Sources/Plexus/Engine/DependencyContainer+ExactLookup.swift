@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 // The exact-key lookup that typed accessors and keyed lookups (`resolve(_:key:)`) share: only a definition under
 // exactly the key answers (no untagged fallback), here then in the collaborators, then an accessor's declared default;
 // a miss names the near misses.

@@ -1,4 +1,4 @@
-internal import PlexusSystem
+internal import PlexusCore
 
 /// What a change dropped from a registry, released by `DependencyContainer.release(_:)` after the change's lock (a
 /// `deinit` is user code). Typed so that whatever holds a slot is listed as such: `release` keeps a slot whose
@@ -98,30 +98,8 @@ struct Released {
     }
 }
 
-// Factories that run without retaining their slot (the fast path, `HazardMarks`): a change that drops such a slot from
-// the registry keeps it until its factory returned.
-
-/// The calling thread's hazard marks: each says that the thread runs the factory of a slot without holding a
-/// reference to it, so a change that drops the slot from its container keeps it until the mark is cleared
-/// (`retireMarked`, below, finds every mark with `markedSlots`).
-enum HazardMarks {
-    /// Marks `slot` for the calling thread: returns the mark to pass to `clear`, or `-1` when the thread has no free
-    /// mark (deeply nested resolves; retain the slot then). Set it while the slot is read under its container's lock
-    /// or reader bias, so that a writer that removes the slot afterwards sees it: the mark is stored relaxed, and the
-    /// read section it is set in ends with a release (the reader bias's end, or the unlock), which a writer acquires
-    /// before it looks for marks.
-    @inline(__always)
-    static func mark(_ slot: Slot) -> Int {
-        plexus_hazard_mark(Unmanaged.passUnretained(slot).toOpaque())
-    }
-
-    /// Clears `mark`, the last one the calling thread set and has not cleared yet: the thread's use of the slot
-    /// happens before it (a release store).
-    @inline(__always)
-    static func clear(_ mark: Int) {
-        plexus_hazard_clear(mark)
-    }
-}
+// Factories that run without retaining their slot (the fast path, `HazardMarks`, in the core target): a change that
+// drops such a slot from the registry keeps it until its factory returned.
 
 extension DependencyContainer {
     /// Releases what a change dropped from the registry (the slots it removed, an old registry), after the change's
@@ -136,7 +114,7 @@ extension DependencyContainer {
     /// was dropped still runs. The look happens under the lock of `retired`, so that one change never releases what
     /// another change kept before looking.
     func release(_ released: Released) {
-        retireMarked(any: released.dropsSlots) { released.droppedSlots() }
+        retireMarked(released)
         // Released after the lock, by the caller's frame: a `deinit` is user code. Later still while the caller holds
         // a lock of its own.
         if !released.isEmpty { _ = ResolutionGraph.holdIfAsked(released) }
@@ -183,26 +161,29 @@ extension DependencyContainer {
     }
 
     /// Keeps the slots of `dropped` that some thread has marked, and releases (after the lock) those kept before that
-    /// no thread marks any more. `dropped` is only listed when some thread has marked a slot: usually none has. `any`:
-    /// whether the change dropped any slot.
+    /// no thread marks any more. `dropped`'s slots are only listed when some thread has marked a slot: usually none
+    /// has. Takes the value, not a closure that lists them: the optimizer specializes the lock section for such a
+    /// closure and retains what it captures, four retains and two releases per change (`override` in
+    /// `Benchmarks/profile`).
     ///
     /// A change that dropped no slot has only the slots kept before to look at; when no container keeps any (a count
-    /// read without a lock, `plexus_retired_count`), it takes no lock at all. Reading 0 while another change is about
+    /// read without a lock, `HazardMarks.anyRetired`), it takes no lock at all. Reading 0 while another change is about
     /// to keep a slot only leaves that slot to a later change, or to the container's end, as a change that ran a moment
     /// earlier would have.
-    private func retireMarked(any: Bool, _ dropped: () -> [Slot]) {
-        guard any || plexus_retired_count() != 0 else { return }
+    private func retireMarked(_ dropped: Released) {
+        let any = dropped.dropsSlots
+        guard any || HazardMarks.anyRetired else { return }
         let released = retired.withLock { retired -> [Slot] in
             guard any || !retired.isEmpty else { return [] }
             let kept = retired.count
-            defer { if retired.count != kept { plexus_retired_add(retired.count - kept) } }
-            let marked = Self.markedSlots()
+            defer { if retired.count != kept { HazardMarks.countRetired(retired.count - kept) } }
+            let marked = HazardMarks.marked()
             guard !marked.isEmpty else {
                 defer { retired.removeAll() }
                 return retired
             }
-            func isMarked(_ slot: Slot) -> Bool { marked.contains(Unmanaged.passUnretained(slot).toOpaque()) }
-            retired += dropped().filter(isMarked)
+            func isMarked(_ slot: Slot) -> Bool { marked.contains(slot) }
+            retired += dropped.droppedSlots().filter(isMarked)
             let released = retired.filter { !isMarked($0) }
             retired.removeAll { !isMarked($0) }
             return released
@@ -213,26 +194,6 @@ extension DependencyContainer {
     /// Takes the slots this container keeps retired off the process-wide count: they go with the container.
     func forgetRetired() {
         let kept = retired.withLock { $0.count }
-        if kept != 0 { plexus_retired_add(-kept) }
-    }
-
-    /// The slots some thread runs a factory of without holding them (`plexus_hazard_collect`).
-    private static func markedSlots() -> Set<UnsafeMutableRawPointer> {
-        // Usually no thread runs a factory unmarked: then no array and no set is made.
-        let none = withUnsafeTemporaryAllocation(of: UnsafeRawPointer?.self, capacity: 1) { buffer in
-            plexus_hazard_collect(buffer.baseAddress, 0) == 0
-        }
-        if none { return [] }
-        var capacity = 64
-        while true {
-            var total = 0
-            let marks = [UnsafeRawPointer?](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-                total = plexus_hazard_collect(buffer.baseAddress, capacity)
-                initialized = min(total, capacity)
-            }
-            if total <= capacity { return Set(marks.compactMap { $0.map(UnsafeMutableRawPointer.init(mutating:)) }) }
-            // More marks than room (threads set them meanwhile): look again with room for them.
-            capacity = total + 32
-        }
+        if kept != 0 { HazardMarks.countRetired(-kept) }
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+internal import PlexusCore
 
 /// Where a definition's factory can run.
 @usableFromInline

@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// The registries of the containers a definition is registered with, each reached through its container's
 /// `RegistryLink`: adding one is O(1), and entries of freed registries are pruned whenever the table has doubled since
 /// the last pruning, so short-lived containers cost amortized O(1) and leave only their small links behind until then.

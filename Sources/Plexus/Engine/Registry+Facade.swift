@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 // The engine's façade: every change the public API makes to a container's registry, and every read of it the
 // resolve path does not make itself. Each change does three things, here and nowhere else outside the engine:
 //

@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// A container's definitions and indexes; lives behind the container's lock.
 ///
 /// Every lookup is a hash lookup or a scan of the few keys registered for one type: nothing on the resolve

@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// A container's answer generation: what its remembered routes and typed accessors' answers are valid for. Advanced
 /// by every change that can move where a key resolves in the container: a registration, a removal, a reset, a
 /// forwarding registration, a decorator, a collaboration, a restored snapshot, a container freed; in the container
@@ -7,8 +9,8 @@
 /// Each container that collaborates with this one's container is a dependent (`addDependent`): an advance advances
 /// the dependents too, transitively, before it returns, so under the lock of the container that changed, every
 /// container that could have remembered an answer through it already sees a new generation. Each value is new in the
-/// process (`GenerationCell`, ProcessWide.swift: drawn from one process-wide sequence), so a value, once left, never
-/// comes back.
+/// process (`GenerationCell`, the core's ProcessWide.swift: drawn from one process-wide sequence), so a value, once
+/// left, never comes back.
 ///
 /// `@unchecked Sendable`: the value is a `GenerationCell`, read and written only atomically; `dependents` is only read
 /// or changed while `Epoch.links` is held. Nothing here takes that lock in `deinit`: an epoch's last reference may be

@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// What a concrete type needs once an instance of it has been created; learned once per class (by reflection), and
 /// once per definition for other types, so a type without injected properties costs nothing afterwards.
 ///

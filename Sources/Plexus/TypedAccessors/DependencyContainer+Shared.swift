@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 extension DependencyContainer {
     /// The process-wide container (the `Container.shared` of SDK- and Factory-style code).
     ///

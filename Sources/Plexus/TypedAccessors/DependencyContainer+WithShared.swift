@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// The task-local replacement of ``DependencyContainer/shared``.
 enum SharedOverride {
     /// The container `shared` answers in this task and its child tasks; `nil` outside every `withShared`.

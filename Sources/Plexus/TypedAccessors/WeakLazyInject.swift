@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// Resolves a typed accessor on first read and holds the instance weakly: once the instance is released elsewhere,
 /// the property reads `nil`.
 ///

@@ -1,4 +1,4 @@
-internal import PlexusSystem
+internal import PlexusCore
 
 // Typed accessors through the engine: which slot answers an accessor (`answer`, decided under the lock for writing and
 // remembered in its entry), and the generic path for a first use, an override elsewhere, hooks or a recording

@@ -1,4 +1,4 @@
-internal import PlexusSystem
+internal import PlexusCore
 
 // The fast path: the most common resolves — a published singleton, a `.unique` or `.shared` instance, a singleton's
 // first construction — decided by reading one slot (in `DependencyContainer+Core.swift`, for a requested key and for

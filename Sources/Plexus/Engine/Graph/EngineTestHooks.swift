@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// Points where Plexus's own tests observe the engine, so that they order threads with semaphores instead of pauses.
 /// For tests only: `package`, so no app or library outside this package can reach it.
 ///
@@ -83,11 +85,7 @@ package enum EngineTestHooks {
     /// as PlexusFactoryKit's resolution lock) that another thread holds; `stop()` on the result removes it. It runs on
     /// the waiting thread, which holds no lock of the engine then: `observer` must only signal.
     package static func observeLockWaits(_ observer: @escaping @Sendable () -> Void) -> LockWaitObservation {
-        lockWaitObservers.withLock { observers in
-            observers.count += 1
-            observers.entries.append((observers.count, observer))
-            return LockWaitObservation(number: observers.count)
-        }
+        LockWaitObservation(number: LockWaitObservers.add(observer))
     }
 
     /// An observer installed by `observeLockWaits(_:)`.
@@ -96,19 +94,9 @@ package enum EngineTestHooks {
 
         /// Removes the observer: it is not called again once `stop` returns.
         package func stop() {
-            EngineTestHooks.lockWaitObservers.withLock { $0.entries.removeAll { $0.number == number } }
+            LockWaitObservers.remove(number)
         }
     }
-
-    /// Calls the observers of lock waits (`observeLockWaits(_:)`), if any: only a thread about to block on a
-    /// `RecursiveLock` calls this.
-    static func noteLockWait() {
-        let observers = lockWaitObservers.withLock { $0.entries.map(\.observer) }
-        for observer in observers { observer() }
-    }
-
-    private static let lockWaitObservers = Protected(
-        (count: 0, entries: [(number: Int, observer: @Sendable () -> Void)]()))
 
     /// The observers of waits for `key`'s type, as one function; `nil` when there is none (always, outside tests).
     static func waitObserver(for key: DefinitionKey) -> (() -> Void)? {

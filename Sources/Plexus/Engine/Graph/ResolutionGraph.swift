@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)

@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// Where the calling thread's stack ends, so that a resolution graph too deep for it throws instead of crashing.
 enum StackBounds {
     /// The address below which no factory should start on the calling thread: the lowest address of its stack plus

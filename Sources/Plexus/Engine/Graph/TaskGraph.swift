@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// The resolution graph of the async resolve in progress on a task: found through a task-local
 /// value, so that one resolution's scopes, `.shared` instances and cycle detection survive suspension points.
 ///

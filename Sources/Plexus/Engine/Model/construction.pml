@@ -63,7 +63,7 @@
 #define OPENED 5
 #define THROW 6
 
-/* Each Pending (Slot.swift) and its ConstructionSignal (Protected.swift), by claim number; the value a claim's
+/* Each Pending (Slot.swift) and its ConstructionSignal (ConstructionSignal.swift), by claim number; the value a claim's
  * factory makes is named by the claim's number too. */
 byte claims = 0;
 byte c_owner[MAXC];

@@ -1,20 +1,22 @@
-internal import PlexusSystem
+public import PlexusSystem
 
 /// What the engine reads of the calling thread through the C layer: the resolution graph installed on it, its stack,
 /// and whether it is the process's main thread.
-enum CurrentThread {
+public enum CurrentThread {
     /// The resolution graph installed on the calling thread (an unretained `ResolutionGraph`), or `nil` before the
     /// thread's first resolve: one load from a C thread-local variable (`pthread_getspecific` would be a call, behind
-    /// a `swift_once`). The thread's own graph is owned by a pthread key (`graphKey`, Graph/ResolutionGraph.swift),
-    /// whose destructor clears this before it releases the graph; a task's graph is installed here only while that
-    /// task runs a segment of its resolve (`installed`, Graph/TaskGraph.swift).
-    static var graph: UnsafeMutableRawPointer? {
+    /// a `swift_once`). The thread's own graph is owned by a pthread key (`graphKey`, in `Plexus`'s
+    /// Engine/Graph/ResolutionGraph.swift), whose destructor clears this before it releases the graph; a task's graph
+    /// is installed here only while that task runs a segment of its resolve (`installed`,
+    /// Engine/Graph/TaskGraph.swift).
+    @inlinable
+    public static var graph: UnsafeMutableRawPointer? {
         @inline(__always) get { plexus_thread_graph_get() }
         @inline(__always) set { plexus_thread_graph_set(newValue) }
     }
 
     /// The lowest address and the size of the calling thread's stack, or `nil` where the bounds cannot be read.
-    static func stack() -> (low: UInt, size: Int)? {
+    package static func stack() -> (low: UInt, size: Int)? {
         var low: UInt = 0
         var size = 0
         guard plexus_current_stack(&low, &size) == 0 else { return nil }
@@ -23,9 +25,10 @@ enum CurrentThread {
 
     /// An address in the caller's part of the real stack (the stack grows down on every platform Plexus supports).
     /// Read in C: under AddressSanitizer the address of a Swift local may be on its heap "fake stack".
-    @inline(__always)
-    static var frameAddress: UInt { plexus_frame_address() }
+    @inlinable @inline(__always)
+    public static var frameAddress: UInt { plexus_frame_address() }
 
     /// Whether the calling thread is the process's main thread, where the main actor runs its synchronous work.
-    static var isProcessMain: Bool { plexus_is_main_thread() != 0 }
+    @inlinable
+    public static var isProcessMain: Bool { plexus_is_main_thread() != 0 }
 }

@@ -31,7 +31,7 @@ package final class RecursiveLock: @unchecked Sendable {
     package func lock() {
         if tryLock() { return }
         // About to wait for another thread: where a test orders threads (`EngineTestHooks.observeLockWaits`).
-        EngineTestHooks.noteLockWait()
+        LockWaitObservers.notify()
         checkPThread(plexus_recursive_lock_lock(storage), "pthread_mutex_lock")
     }
 
@@ -48,4 +48,30 @@ package final class RecursiveLock: @unchecked Sendable {
         checkPThread(result, "pthread_mutex_trylock")
         return false
     }
+}
+
+/// What a thread about to block on a `RecursiveLock` calls: the observers a test installs through
+/// `EngineTestHooks.observeLockWaits` (in `Plexus`), kept here because the lock that calls them is here.
+package enum LockWaitObservers {
+    /// Adds `observer`; returns the number to pass to `remove`.
+    package static func add(_ observer: @escaping @Sendable () -> Void) -> Int {
+        observers.withLock { observers in
+            observers.count += 1
+            observers.entries.append((observers.count, observer))
+            return observers.count
+        }
+    }
+
+    /// Removes the observer `add` numbered `number`: it is not called again once `remove` returns.
+    package static func remove(_ number: Int) {
+        observers.withLock { $0.entries.removeAll { $0.number == number } }
+    }
+
+    /// Calls the observers, if any: only a thread about to block on a `RecursiveLock` calls this.
+    static func notify() {
+        let observers = observers.withLock { $0.entries.map(\.observer) }
+        for observer in observers { observer() }
+    }
+
+    private static let observers = Protected((count: 0, entries: [(number: Int, observer: @Sendable () -> Void)]()))
 }
