@@ -25,12 +25,15 @@ let package = Package(
             name: "Plexus", dependencies: ["PlexusCore"],
             exclude: ["Engine/README.md", "Engine/Graph/README.md", "Engine/Model"], swiftSettings: engineSettings),
         // The engine's unsafe core: the Swift homes of the C layer (the lock and its reader bias, hazard marks, the
-        // calling thread, the process-wide atomics), so that the target boundary keeps every call into PlexusSystem
-        // inside it. Package access, except its `@inlinable` wrappers, which are `public` because the compiler
-        // inlines only a public body into another module; not a product, and imported `internal` by `Plexus`, so
-        // no product's public API shows it (Sources/Plexus/Engine/README.md, "The core target").
+        // calling thread, the process-wide atomics), the only library code that calls PlexusSystem. `.ci/fence` keeps
+        // it so, not the target boundary: PlexusSystem's module map reaches Plexus's compile too. Package access
+        // throughout: what Plexus inlines is `@inlinable package` in a `@usableFromInline package` type. Not a
+        // product, and nothing of it public; imported `internal` by `Plexus` (`package` by Engine/CoreNames.swift,
+        // which names core types for the products), so no product's public API shows it
+        // (Sources/Plexus/Engine/README.md, "The core target").
         .target(name: "PlexusCore", dependencies: ["PlexusSystem"], swiftSettings: engineSettings),
-        // Atomics, thread-locals and operating-system calls Swift cannot reach portably; called only by PlexusCore.
+        // Atomics, thread-locals and operating-system calls Swift cannot reach portably; called by PlexusCore, and by
+        // PlexusTests (StackDepthTests reads `plexus_frame_address`).
         .target(name: "PlexusSystem"),
         .target(name: "PlexusTesting", dependencies: ["Plexus"]),
         .target(name: "PlexusFactoryKit", dependencies: ["Plexus"]),

@@ -2,7 +2,7 @@ public import PlexusSystem
 
 /// What the engine reads of the calling thread through the C layer: the resolution graph installed on it, its stack,
 /// and whether it is the process's main thread.
-public enum CurrentThread {
+@usableFromInline package enum CurrentThread {
     /// The resolution graph installed on the calling thread (an unretained `ResolutionGraph`), or `nil` before the
     /// thread's first resolve: one load from a C thread-local variable (`pthread_getspecific` would be a call, behind
     /// a `swift_once`). The thread's own graph is owned by a pthread key (`graphKey`, in `Plexus`'s
@@ -10,7 +10,7 @@ public enum CurrentThread {
     /// is installed here only while that task runs a segment of its resolve (`installed`,
     /// Engine/Graph/TaskGraph.swift).
     @inlinable
-    public static var graph: UnsafeMutableRawPointer? {
+    package static var graph: UnsafeMutableRawPointer? {
         @inline(__always) get { plexus_thread_graph_get() }
         @inline(__always) set { plexus_thread_graph_set(newValue) }
     }
@@ -26,9 +26,9 @@ public enum CurrentThread {
     /// An address in the caller's part of the real stack (the stack grows down on every platform Plexus supports).
     /// Read in C: under AddressSanitizer the address of a Swift local may be on its heap "fake stack".
     @inlinable @inline(__always)
-    public static var frameAddress: UInt { plexus_frame_address() }
+    package static var frameAddress: UInt { plexus_frame_address() }
 
     /// Whether the calling thread is the process's main thread, where the main actor runs its synchronous work.
     @inlinable
-    public static var isProcessMain: Bool { plexus_is_main_thread() != 0 }
+    package static var isProcessMain: Bool { plexus_is_main_thread() != 0 }
 }

@@ -4,36 +4,36 @@ public import PlexusSystem
 /// reference to it, so a change that drops the slot from its container keeps it until the mark is cleared
 /// (`retireMarked`, in `Plexus`'s Engine/DependencyContainer+Retired.swift, finds every mark with `marked()`). A mark
 /// names an object by its address only: the slot type is the engine's, and the marks need nothing else of it.
-public enum HazardMarks {
+@usableFromInline package enum HazardMarks {
     /// Marks `slot` for the calling thread: returns the mark to pass to `clear`, or `-1` when the thread has no free
     /// mark (deeply nested resolves; retain the slot then). Set it while the slot is read under its container's lock
     /// or reader bias, so that a writer that removes the slot afterwards sees it: the mark is stored relaxed, and the
     /// read section it is set in ends with a release (the reader bias's end, or the unlock), which a writer acquires
     /// before it looks for marks.
     @inlinable @inline(__always)
-    public static func mark(_ slot: some AnyObject) -> Int {
+    package static func mark(_ slot: some AnyObject) -> Int {
         plexus_hazard_mark(Unmanaged.passUnretained(slot).toOpaque())
     }
 
     /// Clears `mark`, the last one the calling thread set and has not cleared yet: the thread's use of the slot
     /// happens before it (a release store).
     @inlinable @inline(__always)
-    public static func clear(_ mark: Int) {
+    package static func clear(_ mark: Int) {
         plexus_hazard_clear(mark)
     }
 
     /// Whether any container keeps a slot retired (a count read without a lock): when none does, a change that
     /// dropped no slot has nothing to look at.
     @inlinable
-    public static var anyRetired: Bool { plexus_retired_count() != 0 }
+    package static var anyRetired: Bool { plexus_retired_count() != 0 }
 
     /// Adds `delta` to the process-wide count of retired slots (negative when they are released).
     @inlinable
-    public static func countRetired(_ delta: Int) { plexus_retired_add(delta) }
+    package static func countRetired(_ delta: Int) { plexus_retired_add(delta) }
 
     /// The objects some thread runs a factory of without holding them (`plexus_hazard_collect`), as of now.
     @inlinable
-    public static func marked() -> Marked {
+    package static func marked() -> Marked {
         // Usually no thread runs a factory unmarked: then no array and no set is made.
         let none = withUnsafeTemporaryAllocation(of: UnsafeRawPointer?.self, capacity: 1) { buffer in
             plexus_hazard_collect(buffer.baseAddress, 0) == 0
@@ -55,7 +55,7 @@ public enum HazardMarks {
     }
 
     /// The objects marked when `marked()` looked, by address.
-    public struct Marked {
+    @usableFromInline package struct Marked {
         @usableFromInline let addresses: Set<UnsafeMutableRawPointer>
 
         /// The objects at `addresses`.
@@ -66,11 +66,11 @@ public enum HazardMarks {
 
         /// Whether no object was marked.
         @inlinable
-        public var isEmpty: Bool { addresses.isEmpty }
+        package var isEmpty: Bool { addresses.isEmpty }
 
         /// Whether `object` was marked.
         @inlinable
-        public func contains(_ object: some AnyObject) -> Bool {
+        package func contains(_ object: some AnyObject) -> Bool {
             addresses.contains(Unmanaged.passUnretained(object).toOpaque())
         }
     }

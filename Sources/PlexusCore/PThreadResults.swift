@@ -11,7 +11,7 @@
 /// before it was initialized or after it was destroyed, unlocked by a thread that does not hold it, a key table
 /// exhausted): continuing would run with a lock that does not exclude, so the engine never lets one pass silently.
 @inlinable @inline(__always)
-public func checkPThread(_ result: Int32, _ call: StaticString) {
+package func checkPThread(_ result: Int32, _ call: StaticString) {
     if result != 0 { pthreadFailed(result, call) }
 }
 

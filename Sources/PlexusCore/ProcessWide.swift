@@ -9,11 +9,11 @@ public import PlexusSystem
 
 /// Whether any task may have replaced `DependencyContainer.shared` (`withShared`): until one has, reading the shared
 /// container skips the task-local lookup, which is most of its cost (`shared-read` in `Benchmarks/profile`).
-public enum SharedReplacement {
+@usableFromInline package enum SharedReplacement {
     /// Whether `withShared` has run in this process: one relaxed load. Relaxed is enough: the task that replaces the
     /// shared container notes it first (program order), and the tasks that inherit the replacement are started after.
     @inlinable @inline(__always)
-    public static var mayBeActive: Bool { plexus_shared_may_be_replaced() != 0 }
+    package static var mayBeActive: Bool { plexus_shared_may_be_replaced() != 0 }
 
     /// Notes that a task replaces the shared container; called before the replacement is bound. Set once, never
     /// cleared: an unstructured task started inside `withShared` keeps its replacement after `withShared` returns.
@@ -23,26 +23,26 @@ public enum SharedReplacement {
 /// Whether verbose logging has ever been asked for in the process: until it has, a verbose log line is dropped with
 /// one relaxed load, where reading the task-local override and the settings under their lock cost each registration
 /// a few hundred instructions (`Benchmarks/profile register-types/plexus`).
-public enum VerboseLogging {
+@usableFromInline package enum VerboseLogging {
     /// Whether `logLevel` or a `withLogging` level has been `.verbose` in this process. Relaxed is enough: the thread
     /// or task that turns it on notes it first (program order), and whatever is ordered after that sees it.
     @inlinable @inline(__always)
-    public static var mayBeOn: Bool { plexus_verbose_may_be_on() != 0 }
+    package static var mayBeOn: Bool { plexus_verbose_may_be_on() != 0 }
 
     /// Notes a request for verbose logging; called before it takes effect. Set once, never cleared. (`Plexus` decides
     /// which levels are verbose: `note(_:)`, beside `LogLevel`.)
     @inlinable @inline(__always)
-    public static func noteVerboseRequested() { plexus_note_verbose_requested() }
+    package static func noteVerboseRequested() { plexus_note_verbose_requested() }
 }
 
 /// How many graph reports (`GraphRecorder`, for `validate`) are being recorded in the process: while any is, resolves
 /// on every thread leave the fast path, so that no edge hides there.
-public enum ActiveRecorders {
+@usableFromInline package enum ActiveRecorders {
     /// Whether a report is being recorded anywhere: one relaxed load, inlined into the resolve path. Relaxed is
     /// enough: a recording thread counts itself in before its own resolves (program order), and other threads only
     /// lose a shortcut while it is counted.
     @inlinable @inline(__always)
-    public static var any: Bool { plexus_is_recording() != 0 }
+    package static var any: Bool { plexus_is_recording() != 0 }
 
     /// Counts a recorder in; before the resolves it records.
     package static func countIn() { plexus_count_recording(1) }
@@ -53,11 +53,11 @@ public enum ActiveRecorders {
 
 /// How many async resolves run in a task's graph (`TaskGraph.withNewGraph`) anywhere in the process, so that a
 /// resolve can skip looking up a task-local graph while there is none.
-public enum LiveTaskGraphs {
+@usableFromInline package enum LiveTaskGraphs {
     /// Whether any task graph is alive: one relaxed load; every resolve reads it. Relaxed is enough: a task's own
     /// graph is counted before the task (or a child it starts) looks for it.
     @inlinable @inline(__always)
-    public static var any: Bool { plexus_task_graphs_live() != 0 }
+    package static var any: Bool { plexus_task_graphs_live() != 0 }
 
     /// Counts a task graph in; before its task resolves in it.
     package static func countIn() { plexus_task_graphs_add(1) }
@@ -75,50 +75,50 @@ public enum LiveTaskGraphs {
 /// `@unchecked Sendable`: the value and the dependents flag are C11 atomics, read and written only atomically; the
 /// memory is freed only by `deallocate`, which its epoch calls in `deinit`, when no reader is left (a container
 /// keeps its epoch beside every reader of it).
-public struct GenerationCell: @unchecked Sendable {
+@usableFromInline package struct GenerationCell: @unchecked Sendable {
     @usableFromInline let cell: UnsafeMutablePointer<plexus_epoch>
 
     /// A cell at a new value, without dependents; free it with `deallocate`.
     @inlinable
-    public init() {
+    package init() {
         cell = .allocate(capacity: 1)
         plexus_epoch_init(cell)
     }
 
     /// Frees the cell; nothing reads it afterwards.
     @inlinable
-    public func deallocate() { cell.deallocate() }
+    package func deallocate() { cell.deallocate() }
 
     /// The value now, read without a lock: one acquire load, which pairs with the release store of `advance`.
     @inlinable @inline(__always)
-    public var current: Int { plexus_epoch_current(cell) }
+    package var current: Int { plexus_epoch_current(cell) }
 
     /// Stores the process's next value (release): whoever reads it sees every write made before the advance.
     @inlinable
-    public func advance() { plexus_epoch_advance(cell) }
+    package func advance() { plexus_epoch_advance(cell) }
 
     /// Whether another container's generation depends on this one (`noteDependents`): one acquire load. Set once,
     /// never cleared.
     @inlinable
-    public var hasDependents: Bool { plexus_epoch_has_dependents(cell) != 0 }
+    package var hasDependents: Bool { plexus_epoch_has_dependents(cell) != 0 }
 
     /// Notes that another container's generation depends on this one (release: after the dependent is listed).
     @inlinable
-    public func noteDependents() { plexus_epoch_note_dependents(cell) }
+    package func noteDependents() { plexus_epoch_note_dependents(cell) }
 }
 
 /// The generation of every table of declaration records: a product advances it each time it forgets records, so a
 /// record kept outside the table (in a declaration value between a modifier and the call) is known current with one
 /// atomic load. `Plexus` hands it to the products as `DeclarationRecordGeneration`, a name their inlinable code may
 /// reference.
-public enum RecordGeneration {
+@usableFromInline package enum RecordGeneration {
     /// The generation now; read without a lock (acquire, pairing with the advance's release).
     @inlinable
-    public static var current: Int { plexus_record_generation_current() }
+    package static var current: Int { plexus_record_generation_current() }
 
     /// Advances the generation (acquire and release): every record published before is stale.
     @inlinable
-    public static func advance() { plexus_record_generation_advance() }
+    package static func advance() { plexus_record_generation_advance() }
 }
 
 /// Numbers for the owners of declarations (PlexusFactoryKit's managers): each new one is given to no other owner in
@@ -135,6 +135,6 @@ package enum DeclarationOwnerNumbers {
 /// memory). Computed, not a stored global: a global's lazy initialization is checked on every read.
 /// `Plexus` names it `zeroSizedArguments`, for its public inlinable entries.
 @inlinable
-public var zeroSizedArgumentsAddress: UnsafeRawPointer {
+package var zeroSizedArgumentsAddress: UnsafeRawPointer {
     UnsafeRawPointer(plexus_zero_sized_arguments())
 }

@@ -26,14 +26,14 @@ public import PlexusSystem
 ///
 /// Generic and `@inlinable`, so that `Plexus` specializes each access for its value and inlines it into the resolve
 /// path: the reader bias's begin and end, the lock and its check are a few instructions of every read row.
-public final class Protected<Value>: @unchecked Sendable {
+@usableFromInline package final class Protected<Value>: @unchecked Sendable {
     @usableFromInline let buffer: LockBuffer<Value>
     /// The reader bias (PlexusSystem), or `nil` when every access takes the lock.
     @usableFromInline let bias: OpaquePointer?
 
     /// A lock around `value`. `Value` must not be of zero size: its storage would share the lock's address.
     @inlinable
-    public init(_ value: Value, readerBiased: Bool = false) {
+    package init(_ value: Value, readerBiased: Bool = false) {
         buffer = LockBuffer.make(value)
         bias = readerBiased ? plexus_bias_create() : nil
     }
@@ -45,7 +45,7 @@ public final class Protected<Value>: @unchecked Sendable {
     /// Runs `body` with exclusive access to the value. `body` must not call user code or take another
     /// `Protected` lock that could be held while waiting for this one.
     @inlinable @inline(__always)
-    public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         try buffer.withLockedPointer { value in
             // Before the exclusive access to the value begins: readers without the lock may still be reading it.
             if let bias { plexus_bias_revoke(bias) }
@@ -60,7 +60,7 @@ public final class Protected<Value>: @unchecked Sendable {
     /// meanwhile. `body` may change no part of the value (objects it refers to may change, if `withBiasedRead` bodies
     /// do not read what changes). Counts as a read under the lock, which turns the bias back on after a while.
     @inlinable @inline(__always)
-    public func withLockKeepingReaders<R>(_ body: (UnsafePointer<Value>) throws -> R) rethrows -> R {
+    package func withLockKeepingReaders<R>(_ body: (UnsafePointer<Value>) throws -> R) rethrows -> R {
         try buffer.withLockedPointer { value in
             if let bias { plexus_bias_note_locked_read(bias) }
             return try body(UnsafePointer(value))
@@ -83,7 +83,7 @@ public final class Protected<Value>: @unchecked Sendable {
     /// `body` must only read, through the pointer and without copying the value (a copy retains its arrays, a write
     /// to memory that every reader shares): it runs while other readers do, and no writer runs until it returns.
     @inlinable @inline(__always)
-    public func withBiasedRead<R>(_ body: (UnsafePointer<Value>) -> R) -> R? {
+    package func withBiasedRead<R>(_ body: (UnsafePointer<Value>) -> R) -> R? {
         guard let bias else { return nil }
         let slot = plexus_bias_read_begin(bias)
         guard slot >= 0 else { return nil }

@@ -1,6 +1,7 @@
+internal import PlexusCore
+
 // `_forEachField` is the standard library's reflection of a type's stored fields (name, offset, type), without an
 // instance: what `Mirror` reads per instance, read here once per type.
-internal import PlexusCore
 @_spi(Reflection) import Swift
 
 /// Where the auto-injected properties of a class sit in its instances, learned once per type, so that filling

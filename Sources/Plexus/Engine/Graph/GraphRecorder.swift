@@ -7,7 +7,8 @@ internal import PlexusCore
 /// the graph's top frame to learn who asked: a factory frame (the factory, or auto-wiring while its arguments are
 /// resolved), a hooks frame (a property hook, `resolveDependencies` or `didResolveDependencies`) or a property
 /// frame (auto-injection). Resolves without a recorder pay one `nil` test on the general path; while any recorder
-/// is active (`ActiveRecorders`, the core's ProcessWide.swift), resolves on every thread leave the fast path, so that no edge hides there.
+/// is active (`ActiveRecorders`, the core's ProcessWide.swift), resolves on every thread leave the fast path, so
+/// that no edge hides there.
 ///
 /// A factory that does not run shows no edges, so the validating thread never reuses an instance of a caching scope
 /// made before `validate` began (by `bootstrap`, a resolve, or an earlier `validate`): the lookup asks the recorder
