@@ -120,7 +120,7 @@ final class Slot {
     }
 
     /// Copies the published singleton into `result` without reference counting the box (the lock keeps it alive);
-    /// `false` when none is published. Must be called under the owner's lock.
+    /// `false` when none is published. Must be called under the owner's lock or its reader bias.
     @inline(__always)
     func copyPublished(into result: UnsafeMutableRawPointer) -> Bool {
         guard let published else { return false }
