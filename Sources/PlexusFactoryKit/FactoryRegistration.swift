@@ -22,7 +22,7 @@ public struct FactoryRegistration<P, T> {
     /// The declaration's name; with `T`, its key (the type is `T`'s, not stored: a word less in every value).
     @usableFromInline let name: StaticString
     @usableFromInline let factory: Own
-    /// `pendingScope` and `once` in one byte, the word this value reads the store's index with
+    /// `pendingScope` and `once` in one byte, the word this value reads its manager's `plexus` index with
     /// (`ScopeName.readWord`, `ScopeName.mask`, `ScopeName.onceBit`). One field, not two: with seven scalar fields in all, the optimizer takes a value
     /// apart where it is resolved, rather than keep it in memory and destroy it through an outlined call
     /// (`Benchmarks/profile factorykit-cached/plexus`: about 70 instructions of a read).
@@ -31,14 +31,14 @@ public struct FactoryRegistration<P, T> {
     /// Whether the value was made `once()`.
     @inlinable var once: Bool {
         get { readWord & ScopeName.onceBit != 0 }
-        set { readWord = UInt8(ScopeName.readWord(pendingScope, once: newValue)) }
+        set { readWord = newValue ? readWord | ScopeName.onceBit : readWord & ~ScopeName.onceBit }
     }
 
     /// A built-in scope named by a modifier property (`.cached`, `.graph`, …) of this value and not yet known to be
     /// the declaration's: applied by the value's next use (a resolve, an override, any other modifier, a reset).
     @inlinable var pendingScope: ScopeName {
         get { ScopeName(rawValue: readWord & ScopeName.mask) ?? .none }
-        set { readWord = UInt8(ScopeName.readWord(newValue, once: once)) }
+        set { readWord = readWord & ScopeName.onceBit | newValue.rawValue }
     }
 
     /// The declaration's own factory, kept as it was written: a `() -> T` made into a `(Void) -> T` would need a
@@ -82,12 +82,14 @@ public struct FactoryRegistration<P, T> {
         // the kept instance has to see this read (no decorator, context, time to live or trace) and this value's
         // scope property, if any, is already the declaration's; or it says that a unique instance is only what the
         // declaration's own factory makes.
-        // A value naming the singleton scope reads the index of that scope's container instead (`readSingleton`).
+        // A value naming the singleton scope reads the index of that scope's container instead (`readSingleton`). The
+        // test compares the byte, not the enum: a scope property's constant then folds it away, and no branch before
+        // the read keeps the optimizer from dropping the container's and the manager's retains on a kept read (they
+        // cost about 80 instructions, `Benchmarks/profile factorykit-cached/plexus`).
         var direct: DirectGenerations?
-        if pendingScope != .singleton,
+        if readWord & ScopeName.mask != ScopeName.singleton.rawValue,
             let instance = manager.plexus.readDeclaration(
-                T.self, type: ObjectIdentifier(T.self), name: name, word: Int(readWord),
-                direct: &direct)
+            T.self, type: ObjectIdentifier(T.self), name: name, word: Int(readWord), direct: &direct)
         {
             return instance
         }
@@ -488,6 +490,7 @@ enum ScopeName: UInt8 {
     static func readWord(_ pending: ScopeName, once: Bool) -> Int {
         Int(pending.rawValue | (once ? onceBit : 0))
     }
+
 
     /// The bits of a read word that name the scope (every case's raw value is below 8).
     @inlinable static var mask: UInt8 { 7 }
