@@ -89,7 +89,12 @@ public struct FactoryRegistration<P, T> {
         var direct: DirectGenerations?
         if readWord & ScopeName.mask != ScopeName.singleton.rawValue,
             let instance = manager.plexus.readDeclaration(
-            T.self, type: ObjectIdentifier(T.self), name: name, word: Int(readWord), direct: &direct)
+                T.self, type: ObjectIdentifier(T.self), name: name, word: Int(readWord), direct: &direct)
+        {
+            return instance
+        }
+        if readWord & ScopeName.mask == ScopeName.singleton.rawValue,
+            let instance = Self.readSingleton(manager, name, readWord & ScopeName.onceBit != 0)
         {
             return instance
         }
@@ -116,7 +121,6 @@ public struct FactoryRegistration<P, T> {
         _ container: any ManagedContainer, _ name: StaticString, _ factory: Own, _ once: Bool,
         _ pendingScope: ScopeName, _ manager: ContainerManager, _ parameters: P
     ) -> T {
-        if pendingScope == .singleton, let instance = readSingleton(manager, name, once) { return instance }
         // The declaration's record, found without the lock: the same answers for a declaration the index does not
         // hold (a unique one with an override, a singleton read through a value naming no scope). A kept instance is read
         // before a value is made of the parts: making it retains what it holds.
