@@ -495,7 +495,6 @@ enum ScopeName: UInt8 {
         Int(pending.rawValue | (once ? onceBit : 0))
     }
 
-
     /// The bits of a read word that name the scope (every case's raw value is below 8).
     @inlinable static var mask: UInt8 { 7 }
 
