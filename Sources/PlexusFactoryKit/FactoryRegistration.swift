@@ -23,9 +23,9 @@ public struct FactoryRegistration<P, T> {
     @usableFromInline let name: StaticString
     @usableFromInline let factory: Own
     /// `pendingScope` and `once` in one byte, the word this value reads its manager's `plexus` index with
-    /// (`ScopeName.readWord`, `ScopeName.mask`, `ScopeName.onceBit`). One field, not two: with seven scalar fields in all, the optimizer takes a value
-    /// apart where it is resolved, rather than keep it in memory and destroy it through an outlined call
-    /// (`Benchmarks/profile factorykit-cached/plexus`: about 70 instructions of a read).
+    /// (`ScopeName.readWord`, `ScopeName.mask`, `ScopeName.onceBit`). One field, not two: with seven scalar fields in
+    /// all, the optimizer takes a value apart where it is resolved, rather than keep it in memory and destroy it
+    /// through an outlined call (`Benchmarks/profile factorykit-cached/plexus`: about 70 instructions of a read).
     @usableFromInline var readWord: UInt8 = 0
 
     /// Whether the value was made `once()`.
