@@ -87,17 +87,14 @@ public struct FactoryRegistration<P, T> {
         // the read keeps the optimizer from dropping the container's and the manager's retains on a kept read (they
         // cost about 80 instructions, `Benchmarks/profile factorykit-cached/plexus`).
         var direct: DirectGenerations?
-        if readWord & ScopeName.mask != ScopeName.singleton.rawValue,
+        let namesSingleton = readWord & ScopeName.mask == ScopeName.singleton.rawValue
+        if !namesSingleton,
             let instance = manager.plexus.readDeclaration(
                 T.self, type: ObjectIdentifier(T.self), name: name, word: Int(readWord), direct: &direct)
         {
             return instance
         }
-        if readWord & ScopeName.mask == ScopeName.singleton.rawValue,
-            let instance = Self.readSingleton(manager, name, readWord & ScopeName.onceBit != 0)
-        {
-            return instance
-        }
+        if namesSingleton, let instance = Self.readSingleton(manager, name, once) { return instance }
         if let direct {
             switch factory {
             case .plain(let make):
