@@ -1,13 +1,5 @@
 internal import PlexusCore
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// The progress of one singleton construction, which other threads can wait on.
 ///
 /// It moves from constructing to *value ready* (the factory returned; property hooks may still run) to *open*
@@ -16,10 +8,8 @@ internal import PlexusCore
 /// every other waiter still waits for the publication. A borrower finishes only together with the graph that lent
 /// to it (`ResolutionGraph.finishTogether`): once the construction is published, or by throwing if it is rolled back.
 final class ConstructionSignal: @unchecked Sendable {
-    // `@unchecked Sendable`: the flags are only read and written while `mutex` is held, and the condition
-    // variable is only used with that mutex; both live in heap memory allocated once and never moved.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    // `@unchecked Sendable`: the flags are only read and written while `lock` is held.
+    private let lock = ConditionLock()
     private var valueIsReady = false
     private var borrowers: Set<GraphID> = []
     private var isOpen = false
@@ -53,37 +43,17 @@ final class ConstructionSignal: @unchecked Sendable {
         case lent
     }
 
-    init() {
-        mutex.initialize(to: pthread_mutex_t())
-        condition.initialize(to: pthread_cond_t())
-        initializeMutex(mutex)
-        checkPThread(pthread_cond_init(condition, nil), "pthread_cond_init")
-    }
-
-    deinit {
-        checkPThread(pthread_cond_destroy(condition), "pthread_cond_destroy")
-        checkPThread(pthread_mutex_destroy(mutex), "pthread_mutex_destroy")
-        condition.deallocate()
-        mutex.deallocate()
-    }
-
-    private func withMutex<R>(_ body: () -> R) -> R {
-        checkPThread(pthread_mutex_lock(mutex), "pthread_mutex_lock")
-        defer { checkPThread(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
-        return body()
-    }
-
     /// Records that the factory returned.
     func markValueReady() {
-        withMutex { valueIsReady = true }
+        lock.withLock { valueIsReady = true }
     }
 
     /// Whether the factory has returned.
-    var isValueReady: Bool { withMutex { valueIsReady } }
+    var isValueReady: Bool { lock.withLock { valueIsReady } }
 
     /// Whether the construction has ended, and how.
     var ending: Ending {
-        withMutex {
+        lock.withLock {
             guard isOpen else { return .underway }
             return rollback.map { .rolledBack($0) } ?? .published
         }
@@ -91,26 +61,26 @@ final class ConstructionSignal: @unchecked Sendable {
 
     /// Whether a wait of the graph `waiter` for this construction has ended: the construction was published or
     /// rolled back, or its value was lent to that graph.
-    func hasReleased(_ waiter: GraphID) -> Bool { withMutex { isOpen || borrowers.contains(waiter) } }
+    func hasReleased(_ waiter: GraphID) -> Bool { lock.withLock { isOpen || borrowers.contains(waiter) } }
 
     /// Whether the constructing graph keeps the construction open across an `await`: a synchronous resolve must not
     /// wait for it (`Slot.mustNotBlock`).
-    var isHeldAcrossAwait: Bool { withMutex { heldAcrossAwait } }
+    var isHeldAcrossAwait: Bool { lock.withLock { heldAcrossAwait } }
 
     /// Records that the constructing graph keeps the construction open across an `await`, and wakes the threads
     /// blocked on it, which then look again and see that they must not wait.
     func holdAcrossAwait() {
-        withMutex {
+        lock.withLock {
             heldAcrossAwait = true
-            checkPThread(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
+            lock.broadcast()
         }
     }
 
     /// Lets the graph `borrower` use the ready value before it is published.
     func lend(to borrower: GraphID) {
-        let resumed = withMutex {
+        let resumed = lock.withLock {
             borrowers.insert(borrower)
-            checkPThread(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
+            lock.broadcast()
             let resumed = suspended.filter { $0.waiter == borrower }
             suspended.removeAll { $0.waiter == borrower }
             return resumed
@@ -122,10 +92,10 @@ final class ConstructionSignal: @unchecked Sendable {
     /// graphs it was lent to then discard what they built with it (`ResolutionGraph.finishTogether`), and are woken
     /// too.
     func open(rollback: Rollback? = nil) {
-        let (resumed, wasLent) = withMutex {
+        let (resumed, wasLent) = lock.withLock {
             if !isOpen { self.rollback = rollback }
             isOpen = true
-            checkPThread(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
+            lock.broadcast()
             defer { suspended.removeAll() }
             return (suspended, !borrowers.isEmpty)
         }
@@ -135,10 +105,10 @@ final class ConstructionSignal: @unchecked Sendable {
 
     /// Suspends the calling task, without blocking its thread, until the construction ends or its value is lent to
     /// the graph `waiter` (an async resolve waiting for a singleton whose factory suspends). `blocked` (a test's
-    /// observer, `EngineTestHooks`) runs once the task is recorded as suspended, with the mutex held.
+    /// observer, `EngineTestHooks`) runs once the task is recorded as suspended, with the lock held.
     func waitAsync(as waiter: GraphID, announcing blocked: (() -> Void)? = nil) async -> Outcome {
         await withCheckedContinuation { continuation in
-            let outcome: Outcome? = withMutex {
+            let outcome: Outcome? = lock.withLock {
                 if isOpen { return .opened }
                 if borrowers.contains(waiter) { return .lent }
                 suspended.append((waiter, continuation))
@@ -151,17 +121,17 @@ final class ConstructionSignal: @unchecked Sendable {
 
     /// Blocks until the construction ends or its value is lent to the graph `waiter`, or until the constructing
     /// graph holds it across an `await` (then `.opened`: the caller looks again, and does not wait a second time).
-    /// `blocked` (a test's observer, `EngineTestHooks`) runs once, with the mutex held, just before the thread
-    /// blocks: whatever ends the wait takes the mutex, so it happens after `blocked` returns.
+    /// `blocked` (a test's observer, `EngineTestHooks`) runs once, with the lock held, just before the thread
+    /// blocks: whatever ends the wait takes the lock, so it happens after `blocked` returns.
     func wait(as waiter: GraphID, announcing blocked: (() -> Void)? = nil) -> Outcome {
-        withMutex {
+        lock.withLock {
             var blocked = blocked
             while !isOpen && !borrowers.contains(waiter) && !heldAcrossAwait {
                 if let announce = blocked {
                     announce()
                     blocked = nil
                 }
-                checkPThread(pthread_cond_wait(condition, mutex), "pthread_cond_wait")
+                lock.wait()
             }
             return !isOpen && borrowers.contains(waiter) ? .lent : .opened
         }

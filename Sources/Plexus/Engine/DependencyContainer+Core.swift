@@ -603,7 +603,7 @@ extension DependencyContainer {
     /// frame is the innermost.
     @usableFromInline
     static func runningAsyncFactoryOwner(_ type: Any.Type, tag: Tag?) throws -> DependencyContainer {
-        let owner = TaskGraph.graphOfCurrentTask().map { $0.state.pointee.frames.last?.owner } ?? runningFactoryOwner()
+        let owner = TaskGraph.graphOfCurrentTask().map { $0.state.frames.last?.owner } ?? runningFactoryOwner()
         guard let owner else { throw noRunningFactory(type, tag: tag) }
         return owner.takeUnretainedValue()
     }
@@ -611,7 +611,7 @@ extension DependencyContainer {
     /// The owner named by the innermost frame of this thread's (or its task's) graph, if that frame is a factory's.
     @usableFromInline
     static func runningFactoryOwner() -> Unmanaged<DependencyContainer>? {
-        ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { $0.state.pointee.frames.last?.owner }
+        ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { $0.state.frames.last?.owner }
     }
 
     /// The decorators of `key` in the container whose factory runs innermost on this thread, if any: what a factory

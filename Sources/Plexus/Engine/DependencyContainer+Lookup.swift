@@ -427,7 +427,7 @@ extension DependencyContainer {
             key: requested, forward: found.forward, arguments: arguments, owner: self, graph: graph)
         // Graph report (only `validate` sets a recorder) and the top of a segment of an async resolve: other resolves
         // pay these two tests.
-        if graph.state.pointee.recorder != nil || graph.isHandingOver {
+        if graph.state.recorder != nil || graph.isHandingOver {
             return try produceInRareScope(found.slot, acquisition, request, into: result)
         }
         return try produceInstance(found.slot, acquisition, request, into: result)
@@ -442,7 +442,7 @@ extension DependencyContainer {
         _ slot: Slot, _ acquisition: Acquisition, _ request: SlotRequest, into result: UnsafeMutableRawPointer?
     ) throws -> Delivery {
         var acquisition = acquisition
-        if let recorder = request.graph.state.pointee.recorder {
+        if let recorder = request.graph.state.recorder {
             acquisition = recorder.record(
                 slot, owner: self, requested: request.key, acquisition, request.arguments, graph: request.graph)
         }

@@ -191,7 +191,7 @@ extension Slot {
                 graph.willCommit(claim, slot: self, owner: owner)
             }
             // `validate` reuses what it made itself, published or not (`GraphRecorder.fresh`).
-            if let box, let recorder = graph.state.pointee.recorder { recorder.keep(box, of: self) }
+            if let box, let recorder = graph.state.recorder { recorder.keep(box, of: self) }
         }
 
         let injecting = recipe.autoInjects ?? owner.autoInjectProperties

@@ -55,7 +55,7 @@ final class GraphRecorder {
 
     /// Typed accessors: `key` is about to be resolved through an accessor on this thread.
     static func noteAccessor(_ key: DefinitionKey) {
-        ResolutionGraph.current.state.pointee.recorder?.accessorKeys.insert(key)
+        ResolutionGraph.current.state.recorder?.accessorKeys.insert(key)
     }
 
     /// Runs `body` with this recorder on the calling thread's resolution graph.
@@ -75,9 +75,9 @@ final class GraphRecorder {
 
     /// Hangs this recorder on `graph` and counts it as active; returns the recorder it replaced.
     private func attach(to graph: ResolutionGraph) -> GraphRecorder? {
-        let previous = graph.state.pointee.recorder
-        baseFrames = graph.state.pointee.frames.count
-        graph.state.pointee.recorder = self
+        let previous = graph.state.recorder
+        baseFrames = graph.state.frames.count
+        graph.state.recorder = self
         ActiveRecorders.countIn()
         return previous
     }
@@ -85,7 +85,7 @@ final class GraphRecorder {
     /// Undoes `attach`.
     private func detach(from graph: ResolutionGraph, restoring previous: GraphRecorder?) {
         ActiveRecorders.countOut()
-        graph.state.pointee.recorder = previous
+        graph.state.recorder = previous
     }
 
     /// The lookup found `slot` of `owner` for `requested` and is about to produce it, as `acquisition` says (its
@@ -150,7 +150,7 @@ final class GraphRecorder {
     /// Who is asking, from the innermost frame of the graph: the node and how it asks; `nil` for a resolve started
     /// by `validate` itself.
     private func asker(in graph: ResolutionGraph, target: DefinitionKey) -> (Int, GraphReport.Edge.Kind)? {
-        let frames = graph.state.pointee.frames
+        let frames = graph.state.frames.elements
         guard frames.count > baseFrames, let top = frames.last else { return nil }
         switch top.kind {
         case .factory(let slot):

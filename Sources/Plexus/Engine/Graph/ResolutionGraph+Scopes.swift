@@ -2,19 +2,19 @@ extension ResolutionGraph {
     // MARK: Work created by a resolve call
 
     /// Whether property hooks are waiting to run.
-    var hasQueuedHooks: Bool { !state.pointee.queue.isEmpty }
+    var hasQueuedHooks: Bool { !state.queue.isEmpty }
 
     /// Queues the property work of a new instance in the innermost scope.
     ///
     /// `consuming`: the entry moves into the queue (as a borrowed argument it was copied there, eight references
     /// retained, and the caller's temporary released).
     func `defer`(_ hooks: consuming DeferredHooks) {
-        state.pointee.queue.append(hooks)
+        state.queue.append(hooks)
     }
 
     /// Queues `didResolveDependencies` of a `Resolvable` whose hooks ran.
     func didResolve(_ resolvable: Resolvable, context: DependencyContainer.Context) {
-        state.pointee.callbacks.append(Callback(resolvable: resolvable, context: context))
+        state.callbacks.append(Callback(resolvable: resolvable, context: context))
     }
 
     /// Records that the singleton under construction by `pending`, one of this graph's, was handed out again before
@@ -22,13 +22,13 @@ extension ResolutionGraph {
     /// it, so they leave their singletons to that scope, to be published with it or rolled back with it. Called
     /// under the owner's lock, by this graph's thread.
     func usesUnfinished(_ pending: Pending) {
-        guard let index = state.pointee.commits.lastIndex(where: { $0.pending === pending }) else { return }
-        state.pointee.earliestUnfinishedUse = min(state.pointee.earliestUnfinishedUse, index)
+        guard let index = state.commits.lastIndex(where: { $0.pending === pending }) else { return }
+        state.earliestUnfinishedUse = min(state.earliestUnfinishedUse, index)
     }
 
     /// Records a singleton this graph constructs, to be published or rolled back by the scope that owns it.
     func willCommit(_ pending: Pending, slot: Slot, owner: DependencyContainer) {
-        state.pointee.commits.append(Commit(pending: pending, slot: slot, owner: owner))
+        state.commits.append(Commit(pending: pending, slot: slot, owner: owner))
     }
 
     // MARK: Scopes
@@ -37,12 +37,12 @@ extension ResolutionGraph {
     /// not a factory, started it.
     @inline(never)
     func openScope() {
-        let isFull = state.pointee.depth == 0 || state.pointee.frames.last?.isFactory == false
-        state.pointee.scopes.append(
+        let isFull = state.depth == 0 || state.frames.last?.isFactory == false
+        state.scopes.append(
             ScopeMark(
-                queue: state.pointee.queue.count, callbacks: state.pointee.callbacks.count,
-                commits: state.pointee.commits.count, shared: state.pointee.shared.count, isFull: isFull))
-        state.pointee.depth += 1
+                queue: state.queue.count, callbacks: state.callbacks.count,
+                commits: state.commits.count, shared: state.shared.count, isFull: isFull))
+        state.depth += 1
     }
 
     /// The scope of a fast-path resolve, opened by `openLightScope`: the mark of its `resolve` call, recorded in the
@@ -82,12 +82,12 @@ extension ResolutionGraph {
     /// `abandonLightScope`). A leaf factory, which resolves nothing, so never touches the scope list.
     @inline(__always)
     func openLightScope() -> LightScope {
-        let isFull = state.pointee.depth == 0 || state.pointee.frames.last?.isFactory == false
+        let isFull = state.depth == 0 || state.frames.last?.isFactory == false
         let scope = LightScope(
-            queue: state.pointee.queue.count, callbacks: state.pointee.callbacks.count,
-            commits: state.pointee.commits.count, shared: state.pointee.shared.count,
-            scopes: state.pointee.scopes.count, isFull: isFull)
-        state.pointee.depth += 1
+            queue: state.queue.count, callbacks: state.callbacks.count,
+            commits: state.commits.count, shared: state.shared.count,
+            scopes: state.scopes.count, isFull: isFull)
+        state.depth += 1
         return scope
     }
 
@@ -97,11 +97,11 @@ extension ResolutionGraph {
     /// any other.
     @inline(__always)
     func closeLightScope(_ light: LightScope) throws {
-        if state.pointee.queue.count == light.queue, state.pointee.callbacks.count == light.callbacks,
-            state.pointee.commits.count == light.commits, state.pointee.shared.count == light.shared || !light.isFull,
-            state.pointee.borrowed.isEmpty
+        if state.queue.count == light.queue, state.callbacks.count == light.callbacks,
+            state.commits.count == light.commits, state.shared.count == light.shared || !light.isFull,
+            state.borrowed.isEmpty
         {
-            state.pointee.depth -= 1
+            state.depth -= 1
             return
         }
         try closeScope(recording: light)
@@ -111,21 +111,21 @@ extension ResolutionGraph {
     /// own queue (it is full) and nothing is queued in it yet. That work may then run before the scope closes, in
     /// the order closing would run it.
     func runsNextWork(of light: LightScope) -> Bool {
-        light.isFull && state.pointee.queue.count == light.queue && state.pointee.callbacks.count == light.callbacks
+        light.isFull && state.queue.count == light.queue && state.callbacks.count == light.callbacks
     }
 
     /// Records the mark of `light` as the innermost scope's and closes it. Out of line: the array growth stays off the stack
     /// frame of the fast path's nested resolves.
     @inline(never)
     private func closeScope(recording light: LightScope) throws {
-        state.pointee.scopes.append(light.mark)
+        state.scopes.append(light.mark)
         try closeScope()
     }
 
     /// `abandonScope` for a scope opened by `openLightScope`, whether or not its mark was recorded since.
     @inline(never)
     func abandonLightScope(_ light: LightScope, after error: any Error) {
-        if state.pointee.scopes.count == light.scopes { state.pointee.scopes.append(light.mark) }
+        if state.scopes.count == light.scopes { state.scopes.append(light.mark) }
         abandonScope(after: error)
     }
 
@@ -140,27 +140,27 @@ extension ResolutionGraph {
     /// callback or the lender throws, the scope is still open: the caller abandons it.
     @inline(never)
     func closeScope() throws {
-        guard let mark = state.pointee.scopes.last else { return }
+        guard let mark = state.scopes.last else { return }
         if mark.isFull {
             var index = mark.queue
-            while index < state.pointee.queue.count {
-                let hooks = state.pointee.queue[index]
+            while index < state.queue.count {
+                let hooks = state.queue[index]
                 index += 1
                 try run(.hooks, hooks.context) { try hooks.run(in: self) }
             }
             retireQueue(from: mark.queue)
-            if state.pointee.depth == 1 {
+            if state.depth == 1 {
                 // `didResolveDependencies` runs once every hook of the graph has run, so only the outermost scope
                 // calls it; a callback may resolve again and queue more callbacks, which this loop picks up.
-                while state.pointee.callbacks.count > mark.callbacks, let callback = state.pointee.callbacks.popLast() {
+                while state.callbacks.count > mark.callbacks, let callback = state.callbacks.popLast() {
                     run(.hooks, callback.context) { callback.resolvable.didResolveDependencies() }
-                    state.pointee.leftovers.append(callback.resolvable)
+                    state.leftovers.append(callback.resolvable)
                 }
             }
-            if state.pointee.callbacks.count == mark.callbacks, try mayPublish(from: mark) {
+            if state.callbacks.count == mark.callbacks, try mayPublish(from: mark) {
                 end(commitsFrom: mark.commits, publishing: true)
             }
-        } else if state.pointee.queue.count == mark.queue, state.pointee.callbacks.count == mark.callbacks,
+        } else if state.queue.count == mark.queue, state.callbacks.count == mark.callbacks,
             try mayPublish(from: mark)
         {
             end(commitsFrom: mark.commits, publishing: true)
@@ -175,23 +175,23 @@ extension ResolutionGraph {
     /// to pass on, the construction moves to that resolve.
     @inline(never)
     func abandonScope(after error: (any Error)?) {
-        guard let mark = state.pointee.scopes.last else { return }
+        guard let mark = state.scopes.last else { return }
         retireQueue(from: mark.queue)
-        while state.pointee.callbacks.count > mark.callbacks, let callback = state.pointee.callbacks.popLast() {
-            state.pointee.leftovers.append(callback.resolvable)
+        while state.callbacks.count > mark.callbacks, let callback = state.callbacks.popLast() {
+            state.leftovers.append(callback.resolvable)
         }
         end(commitsFrom: mark.commits, rollingBackAfter: error)
-        if mark.commits <= state.pointee.earliestUnfinishedUse { state.pointee.earliestUnfinishedUse = Int.max }
-        while state.pointee.shared.count > mark.shared {
-            let entry = state.pointee.shared.removeLast()
-            if !state.pointee.sharedIndex.isEmpty {
-                state.pointee.sharedIndex[entry.id] = nil
+        if mark.commits <= state.earliestUnfinishedUse { state.earliestUnfinishedUse = Int.max }
+        while state.shared.count > mark.shared {
+            let entry = state.shared.removeLast()
+            if !state.sharedIndex.isEmpty {
+                state.sharedIndex[entry.id] = nil
             }
-            state.pointee.retiredShared.append(entry)
+            state.retiredShared.append(entry)
         }
-        if state.pointee.depth == 1 {
-            state.pointee.frames.removeAll()
-            state.pointee.deepSlots.removeAll()
+        if state.depth == 1 {
+            state.frames.removeAll()
+            state.deepSlots.removeAll()
         }
         popScope()
     }
@@ -200,30 +200,24 @@ extension ResolutionGraph {
     /// of an enclosing scope that they may hold is unfinished (`usesUnfinished`), nor before the outermost scope when
     /// the graph borrowed a value; the outermost scope does, once the lenders finished (which it waits for here).
     private func mayPublish(from mark: ScopeMark) throws -> Bool {
-        if mark.commits > state.pointee.earliestUnfinishedUse { return false }
-        state.pointee.earliestUnfinishedUse = Int.max
+        if mark.commits > state.earliestUnfinishedUse { return false }
+        state.earliestUnfinishedUse = Int.max
         guard hasBorrowed else { return true }
-        guard state.pointee.depth == 1 else { return false }
+        guard state.depth == 1 else { return false }
         try finishTogether()
         return true
     }
 
     private func popScope() {
-        state.pointee.scopes.removeLast()
-        state.pointee.depth -= 1
-        if state.pointee.depth == 0, !state.pointee.borrowed.isEmpty {
-            state.pointee.leftovers.append(state.pointee.borrowed)
-            state.pointee.borrowed = []
+        state.scopes.removeLast()
+        state.depth -= 1
+        if state.depth == 0, !state.borrowed.isEmpty {
+            state.leftovers.append(state.borrowed)
+            state.borrowed = []
         }
-        if state.pointee.depth == 0, !state.pointee.shared.isEmpty {
+        if state.depth == 0, !state.shared.isEmpty {
             // The outermost resolve ended: its shared instances go, moved whole (usually into an empty buffer).
-            if state.pointee.retiredShared.isEmpty {
-                swap(&state.pointee.shared, &state.pointee.retiredShared)
-            } else {
-                state.pointee.retiredShared.append(contentsOf: state.pointee.shared)
-                state.pointee.shared.removeAll(keepingCapacity: true)
-            }
-            if !state.pointee.sharedIndex.isEmpty { state.pointee.sharedIndex.removeAll(keepingCapacity: true) }
+            state.retireShared()
         }
     }
 
@@ -242,29 +236,23 @@ extension ResolutionGraph {
 
     /// Publishes (or rolls back) the singletons recorded from `start` on, and wakes the graphs waiting for them.
     private func end(commitsFrom start: Int, publishing: Bool, rollback: ConstructionSignal.Rollback? = nil) {
-        guard state.pointee.commits.count > start else { return }
-        for commit in state.pointee.commits[start...] {
+        guard state.commits.count > start else { return }
+        for commit in state.commits[start...] {
             let dropped = commit.owner.registry.withLock { _ -> InstanceBox? in
                 publishing ? commit.slot.commit(commit.pending) : commit.slot.rollBack(commit.pending)
             }
             commit.pending.signal.open(rollback: publishing ? nil : rollback)
-            if let dropped { state.pointee.leftovers.append(dropped) }
-            state.pointee.leftovers.append(commit.owner)
+            if let dropped { state.leftovers.append(dropped) }
+            state.leftovers.append(commit.owner)
         }
-        state.pointee.commits.removeSubrange(start...)
+        state.commits.removeSubrange(start...)
     }
 
     /// Drops the hooks queued from `start` on, moving their entries to `retiredHooks` (so no `deinit` runs yet) and
     /// keeping the queue's capacity for the next graph.
     private func retireQueue(from start: Int) {
-        guard state.pointee.queue.count > start else { return }
-        if start == 0, state.pointee.retiredHooks.isEmpty {
-            swap(&state.pointee.queue, &state.pointee.retiredHooks)
-            return
-        }
-        while state.pointee.queue.count > start {
-            state.pointee.retiredHooks.append(state.pointee.queue.removeLast())
-        }
+        guard state.queue.count > start else { return }
+        state.retireQueue(from: start)
     }
 
     /// Releases what the finished graph held (shared instances, the instances its hooks ran on, weak singletons
@@ -273,22 +261,21 @@ extension ResolutionGraph {
     /// loop here.
     @inline(never)
     func releaseLeftovers() {
-        guard hasLeftovers, !state.pointee.isReleasing else { return }
-        state.pointee.isReleasing = true
-        defer { state.pointee.isReleasing = false }
+        guard hasLeftovers, !state.isReleasing else { return }
+        state.isReleasing = true
+        defer { state.isReleasing = false }
+        // Released outside every access to the state: the `deinit`s that run may resolve, and so touch it.
+        var buffers = state.releasingBuffers()
         while hasLeftovers {
-            swap(&state.pointee.leftovers, &state.pointee.releasing)
-            swap(&state.pointee.retiredHooks, &state.pointee.releasingHooks)
-            swap(&state.pointee.retiredShared, &state.pointee.releasingShared)
-            state.pointee.releasing.removeAll(keepingCapacity: true)
-            state.pointee.releasingHooks.removeAll(keepingCapacity: true)
-            state.pointee.releasingShared.removeAll(keepingCapacity: true)
+            state.exchangeRetired(with: &buffers)
+            buffers.empty()
         }
+        state.keepReleasingBuffers(buffers)
     }
 
     private var hasLeftovers: Bool {
-        !state.pointee.leftovers.isEmpty || !state.pointee.retiredHooks.isEmpty
-            || !state.pointee.retiredShared.isEmpty
+        !state.leftovers.isEmpty || !state.retiredHooks.isEmpty
+            || !state.retiredShared.isEmpty
     }
 }
 
@@ -297,42 +284,102 @@ extension ResolutionGraph {
 
     /// The graph's instance of the `.shared` `definition` (a slot's `definition`), if it has one.
     func sharedInstance(of definition: AnyObject) -> Any? {
-        sharedIndex(of: definition).map { state.pointee.shared[$0].instance }
+        sharedIndex(of: definition).map { state.shared[$0].instance }
     }
 
     /// Calls `body` with the graph's instance of the `.shared` `definition` (a slot's `definition`), borrowed in place (no copy of the
     /// `Any`), if it has one; `nil` if not.
     func withSharedInstance<R>(of definition: AnyObject, _ body: (Any) throws -> R) rethrows -> R? {
         guard let index = sharedIndex(of: definition) else { return nil }
-        return try state.pointee.shared.withUnsafeBufferPointer { try body($0[index].instance) }
+        return try state.shared.withUnsafeBufferPointer { try body($0[index].instance) }
     }
 
     /// Where the shared instance of `definition` is in `shared`: a scan of a few entries, or the index once there are more.
     private func sharedIndex(of definition: AnyObject) -> Int? {
-        guard !state.pointee.shared.isEmpty else { return nil }
+        guard !state.shared.isEmpty else { return nil }
         let id = ObjectIdentifier(definition)
-        if state.pointee.sharedIndex.isEmpty {
-            return state.pointee.shared.withUnsafeBufferPointer { entries in
+        if state.sharedIndex.isEmpty {
+            return state.shared.withUnsafeBufferPointer { entries in
                 var index = 0
                 while index < entries.count, entries[index].id != id { index += 1 }
                 return index < entries.count ? index : nil
             }
         }
-        return state.pointee.sharedIndex[id]
+        return state.sharedIndex[id]
     }
 
     /// Keeps `instance` as the graph's instance of the `.shared` `definition` (a slot's `definition`).
     func storeShared(_ instance: consuming Any, of definition: AnyObject) {
-        state.pointee.shared.append(SharedEntry(definition: definition, instance: instance))
-        let count = state.pointee.shared.count
+        state.shared.append(SharedEntry(definition: definition, instance: instance))
+        let count = state.shared.count
         if count > Self.shallowDepth {
-            if state.pointee.sharedIndex.isEmpty {
-                for (index, entry) in state.pointee.shared.enumerated() {
-                    state.pointee.sharedIndex[entry.id] = index
+            if state.sharedIndex.isEmpty {
+                for (index, entry) in state.shared.enumerated() {
+                    state.sharedIndex[entry.id] = index
                 }
             } else {
-                state.pointee.sharedIndex[ObjectIdentifier(definition)] = count - 1
+                state.sharedIndex[ObjectIdentifier(definition)] = count - 1
             }
+        }
+    }
+}
+
+extension ResolutionGraph.State {
+    /// Moves the outermost resolve's shared instances to `retiredShared` (whole, into an empty buffer when it can) and
+    /// empties their index, keeping capacities.
+    mutating func retireShared() {
+        if retiredShared.isEmpty {
+            swap(&shared, &retiredShared)
+        } else {
+            retiredShared.append(contentsOf: shared)
+            shared.removeAll(keepingCapacity: true)
+        }
+        if !sharedIndex.isEmpty { sharedIndex.removeAll(keepingCapacity: true) }
+    }
+
+    /// Moves the hooks queued from `start` on to `retiredHooks` (whole when they are the entire queue and nothing is
+    /// retired yet).
+    mutating func retireQueue(from start: Int) {
+        if start == 0, retiredHooks.isEmpty {
+            swap(&queue, &retiredHooks)
+            return
+        }
+        while queue.count > start {
+            retiredHooks.append(queue.removeLast())
+        }
+    }
+
+    /// Empty buffers, with the capacity earlier releases left in them, for `releaseLeftovers` to release into.
+    mutating func releasingBuffers() -> ResolutionGraph.ReleasingBuffers {
+        defer { (releasing, releasingHooks, releasingShared) = ([], [], []) }
+        return ResolutionGraph.ReleasingBuffers(leftovers: releasing, hooks: releasingHooks, shared: releasingShared)
+    }
+
+    /// Trades what is retired for the empty `buffers`, so that what was retired is released when they are emptied.
+    mutating func exchangeRetired(with buffers: inout ResolutionGraph.ReleasingBuffers) {
+        swap(&leftovers, &buffers.leftovers)
+        swap(&retiredHooks, &buffers.hooks)
+        swap(&retiredShared, &buffers.shared)
+    }
+
+    /// Keeps the emptied `buffers` for the next release, with their capacity.
+    mutating func keepReleasingBuffers(_ buffers: consuming ResolutionGraph.ReleasingBuffers) {
+        (releasing, releasingHooks, releasingShared) = (buffers.leftovers, buffers.hooks, buffers.shared)
+    }
+}
+
+extension ResolutionGraph {
+    /// What a graph releases at its end, out of its state while it is released (`releaseLeftovers`).
+    struct ReleasingBuffers {
+        var leftovers: [Any]
+        var hooks: [DeferredHooks]
+        var shared: [SharedEntry]
+
+        /// Releases every element, keeping the capacity; runs the `deinit`s of what was held last here.
+        mutating func empty() {
+            leftovers.removeAll(keepingCapacity: true)
+            hooks.removeAll(keepingCapacity: true)
+            shared.removeAll(keepingCapacity: true)
         }
     }
 }

@@ -36,11 +36,11 @@ extension ResolutionGraph {
     /// Records that this graph uses the value of `pending`, lent to it, before it is published: the graph then
     /// publishes nothing and its outermost resolve does not return before `pending` is published.
     func borrow(_ pending: Pending) {
-        state.pointee.borrowed.append(pending)
+        state.borrowed.append(pending)
     }
 
     /// Whether this graph uses a value lent to it (`borrow`).
-    var hasBorrowed: Bool { !state.pointee.borrowed.isEmpty }
+    var hasBorrowed: Bool { !state.borrowed.isEmpty }
 
     /// Records that this graph is about to wait for `pending`, unless waiting would deadlock: then returns `.lent`
     /// when a value on the cycle was lent to this graph, or throws `circularDependency`. `nil`: wait, then call
@@ -93,7 +93,7 @@ extension ResolutionGraph {
     /// through this one is lent to it, as `wait` does.
     func finishTogether() throws {
         let me = id
-        let borrowed = state.pointee.borrowed
+        let borrowed = state.borrowed
         let failed: (pending: Pending, rollback: ConstructionSignal.Rollback)? = waitBoard.withLock { board in
             defer {
                 board.waits[me] = nil
@@ -143,10 +143,8 @@ private let waitBoard = WaitBoard()
 
 /// The record of waits, with the lock and the condition that `finishTogether` blocks on.
 final class WaitBoard: @unchecked Sendable {
-    // `@unchecked Sendable`: `records` is only touched while `mutex` is held; mutex and condition live in heap memory
-    // allocated once and never moved.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    // `@unchecked Sendable`: `records` is only touched while `lock` is held.
+    private let lock = ConditionLock()
     private let records: Records
 
     /// What one graph waits for.
@@ -168,14 +166,11 @@ final class WaitBoard: @unchecked Sendable {
         var waits: [GraphID: Wait] = [:]
         /// The graphs in `finishTogether`.
         var finishing: Set<GraphID> = []
-        private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-        private let condition: UnsafeMutablePointer<pthread_cond_t>
+        private let lock: ConditionLock
         fileprivate var mustBroadcast = false
 
-        fileprivate init(mutex: UnsafeMutablePointer<pthread_mutex_t>, condition: UnsafeMutablePointer<pthread_cond_t>)
-        {
-            self.mutex = mutex
-            self.condition = condition
+        fileprivate init(lock: ConditionLock) {
+            self.lock = lock
         }
 
         /// Marks that the graphs in `finishTogether` must look again; they are woken when the lock is released or
@@ -186,13 +181,13 @@ final class WaitBoard: @unchecked Sendable {
         fileprivate func broadcastIfChanged() {
             guard mustBroadcast else { return }
             mustBroadcast = false
-            checkPThread(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
+            lock.broadcast()
         }
 
         /// Releases the lock until another thread calls `changed`, then holds it again.
         func wait() {
             broadcastIfChanged()
-            checkPThread(pthread_cond_wait(condition, mutex), "pthread_cond_wait")
+            lock.wait()
         }
 
         /// The constructions `graph` still waits for.
@@ -260,28 +255,15 @@ final class WaitBoard: @unchecked Sendable {
     }
 
     init() {
-        mutex.initialize(to: pthread_mutex_t())
-        condition.initialize(to: pthread_cond_t())
-        initializeMutex(mutex)
-        checkPThread(pthread_cond_init(condition, nil), "pthread_cond_init")
-        records = Records(mutex: mutex, condition: condition)
-    }
-
-    deinit {
-        checkPThread(pthread_cond_destroy(condition), "pthread_cond_destroy")
-        checkPThread(pthread_mutex_destroy(mutex), "pthread_mutex_destroy")
-        condition.deallocate()
-        mutex.deallocate()
+        records = Records(lock: lock)
     }
 
     /// Runs `body` with the lock held; the graphs in `finishTogether` are woken on the way out if it called
     /// `changed`.
     func withLock<R>(_ body: (Records) throws -> R) rethrows -> R {
-        checkPThread(pthread_mutex_lock(mutex), "pthread_mutex_lock")
-        defer {
-            records.broadcastIfChanged()
-            checkPThread(pthread_mutex_unlock(mutex), "pthread_mutex_unlock")
+        try lock.withLock {
+            defer { records.broadcastIfChanged() }
+            return try body(records)
         }
-        return try body(records)
     }
 }

@@ -91,9 +91,8 @@ final class ResolutionGraph {
         let isFull: Bool
     }
 
-    /// Everything the graph tracks. It sits behind a pointer because only this graph's thread ever touches it, so
-    /// the runtime's dynamic exclusivity checks on class properties would be pure cost on every resolve.
-    struct State {
+    /// Everything the graph tracks, stored in the graph (`state`). Not copyable: it owns its frames' memory.
+    struct State: ~Copyable {
         /// Nesting of `resolve` calls on this thread; 0 when no resolution is in progress.
         var depth = 0 {
             didSet {
@@ -106,7 +105,7 @@ final class ResolutionGraph {
         /// Counts the outermost resolves on this thread. It advances when one ends, so that the session of the next
         /// one is known before it starts: the fast path claims a singleton for it just before opening its scope.
         var session = 0
-        var frames = FrameStack()
+        var frames = FrameStack<Frame>()
         /// The slots of the running factories, kept only while the graph is deeper than `shallowDepth`, so that
         /// cycle detection stays O(1) for deep graphs and a plain scan of a few frames for the usual ones.
         var deepSlots: Set<ObjectIdentifier> = []
@@ -165,8 +164,16 @@ final class ResolutionGraph {
     }
 
     /// Touched only by this graph's thread (and by the files of this folder), or, for a task's graph, by the one
-    /// task resolving with it, one step at a time.
-    let state: UnsafeMutablePointer<State>
+    /// task resolving with it, one step at a time. The runtime does not check its accesses for exclusivity in
+    /// release and debug builds: checked, a `.unique` resolve cost 48% more instructions (`Benchmarks/profile
+    /// unique/plexus`, 1,298 against 880). No access spans user code (a factory, hook or `deinit`): what the graph
+    /// releases is moved out of the state first (`releaseLeftovers`). Builds that check invariants check every access,
+    /// so the test suite's checked run stops at the first overlap (the engine README's table of escapes).
+    #if PLEXUS_CHECK_INVARIANTS
+        var state = State()
+    #else
+        @exclusivity(unchecked) var state = State()
+    #endif
 
     /// Whether this thread keeps from release what the engine drops, while a package caller holds a lock of its own
     /// (`DependencyContainer.releasingAfterwards`), and what it keeps. Touched only by this graph's thread.
@@ -176,38 +183,30 @@ final class ResolutionGraph {
     /// A thread's graph (`forTask: false`), with the thread's stack limit, or a task's graph (Concurrency/), which
     /// takes the limit of the thread it is installed on.
     init(forTask: Bool = false) {
-        state = .allocate(capacity: 1)
-        state.initialize(to: State())
-        if !forTask { state.pointee.stackLimit = StackBounds.limitForCurrentThread() }
-    }
-
-    deinit {
-        state.pointee.frames.deallocate()
-        state.deinitialize(count: 1)
-        state.deallocate()
+        if !forTask { state.stackLimit = StackBounds.limitForCurrentThread() }
     }
 
     /// Identifies the resolution in progress to other threads (which one constructs a singleton, who waits for
     /// whom, who may borrow). Each outermost resolve on this thread is a new session, so nothing granted to one
     /// resolution carries over to the next. Between two outermost resolves it is the id of the next one.
-    var id: GraphID { GraphID(graph: ObjectIdentifier(self), session: state.pointee.session) }
+    var id: GraphID { GraphID(graph: ObjectIdentifier(self), session: state.session) }
 
     /// The recorder of the `validate` running on this graph, if any (graph report).
-    var recorder: GraphRecorder? { state.pointee.recorder }
+    var recorder: GraphRecorder? { state.recorder }
 
     /// Nesting of `resolve` calls on this thread; 0 when no resolution is in progress.
     var depth: Int {
-        get { state.pointee.depth }
-        set { state.pointee.depth = newValue }
+        get { state.depth }
+        set { state.depth = newValue }
     }
 
     /// Counts the outermost resolves on this thread; it advances when one ends.
-    var session: Int { state.pointee.session }
+    var session: Int { state.session }
 
     /// See `State.loggedFailure`.
     var loggedFailure: (session: Int, description: String)? {
-        get { state.pointee.loggedFailure }
-        set { state.pointee.loggedFailure = newValue }
+        get { state.loggedFailure }
+        set { state.loggedFailure = newValue }
     }
 
     /// The graph a resolve starting on the calling thread joins: the thread's graph, or, while the thread's graph
@@ -283,9 +282,9 @@ final class ResolutionGraph {
     /// learned.
     func injectionLayout(of type: Any.Type) -> InjectionLayout {
         let id = ObjectIdentifier(type)
-        if let last = state.pointee.lastLayout, last.type == id { return last.layout }
+        if let last = state.lastLayout, last.type == id { return last.layout }
         let layout = InjectionLayout.of(type)
-        state.pointee.lastLayout = (id, layout)
+        state.lastLayout = (id, layout)
         return layout
     }
 
@@ -293,13 +292,13 @@ final class ResolutionGraph {
 
     /// The context of the innermost factory, hook or property injection running on this thread.
     var context: DependencyContainer.Context? {
-        state.pointee.frames.indices.last.map(context(at:))
+        state.frames.indices.last.map(context(at:))
     }
 
     /// The tag of the innermost frame's key: `context?.key.tag`, without building the context (a property's
     /// injection asks it for the tag its enclosing instance passes down).
     var innermostTag: DependencyContainer.Tag? {
-        guard let frame = state.pointee.frames.last else { return nil }
+        guard let frame = state.frames.last else { return nil }
         switch frame.kind {
         case .factory, .made: return frame.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee.tag
         case .hooks, .property:
@@ -308,11 +307,11 @@ final class ResolutionGraph {
     }
 
     private func context(at index: Int) -> DependencyContainer.Context {
-        let frame = state.pointee.frames[index]
+        let frame = state.frames[index]
         switch frame.kind {
         case .factory, .made:
             let key = frame.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee
-            return context(ofFactoryFor: key, under: index > 0 ? state.pointee.frames[index - 1] : nil)
+            return context(ofFactoryFor: key, under: index > 0 ? state.frames[index - 1] : nil)
         case .hooks, .property:
             return frame.pointer.assumingMemoryBound(to: DependencyContainer.Context.self).pointee
         }
@@ -371,15 +370,15 @@ final class ResolutionGraph {
     func enterFactory(
         _ id: ObjectIdentifier, requested: UnsafePointer<DefinitionKey>, owner: DependencyContainer
     ) throws {
-        if state.pointee.frames.count < Self.shallowDepth {
-            if state.pointee.frames.containsFactory(of: id) { try failEntering(cycleAt: id) }
+        if state.frames.count < Self.shallowDepth {
+            if state.frames.contains(where: { $0.slot == id }) { try failEntering(cycleAt: id) }
         } else if isRunningDeep(id) {
             try failEntering(cycleAt: id)
         }
-        if CurrentThread.frameAddress < state.pointee.stackLimit { try failEntering(tooDeepFor: requested) }
-        state.pointee.frames.append(
+        if CurrentThread.frameAddress < state.stackLimit { try failEntering(tooDeepFor: requested) }
+        state.frames.append(
             Frame(kind: .factory(id), pointer: UnsafeRawPointer(requested), owner: .passUnretained(owner)))
-        if !state.pointee.deepSlots.isEmpty { state.pointee.deepSlots.insert(id) }
+        if !state.deepSlots.isEmpty { state.deepSlots.insert(id) }
     }
 
     /// `enterFactory` found the factory of the slot `id` running: the cycle it closes.
@@ -393,19 +392,19 @@ final class ResolutionGraph {
     private func failEntering(tooDeepFor requested: UnsafePointer<DefinitionKey>) throws -> Never {
         // Every frame counts: a property hook that resolves a new instance of its own definition recurses
         // through hooks frames, with one factory frame at a time on the stack.
-        let path = state.pointee.frames.indices.map { context(at: $0).key } + [requested.pointee]
+        let path = state.frames.indices.map { context(at: $0).key } + [requested.pointee]
         throw ResolutionError.resolutionTooDeep(depth: path.count, path: path)
     }
 
     /// Pops the frame `enterFactory` pushed.
     @inline(__always)
     func leaveFactory(_ id: ObjectIdentifier) {
-        state.pointee.frames.removeLast()
-        if !state.pointee.deepSlots.isEmpty {
-            if state.pointee.frames.count < Self.shallowDepth {
-                state.pointee.deepSlots.removeAll(keepingCapacity: true)
+        state.frames.removeLast()
+        if !state.deepSlots.isEmpty {
+            if state.frames.count < Self.shallowDepth {
+                state.deepSlots.removeAll(keepingCapacity: true)
             } else {
-                state.pointee.deepSlots.remove(id)
+                state.deepSlots.remove(id)
             }
         }
     }
@@ -415,23 +414,23 @@ final class ResolutionGraph {
         -> R
     {
         try withUnsafePointer(to: context) { pointer in
-            state.pointee.frames.append(Frame(kind: kind, pointer: UnsafeRawPointer(pointer)))
-            defer { state.pointee.frames.removeLast() }
+            state.frames.append(Frame(kind: kind, pointer: UnsafeRawPointer(pointer)))
+            defer { state.frames.removeLast() }
             return try body()
         }
     }
 
     /// Runs `body` with a property frame for the context at `context`, which stays valid until it returns.
     func run<R>(property context: UnsafePointer<DependencyContainer.Context>, _ body: () throws -> R) rethrows -> R {
-        state.pointee.frames.append(Frame(kind: .property, pointer: UnsafeRawPointer(context)))
-        defer { state.pointee.frames.removeLast() }
+        state.frames.append(Frame(kind: .property, pointer: UnsafeRawPointer(context)))
+        defer { state.frames.removeLast() }
         return try body()
     }
 
     /// Runs `body`, the property work of an instance whose factory for `key` has just returned, in a `.made` frame.
     func run<R>(madeFor key: UnsafePointer<DefinitionKey>, _ body: () throws -> R) rethrows -> R {
-        state.pointee.frames.append(Frame(kind: .made, pointer: UnsafeRawPointer(key)))
-        defer { state.pointee.frames.removeLast() }
+        state.frames.append(Frame(kind: .made, pointer: UnsafeRawPointer(key)))
+        defer { state.frames.removeLast() }
         return try body()
     }
 
@@ -442,10 +441,10 @@ final class ResolutionGraph {
     /// running factories, built on first need.
     @inline(never)
     private func isRunningDeep(_ id: ObjectIdentifier) -> Bool {
-        if state.pointee.deepSlots.isEmpty {
-            state.pointee.deepSlots = Set(state.pointee.frames.compactMap(\.slot))
+        if state.deepSlots.isEmpty {
+            state.deepSlots = Set(state.frames.elements.compactMap(\.slot))
         }
-        return state.pointee.deepSlots.contains(id)
+        return state.deepSlots.contains(id)
     }
 
     /// Runs `body` while the property `label` of an instance of `holder` is being auto-injected: the context then
@@ -462,7 +461,7 @@ final class ResolutionGraph {
     /// The keys of the factories running in this graph, outermost first, from the one of `slot` on (all of them
     /// for `nil`).
     func factoryPath(from id: ObjectIdentifier?) -> [DefinitionKey] {
-        let factories = state.pointee.frames.filter { $0.slot != nil }
+        let factories = state.frames.elements.filter { $0.slot != nil }
         let start = id.flatMap { id in factories.firstIndex { $0.slot == id } } ?? factories.startIndex
         return factories[start...].map { $0.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee }
     }
@@ -471,7 +470,7 @@ final class ResolutionGraph {
     /// `.singleton`, `.eagerSingleton` or `.cached` one): what that instance holds strongly, `container` included,
     /// lives as long as `container` does. `false` inside hooks and property injection.
     func innermostFactoryMakesAnInstanceKept(by container: DependencyContainer) -> Bool {
-        guard let frame = state.pointee.frames.indices.last.map({ state.pointee.frames[$0] }),
+        guard let frame = state.frames.indices.last.map({ state.frames[$0] }),
             case .factory(let id) = frame.kind, frame.owner?.takeUnretainedValue() === container,
             let address = UnsafeRawPointer(bitPattern: UInt(bitPattern: id))
         else { return false }
@@ -485,7 +484,7 @@ final class ResolutionGraph {
 
     /// The last of `dependentKeys` (the instance a lookup is made for), found without building the array.
     var innermostDependentKey: DefinitionKey? {
-        for frame in state.pointee.frames.reversed() {
+        for frame in state.frames.elements.reversed() {
             if let key = instanceKey(of: frame) { return key }
         }
         return nil
@@ -495,7 +494,7 @@ final class ResolutionGraph {
     /// instance whose property hooks run. The "required by" chain of a `definitionNotFound` (added for error
     /// messages; keep when rewriting).
     var dependentKeys: [DefinitionKey] {
-        state.pointee.frames.compactMap(instanceKey(of:))
+        state.frames.elements.compactMap(instanceKey(of:))
     }
 
     /// The cycle closed by entering the factory of `slot` again: its running factories from the first entry of

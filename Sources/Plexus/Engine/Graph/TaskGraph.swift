@@ -50,7 +50,7 @@ extension ResolutionGraph {
     /// `body` makes belong to the task's resolution; it takes the thread's stack limit meanwhile.
     func installed<R>(_ body: () throws -> R) rethrows -> R {
         let own = ResolutionGraph.threadGraph
-        state.pointee.stackLimit = own.state.pointee.stackLimit
+        state.stackLimit = own.state.stackLimit
         CurrentThread.graph = Unmanaged.passUnretained(self).toOpaque()
         defer { CurrentThread.graph = Unmanaged.passUnretained(own).toOpaque() }
         return try body()
@@ -66,7 +66,7 @@ extension ResolutionGraph {
         guard thread.depth == 0, let task = TaskGraph.graphOfCurrentTask(), task !== thread, task.depth > 0 else {
             return nil
         }
-        task.state.pointee.stackLimit = thread.state.pointee.stackLimit
+        task.state.stackLimit = thread.state.stackLimit
         return Unmanaged.passUnretained(task)
     }
 
@@ -74,17 +74,17 @@ extension ResolutionGraph {
     /// next one this graph opens) deliver an `async` or `@MainActor` definition it reaches as a hand-over
     /// (`Delivery.handOver`) instead of throwing. Scopes inside it (a factory's or a hook's resolves) throw.
     func handingOver<R>(_ body: () throws -> R) rethrows -> R {
-        let previous = state.pointee.handOverDepth
-        state.pointee.handOverDepth = depth + 1
-        defer { state.pointee.handOverDepth = previous }
+        let previous = state.handOverDepth
+        state.handOverDepth = depth + 1
+        defer { state.handOverDepth = previous }
         return try body()
     }
 
     /// Whether the innermost scope may hand a definition that needs `await` over (`handingOver`).
-    var isHandingOver: Bool { state.pointee.handOverDepth == depth }
+    var isHandingOver: Bool { state.handOverDepth == depth }
 
     /// The number of singleton constructions the graph holds.
-    var commitCount: Int { state.pointee.commits.count }
+    var commitCount: Int { state.commits.count }
 
     /// Ends a synchronous segment of an async resolve, which recorded the singleton constructions from `start` on.
     /// They are published now when nothing in the graph waits for hooks or callbacks, so that no thread waits for
@@ -93,20 +93,20 @@ extension ResolutionGraph {
     /// them back, and their hooks would never run), held across the `await`: no thread blocks on them
     /// (`Slot.mustNotBlock`); a synchronous resolve throws `requiresAwait`, an async one suspends.
     func endSegment(commitsFrom start: Int) {
-        guard state.pointee.commits.count > start else { return }
-        if state.pointee.queue.isEmpty && state.pointee.callbacks.isEmpty && !hasBorrowed {
+        guard state.commits.count > start else { return }
+        if state.queue.isEmpty && state.callbacks.isEmpty && !hasBorrowed {
             publishCommits(from: start)
         } else {
-            for commit in state.pointee.commits[start...] { commit.pending.signal.holdAcrossAwait() }
+            for commit in state.commits[start...] { commit.pending.signal.holdAcrossAwait() }
         }
     }
 
     /// Ends the scope of an async resolve: its hooks run on the main actor when one of them is `@MainActor` code,
     /// otherwise here, with the graph installed on this thread.
     func closeScopeAsync() async throws {
-        let mark = state.pointee.scopes.last?.queue ?? 0
+        let mark = state.scopes.last?.queue ?? 0
         let needsMainActor =
-            state.pointee.queue.count > mark && state.pointee.queue[mark...].contains { $0.recipe.needsMainActor }
+            state.queue.count > mark && state.queue[mark...].contains { $0.recipe.needsMainActor }
         guard needsMainActor, !isMainThread else {
             try installed { try closeScope() }
             return
