@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// Room on the stack for the instance of a typed accessor (`AccessorCore.resolve(_:_:_:_:)`): six words, enough for a
 /// reference, a protocol existential (five words, six with a second protocol) or a small struct; larger instances, and
 /// those aligned beyond a word, use a temporary allocation.
@@ -174,7 +176,7 @@ enum MainActorAccessorCore<T> {
     /// plain synchronous function it is underneath (a synchronous function's global actor does not change how it is
     /// called); checking the executor again (`MainActor.assumeIsolated`) cost more than the rest of the call.
     static func plain(_ make: @escaping @MainActor @Sendable () throws -> T) -> @Sendable () throws -> T {
-        unsafeBitCast(make, to: (@Sendable () throws -> T).self)
+        withoutMainActorIsolation(make)
     }
 }
 

@@ -104,8 +104,7 @@ struct AccessorKeys {
     /// bounded by `limit`. Same-typed accessors of one namespace differ only in their names, so the hash must read
     /// all of it, not its length.
     private static func nameHash(_ name: String) -> UInt {
-        guard MemoryLayout<String>.size == 2 * MemoryLayout<UInt>.size else { return UInt(bitPattern: name.utf8.count) }
-        let (low, high) = unsafeBitCast(name, to: (UInt, UInt).self)
+        guard let (low, high) = representationWords(of: name) else { return UInt(bitPattern: name.utf8.count) }
         let mixed = low ^ (high &* 0xC2B2_AE3D_27D4_EB4F)
         return mixed ^ (mixed >> 32)
     }

@@ -93,9 +93,8 @@ struct TypeInfo {
     private static let known = Protected(IdentityTable<Learned>())
 }
 
-/// Whether `type` is an `Optional`, read from its metadata's kind word (a stable part of the Swift ABI: `Optional`'s
-/// kind is 0x202; a class's first word is 0 or its isa pointer, never that), so no conformance check is made.
-/// Checked against every value shape by `Engine/ValueShapeTests`.
+/// Whether `type` is an `Optional`, without a conformance check: the core's `isOptionalMetadata` reads its metadata's
+/// kind. Checked against every value shape by `Engine/ValueShapeTests`.
 func isOptional(_ type: Any.Type) -> Bool {
-    unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x202
+    isOptionalMetadata(type)
 }
