@@ -64,6 +64,7 @@ import Testing
             }
         }
 
+        /// The lock's own check, and in a debug build the error-checking mutex too (`pthread_cond_wait` fails).
         @Test func aWaitWithoutTheLockStopsTheProcess() async {
             await #expect(processExitsWith: .failure) {
                 ConditionLock().wait()
