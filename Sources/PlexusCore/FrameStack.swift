@@ -2,10 +2,11 @@
 /// `ResolutionGraph.State.frames`), innermost last.
 ///
 /// Pushing is a store and an increment, popping a decrement: an array would check its uniqueness and capacity on
-/// every factory (`Benchmarks/profile unique/plexus` counts what that costs). Elements are `BitwiseCopyable`, so
-/// nothing is released when they are dropped; the stack is not copyable and frees its memory when it ends, so the
-/// memory can neither be shared nor outlive it. Positions are checked against the count in every build.
-@usableFromInline package struct FrameStack<Element: BitwiseCopyable>: ~Copyable {
+/// every factory (`Benchmarks/profile unique/plexus` counts what that costs). An element is destroyed when it is
+/// popped; the engine's frames are plain values in a release build (an identifier, an address, an unretained owner),
+/// so that compiles to nothing. The stack is not copyable and frees its memory when it ends, so the memory can neither
+/// be shared nor outlive it. Positions are checked against the count in every build.
+@usableFromInline package struct FrameStack<Element>: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<Element>
     @usableFromInline var capacity: Int
     /// The number of elements on the stack.
@@ -18,6 +19,7 @@
     }
 
     deinit {
+        base.deinitialize(count: count)
         base.deallocate()
     }
 
@@ -51,11 +53,14 @@
     /// Pops the innermost element (none on an empty stack: every pop follows its push).
     @inlinable @inline(__always)
     package mutating func removeLast() {
-        if count > 0 { count -= 1 }
+        guard count > 0 else { return }
+        count -= 1
+        (base + count).deinitialize(count: 1)
     }
 
     /// Pops every element; the memory stays.
     package mutating func removeAll() {
+        base.deinitialize(count: count)
         count = 0
     }
 
