@@ -80,21 +80,28 @@ final class TypeOps: Sendable {
         self.valueOperations = valueOperations.map { unsafeDowncast($0, to: ValueOperations.self) }
     }
 
-    /// Initializes `destination` with a copy of the value at `source`.
+    /// Initializes `destination` with a copy of the value `source` holds.
     @inline(never)
-    func copy(_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer) {
+    func copy(_ source: InstanceStorage, _ destination: InstanceStorage) {
         guard let valueOperations else {
-            let reference = source.load(as: UnsafeRawPointer.self)
+            let reference = source.reference
             _ = Unmanaged<AnyObject>.fromOpaque(reference).retain()
-            destination.storeBytes(of: reference, as: UnsafeRawPointer.self)
+            destination.initialize(reference: reference)
             return
         }
-        valueOperations.copy(source, destination)
+        valueOperations.copy(source.initializedAddress, destination.addressToInitialize(as: type))
+        destination.didInitialize()
     }
 
-    /// Destroys the value at `pointer`.
+    /// Destroys the value `storage` holds.
     @inline(never)
-    func destroy(_ pointer: UnsafeMutableRawPointer) {
+    func destroy(_ storage: InstanceStorage) {
+        storage.deinitialize { destroy(at: $0) }
+    }
+
+    /// Destroys the value at `pointer` (an argument in its tuple, `ArgumentLayout`).
+    @inline(never)
+    func destroy(at pointer: UnsafeMutableRawPointer) {
         guard let valueOperations else {
             Unmanaged<AnyObject>.fromOpaque(pointer.load(as: UnsafeRawPointer.self)).release()
             return
@@ -106,7 +113,8 @@ final class TypeOps: Sendable {
     /// in place (the existential container's layout, as `cast(_:to:)` reads it: the reference as the first word of the
     /// inline value, then the type it is stored as), so that `cast` finds it stored as its class.
     @inline(never)
-    func box(_ pointer: UnsafeRawPointer) -> Any {
+    func box(_ storage: InstanceStorage) -> Any {
+        let pointer = storage.initializedAddress
         guard let valueOperations else {
             let container = ReferenceInAny(reference: pointer.load(as: UnsafeRawPointer.self), type: type)
             // A bit cast copies the value as the `Any` it becomes: its type's copy retains the reference.
@@ -117,22 +125,28 @@ final class TypeOps: Sendable {
 
     /// Initializes `destination` from `value` if it is a value of `type`.
     @inline(never)
-    func unbox(_ value: Any, _ destination: UnsafeMutableRawPointer) -> Bool {
-        guard let valueOperations else { return Self.unbox(value, as: type, into: destination) }
-        return valueOperations.unbox(value, destination)
+    func unbox(_ value: Any, _ destination: InstanceStorage) -> Bool {
+        let address = destination.addressToInitialize(as: type)
+        let initialized =
+            if let valueOperations { valueOperations.unbox(value, address) } else {
+                Self.unbox(value, as: type, into: address)
+            }
+        if initialized { destination.didInitialize() }
+        return initialized
     }
 
-    /// The dynamic type of the value at `pointer`.
+    /// The dynamic type of the value `storage` holds.
     @inline(never)
-    func dynamicType(_ pointer: UnsafeRawPointer) -> ObjectIdentifier {
-        dynamicType(of: pointer)
+    func dynamicType(_ storage: InstanceStorage) -> ObjectIdentifier {
+        dynamicType(of: storage)
     }
 
-    /// Turns the value at `pointer` into an `Optional` of it in the same storage (which must be large enough for
-    /// one). An optional reference is the same word, `nil` being null, so a reference stays as it is.
+    /// Turns the value `storage` holds into an `Optional` of it in the same storage (made for that `Optional`). An
+    /// optional reference is the same word, `nil` being null, so a reference stays as it is.
     @inline(never)
-    func wrapInOptional(_ pointer: UnsafeMutableRawPointer) {
-        valueOperations?.wrapInOptional(pointer)
+    func wrapInOptional(_ storage: InstanceStorage) {
+        guard let valueOperations else { return }
+        storage.rewrap { valueOperations.wrapInOptional($0) }
     }
 
     /// `unbox` for a class type: the reference in `value` when it is stored as `type` (`cast(_:to:)`'s fast
@@ -185,10 +199,11 @@ final class TypeOps: Sendable {
 
     private static let known = Protected(IdentityTable<TypeOps>(), readerBiased: true)
 
-    /// The dynamic type of the value at `pointer`, read in place for a class instance: no call through a closure
+    /// The dynamic type of the value `storage` holds, read in place for a class instance: no call through a closure
     /// and no reference counting of the instance.
     @inline(__always)
-    func dynamicType(of pointer: UnsafeRawPointer) -> ObjectIdentifier {
+    func dynamicType(of storage: InstanceStorage) -> ObjectIdentifier {
+        let pointer = storage.initializedAddress
         guard let valueOperations else {
             return Unmanaged<AnyObject>.fromOpaque(pointer.load(as: UnsafeRawPointer.self))._withUnsafeGuaranteedRef {
                 ObjectIdentifier(Swift.type(of: $0))
@@ -256,8 +271,9 @@ public class Blueprint: @unchecked Sendable {
     /// Runs `factory`. Out of line, so that the blueprint arrives borrowed: called as `slot.blueprint.factory(…)`
     /// inside a larger function, the closure's context is retained and released around every call.
     @inline(never)
-    final func make(_ arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer) throws {
-        try factory(self, arguments, result)
+    final func make(_ arguments: ResolveArguments, into result: InstanceStorage) throws {
+        try factory(self, arguments.addressForFactory, result.addressToInitialize(as: type))
+        result.didInitialize()
     }
 
     /// Calls `body` with a pointer to the runtime arguments.
@@ -495,7 +511,7 @@ extension Blueprint {
     /// The `withArguments` of a factory without arguments: it accepts only `()`.
     static func acceptingNoArguments(_ value: Any, _ body: ArgumentsBody) throws -> Bool {
         guard value is Void else { return false }
-        try body(zeroSizedArguments)
+        try body(ResolveArguments.none.addressForFactory)
         return true
     }
 }
@@ -544,56 +560,56 @@ struct DeclaredFactory<T> {
 
 /// A cached instance in memory of its own, so that a hit copies it out without a dynamic cast.
 final class InstanceBox {
-    let pointer: UnsafeMutableRawPointer
+    let storage: InstanceStorage
     let ops: TypeOps
 
     /// Allocates the storage and lets `initialize` fill it; if `initialize` throws, nothing is left allocated.
-    convenience init(ops: TypeOps, initialize: (UnsafeMutableRawPointer) throws -> Void) throws {
-        let pointer = InstanceBox.allocate(ops)
+    convenience init(ops: TypeOps, initialize: (InstanceStorage) throws -> Void) throws {
+        let storage = InstanceBox.allocate(ops)
         do {
-            try initialize(pointer)
+            try initialize(storage)
         } catch {
-            pointer.deallocate()
+            storage.deallocate()
             throw error
         }
-        self.init(ops: ops, initialized: pointer)
+        self.init(ops: ops, initialized: storage)
     }
 
     /// Storage for an instance of the type `ops` describes, for `init(ops:initialized:)`; the caller deallocates it
     /// if the instance cannot be made.
-    static func allocate(_ ops: TypeOps) -> UnsafeMutableRawPointer {
-        UnsafeMutableRawPointer.allocate(byteCount: max(ops.size, 1), alignment: ops.alignment)
+    static func allocate(_ ops: TypeOps) -> InstanceStorage {
+        InstanceStorage.allocate(byteCount: ops.size, alignment: ops.alignment, for: ops.type)
     }
 
-    /// A box owning `pointer`, from `allocate(_:)`, which holds an instance of the type `ops` describes.
-    init(ops: TypeOps, initialized pointer: UnsafeMutableRawPointer) {
-        self.pointer = pointer
+    /// A box owning `storage`, from `allocate(_:)`, which holds an instance of the type `ops` describes.
+    init(ops: TypeOps, initialized storage: InstanceStorage) {
+        self.storage = storage
         self.ops = ops
-        reference = ops.isClassReference ? pointer.load(as: UnsafeRawPointer.self) : nil
+        reference = ops.isClassReference ? storage.reference : nil
     }
 
-    /// The object, when the instance is one class reference (kept alive by the instance at `pointer`).
+    /// The object, when the instance is one class reference (kept alive by the instance in `storage`).
     private let reference: UnsafeRawPointer?
 
     /// Initializes `destination` with a copy of the instance: a retain of the object for a class instance, the
     /// type's copy otherwise.
     @inline(__always)
-    func copy(into destination: UnsafeMutableRawPointer) {
+    func copy(into destination: InstanceStorage) {
         if let reference {
             _ = Unmanaged<AnyObject>.fromOpaque(reference).retain()
-            destination.storeBytes(of: reference, as: UnsafeRawPointer.self)
+            destination.initialize(reference: reference)
         } else {
-            ops.copy(pointer, destination)
+            ops.copy(storage, destination)
         }
     }
 
     deinit {
-        ops.destroy(pointer)
-        pointer.deallocate()
+        ops.destroy(storage)
+        storage.deallocate()
     }
 
     /// The instance as `Any`.
-    var value: Any { ops.box(pointer) }
+    var value: Any { ops.box(storage) }
 }
 
 extension DependencyContainer {

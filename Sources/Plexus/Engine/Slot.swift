@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// One definition as registered in one container. The scope cache lives here, so instances are cached per
 /// definition (and per container), never per requested key.
 ///
@@ -122,7 +124,7 @@ final class Slot {
     /// Copies the published singleton into `result` without reference counting the box (the lock keeps it alive);
     /// `false` when none is published. Must be called under the owner's lock or its reader bias.
     @inline(__always)
-    func copyPublished(into result: UnsafeMutableRawPointer) -> Bool {
+    func copyPublished(into result: InstanceStorage) -> Bool {
         guard let published else { return false }
         published._withUnsafeGuaranteedRef { $0.copy(into: result) }
         return true
