@@ -52,7 +52,7 @@ package struct InstanceStorage {
         try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             let storage = InstanceStorage(uninitialized: address(of: buffer), for: T.self)
             guard try fill(storage) else {
-                storage.checkUnwritten("a storage was read although the resolve reported nothing written")
+                storage.checkUnwritten("written, though its fill reported nothing written")
                 return nil
             }
             return storage.move(as: T.self)

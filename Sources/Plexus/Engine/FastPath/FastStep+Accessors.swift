@@ -337,9 +337,12 @@ extension DependencyContainer {
     /// reads under the bias or the lock and retains only the instance it copies out. With the promise, a product's
     /// caller keeps its container and manager unretained across the call (`Benchmarks/profile
     /// factorykit-cached/plexus`: about 80 instructions); `Benchmarks/guard` checks the release build calls no release
-    /// from here (*Optimizer promises*, in the engine README).
+    /// from here (*Optimizer promises*, in the engine README). A checked build makes no promise: the contract of its
+    /// result storage (`InstanceStorage`) is an object the call allocates and releases.
     @usableFromInline
-    @_effects(releasenone)
+    #if !PLEXUS_CHECK_INVARIANTS
+        @_effects(releasenone)
+    #endif
     func readDeclaration(
         type: ObjectIdentifier, name: UnsafeRawPointer, word: Int, into result: UnsafeMutableRawPointer
     ) -> DeclarationRead {
