@@ -7,10 +7,10 @@
 /// written. When the package is built with `PLEXUS_CHECK_INVARIANTS` each operation checks it and stops the process,
 /// naming the broken rule; otherwise the storage is its address, one word, and no operation checks anything.
 ///
-/// Made by `filled(_:_:)` (temporary storage for a `T`, moved out in the core) and its type-erased forms, by
-/// `allocate` for storage that outlives the call (a cached instance's box), or, where code inlined into an
-/// application hands the engine its own storage (a declaration of the core cannot be named there), at that entry
-/// with `init(uninitialized:for:)`.
+/// Made by `filled(_:_:)` and `filledIfWritten(_:_:)` (temporary storage for a `T`, moved out in the core), by
+/// `withTemporary` (type-erased temporary storage), by `allocate` for storage that outlives the call (a cached
+/// instance's box), or, where code inlined into an application hands the engine its own storage (a declaration of
+/// the core cannot be named there), at that entry with `init(uninitialized:for:)`.
 @usableFromInline
 package struct InstanceStorage {
     /// The first byte of the instance.
@@ -56,6 +56,35 @@ package struct InstanceStorage {
                 return nil
             }
             return storage.move(as: T.self)
+        }
+    }
+
+    /// Calls `use` with the `T` that `fill` wrote into temporary storage made for it, destroyed in place once `use`
+    /// returns: nothing generic over `T` is moved or wrapped, for callers that run unspecialized.
+    @inlinable
+    @inline(__always)
+    package static func withFilled<T>(
+        _: T.Type, _ fill: (InstanceStorage) throws -> Void, _ use: (inout T) -> Void
+    ) rethrows {
+        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            let storage = InstanceStorage(uninitialized: address(of: buffer), for: T.self)
+            try fill(storage)
+            defer { storage.destroy(as: T.self) }
+            storage.withInstance(of: T.self, use)
+        }
+    }
+
+    /// The object reference that `fill` wrote into temporary storage made for `type`, a class type, moved out: the
+    /// caller owns it.
+    @inlinable
+    @inline(__always)
+    package static func filledReference(
+        for type: Any.Type, _ fill: (InstanceStorage) throws -> Void
+    ) rethrows -> UnsafeRawPointer {
+        try withUnsafeTemporaryAllocation(of: UnsafeRawPointer.self, capacity: 1) { buffer in
+            let storage = InstanceStorage(uninitialized: address(of: buffer), for: type)
+            try fill(storage)
+            return storage.moveReference()
         }
     }
 

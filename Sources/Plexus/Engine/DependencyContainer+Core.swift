@@ -163,12 +163,7 @@ extension DependencyContainer {
         _: T.Type, tag: Tag?, required: Bool, _ body: (inout T) -> Void
     ) throws {
         do {
-            let (size, alignment) = (MemoryLayout<T>.size, MemoryLayout<T>.alignment)
-            try InstanceStorage.withTemporary(byteCount: size, alignment: alignment, for: T.self) { storage in
-                try resolveProperty(T.self, tag: tag, into: storage)
-                defer { storage.destroy(as: T.self) }
-                storage.withInstance(of: T.self, body)
-            }
+            try InstanceStorage.withFilled(T.self, { try resolveProperty(T.self, tag: tag, into: $0) }, body)
         } catch ResolutionError.definitionNotFound(let key) where !required && key.type == T.self && key.tag == tag {
             // An optional property whose own key is not registered stays nil. Any other error (a factory that throws,
             // a cycle, a dependency of its definition missing, even one of the same type under another tag) still
@@ -184,12 +179,10 @@ extension DependencyContainer {
     /// `resolveInjected` for a property whose type is a class (`type is AnyClass`): the instance is one reference,
     /// returned retained without generic code; `nil` when an optional property's own key is not registered.
     func resolveInjectedObject(_ type: Any.Type, tag: Tag?, required: Bool) throws -> Unmanaged<AnyObject>? {
-        let (size, alignment) = (MemoryLayout<AnyObject>.size, MemoryLayout<AnyObject>.alignment)
         do {
             // A resolve that returns has written its instance, one reference.
-            let reference = try InstanceStorage.withTemporary(byteCount: size, alignment: alignment, for: type) {
+            let reference = try InstanceStorage.filledReference(for: type) {
                 try resolveProperty(type, tag: tag, into: $0)
-                return $0.moveReference()
             }
             return Unmanaged<AnyObject>.fromOpaque(reference)
         } catch ResolutionError.definitionNotFound(let key) where !required && key.type == type && key.tag == tag {
