@@ -3,7 +3,7 @@
 /// the instance out once the engine says it wrote one.
 ///
 /// Its contract: it is written at most once, with a value of the type it was made for (or, for storage made for an
-/// `Optional`, with the wrapped type, which the engine then wraps in place, `rewrap`), and read only after it was
+/// `Optional`, with the wrapped type, which the engine then wraps in place, `wrapInOptional`), and read only after it was
 /// written. When the package is built with `PLEXUS_CHECK_INVARIANTS` each operation checks it and stops the process,
 /// naming the broken rule; otherwise the storage is its address, one word, and no operation checks anything.
 ///
@@ -89,7 +89,7 @@ package struct InstanceStorage {
     }
 
     /// Calls `body` with temporary storage of `byteCount` bytes aligned to `alignment`, uninitialized, for an instance
-    /// of `type`; `body` leaves it uninitialized again (`deinitialize`) before it returns.
+    /// of `type`; `body` leaves it uninitialized again (destroys or moves out what it wrote) before it returns.
     @inlinable
     package static func withTemporary<R>(
         byteCount: Int, alignment: Int, for type: Any.Type, _ body: (InstanceStorage) throws -> R
@@ -240,37 +240,17 @@ package struct InstanceStorage {
         address.assumingMemoryBound(to: T.self).deinitialize(count: 1)
     }
 
-    /// The address of the written instance, for a type-erased read (a copy, boxing it as `Any`, its dynamic type).
+    /// Turns the written `T` into an `Optional` of it in place: storage made for `T?`, which a `T?` requested and a
+    /// `T` answered.
     @inlinable
     @inline(__always)
-    package var initializedAddress: UnsafeRawPointer {
-        #if PLEXUS_CHECK_INVARIANTS
-            contract.check(contract.written, "read before it was written")
-        #endif
-        return UnsafeRawPointer(address)
-    }
-
-    /// Calls `rewrap` with the address of the written instance of the type an `Optional` wraps, for it to make the
-    /// `Optional` of it in place: storage for that `Optional`.
-    @inlinable
-    @inline(__always)
-    package func rewrap(_ rewrap: (UnsafeMutableRawPointer) -> Void) {
+    package func wrapInOptional<T>(_: T.Type) {
         #if PLEXUS_CHECK_INVARIANTS
             contract.check(contract.written, "wrapped before it was written")
+            contract.check(contract.isRead(as: T?.self), "wrapped as \(T?.self), not as \(contract.typeName)")
         #endif
-        rewrap(address)
-    }
-
-    /// Calls `destroy` with the address of the written instance, for a type-erased destruction; the storage is then
-    /// uninitialized, and may be written again.
-    @inlinable
-    @inline(__always)
-    package func deinitialize(_ destroy: (UnsafeMutableRawPointer) -> Void) {
-        #if PLEXUS_CHECK_INVARIANTS
-            contract.check(contract.written, "destroyed before it was written")
-            contract.written = false
-        #endif
-        destroy(address)
+        let value = address.assumingMemoryBound(to: T.self).move()
+        address.initializeMemory(as: T?.self, to: value)
     }
 
     // MARK: Checks
@@ -286,13 +266,13 @@ package struct InstanceStorage {
         #endif
     }
 
-    /// Checks that the storage is written and made for `T`.
+    /// Checks that the storage is written and made for `T` (or for an `Optional` of it, not yet wrapped).
     @inlinable
     @inline(__always)
     func checkWritten<T>(as _: T.Type) {
         #if PLEXUS_CHECK_INVARIANTS
             contract.check(contract.written, "read before it was written")
-            contract.check(contract.isRead(as: T.self), "read as \(T.self), not as \(contract.typeName)")
+            contract.check(contract.accepts(T.self), "read as \(T.self), not as \(contract.typeName)")
         #endif
     }
 
@@ -420,10 +400,10 @@ package struct ArgumentTuple {
         InstanceStorage(uninitialized: address + offset, for: type)
     }
 
-    /// Calls `destroy` with the address of the argument at `offset`, written, for a type-erased destruction.
+    /// The argument of `type` at `offset`, written, for the engine to destroy.
     @inlinable
-    package func destroyElement(at offset: Int, _ destroy: (UnsafeMutableRawPointer) -> Void) {
-        destroy(address + offset)
+    package func writtenElement(at offset: Int, for type: Any.Type) -> InstanceStorage {
+        InstanceStorage(initialized: address + offset, for: type)
     }
 
     /// The tuple, every element written, as the factory's arguments.

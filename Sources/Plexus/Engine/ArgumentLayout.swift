@@ -50,7 +50,7 @@ struct ArgumentLayout: Sendable {
     @inline(never)
     func destroy(_ count: Int, in tuple: ArgumentTuple) {
         for element in elements.prefix(count) {
-            tuple.destroyElement(at: element.offset) { element.ops.destroy(at: $0) }
+            element.ops.destroy(tuple.writtenElement(at: element.offset, for: element.type))
         }
     }
 

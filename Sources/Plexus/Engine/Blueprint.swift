@@ -31,34 +31,28 @@ final class TypeOps: Sendable {
     private final class ValueOperations: Sendable {
         let size: Int
         let alignment: Int
-        let copy: @Sendable (_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer) -> Void
-        let destroy: @Sendable (UnsafeMutableRawPointer) -> Void
-        let box: @Sendable (UnsafeRawPointer) -> Any
-        let unbox: @Sendable (_ value: Any, _ destination: UnsafeMutableRawPointer) -> Bool
-        let dynamicType: @Sendable (UnsafeRawPointer) -> ObjectIdentifier
-        let wrapInOptional: @Sendable (UnsafeMutableRawPointer) -> Void
+        let copy: @Sendable (_ source: InstanceStorage, _ destination: InstanceStorage) -> Void
+        let destroy: @Sendable (InstanceStorage) -> Void
+        let box: @Sendable (InstanceStorage) -> Any
+        let unbox: @Sendable (_ value: Any, _ destination: InstanceStorage) -> Bool
+        let dynamicType: @Sendable (InstanceStorage) -> ObjectIdentifier
+        let wrapInOptional: @Sendable (InstanceStorage) -> Void
 
         init<T>(_: T.Type) {
             size = MemoryLayout<T>.size
             alignment = MemoryLayout<T>.alignment
-            copy = { source, destination in
-                destination.assumingMemoryBound(to: T.self).initialize(
-                    to: source.assumingMemoryBound(to: T.self).pointee)
-            }
-            destroy = { pointer in pointer.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
-            box = { pointer in pointer.assumingMemoryBound(to: T.self).pointee }
+            copy = { source, destination in source.withInstance(of: T.self) { destination.initialize(to: $0) } }
+            destroy = { storage in storage.destroy(as: T.self) }
+            box = { storage in storage.withInstance(of: T.self) { $0 } }
             unbox = { value, destination in
                 guard let value = cast(value, to: T.self) else { return false }
-                destination.assumingMemoryBound(to: T.self).initialize(to: value)
+                destination.initialize(to: value)
                 return true
             }
-            dynamicType = { pointer in
-                ObjectIdentifier(Swift.type(of: pointer.assumingMemoryBound(to: T.self).pointee as Any))
+            dynamicType = { storage in
+                storage.withInstance(of: T.self) { ObjectIdentifier(Swift.type(of: $0 as Any)) }
             }
-            wrapInOptional = { pointer in
-                let value = pointer.assumingMemoryBound(to: T.self).move()
-                pointer.assumingMemoryBound(to: T?.self).initialize(to: value)
-            }
+            wrapInOptional = { storage in storage.wrapInOptional(T.self) }
         }
     }
 
@@ -89,24 +83,17 @@ final class TypeOps: Sendable {
             destination.initialize(reference: reference)
             return
         }
-        valueOperations.copy(source.initializedAddress, destination.addressToInitialize(as: type))
-        destination.didInitialize()
+        valueOperations.copy(source, destination)
     }
 
     /// Destroys the value `storage` holds.
     @inline(never)
     func destroy(_ storage: InstanceStorage) {
-        storage.deinitialize { destroy(at: $0) }
-    }
-
-    /// Destroys the value at `pointer` (an argument in its tuple, `ArgumentLayout`).
-    @inline(never)
-    func destroy(at pointer: UnsafeMutableRawPointer) {
         guard let valueOperations else {
-            Unmanaged<AnyObject>.fromOpaque(pointer.load(as: UnsafeRawPointer.self)).release()
+            Unmanaged<AnyObject>.fromOpaque(storage.moveReference()).release()
             return
         }
-        valueOperations.destroy(pointer)
+        valueOperations.destroy(storage)
     }
 
     /// The value at `pointer`, as `Any`: for a reference, the `Any` that `pointee as Any` makes of a `type`, written
@@ -114,25 +101,19 @@ final class TypeOps: Sendable {
     /// inline value, then the type it is stored as), so that `cast` finds it stored as its class.
     @inline(never)
     func box(_ storage: InstanceStorage) -> Any {
-        let pointer = storage.initializedAddress
         guard let valueOperations else {
-            let container = ReferenceInAny(reference: pointer.load(as: UnsafeRawPointer.self), type: type)
+            let container = ReferenceInAny(reference: storage.reference, type: type)
             // A bit cast copies the value as the `Any` it becomes: its type's copy retains the reference.
             return unsafeBitCast(container, to: Any.self)
         }
-        return valueOperations.box(pointer)
+        return valueOperations.box(storage)
     }
 
     /// Initializes `destination` from `value` if it is a value of `type`.
     @inline(never)
     func unbox(_ value: Any, _ destination: InstanceStorage) -> Bool {
-        let address = destination.addressToInitialize(as: type)
-        let initialized =
-            if let valueOperations { valueOperations.unbox(value, address) } else {
-                Self.unbox(value, as: type, into: address)
-            }
-        if initialized { destination.didInitialize() }
-        return initialized
+        guard let valueOperations else { return Self.unbox(value, as: type, into: destination) }
+        return valueOperations.unbox(value, destination)
     }
 
     /// The dynamic type of the value `storage` holds.
@@ -145,14 +126,13 @@ final class TypeOps: Sendable {
     /// optional reference is the same word, `nil` being null, so a reference stays as it is.
     @inline(never)
     func wrapInOptional(_ storage: InstanceStorage) {
-        guard let valueOperations else { return }
-        storage.rewrap { valueOperations.wrapInOptional($0) }
+        valueOperations?.wrapInOptional(storage)
     }
 
     /// `unbox` for a class type: the reference in `value` when it is stored as `type` (`cast(_:to:)`'s fast
     /// path) or as a subclass of it; else the runtime's cast to `type`, opened from the metatype (a class behind a
     /// protocol existential, an `Optional`), which costs several hundred instructions more.
-    private static func unbox(_ value: Any, as type: Any.Type, into destination: UnsafeMutableRawPointer) -> Bool {
+    private static func unbox(_ value: Any, as type: Any.Type, into destination: InstanceStorage) -> Bool {
         let reference = withUnsafePointer(to: value) { container -> UnsafeRawPointer? in
             let stored = UnsafeRawPointer(container).load(as: ReferenceInAny.self)
             if stored.type == type { return stored.reference }
@@ -162,12 +142,12 @@ final class TypeOps: Sendable {
         }
         if let reference {
             _ = Unmanaged<AnyObject>.fromOpaque(reference).retain()
-            destination.storeBytes(of: reference, as: UnsafeRawPointer.self)
+            destination.initialize(reference: reference)
             return true
         }
         func unbox<U>(_: U.Type) -> Bool {
             guard let typed = value as? U else { return false }
-            destination.assumingMemoryBound(to: U.self).initialize(to: typed)
+            destination.initialize(to: typed)
             return true
         }
         // The metatype is opened implicitly: `U` is the type `type` names.
@@ -203,13 +183,12 @@ final class TypeOps: Sendable {
     /// and no reference counting of the instance.
     @inline(__always)
     func dynamicType(of storage: InstanceStorage) -> ObjectIdentifier {
-        let pointer = storage.initializedAddress
         guard let valueOperations else {
-            return Unmanaged<AnyObject>.fromOpaque(pointer.load(as: UnsafeRawPointer.self))._withUnsafeGuaranteedRef {
+            return Unmanaged<AnyObject>.fromOpaque(storage.reference)._withUnsafeGuaranteedRef {
                 ObjectIdentifier(Swift.type(of: $0))
             }
         }
-        return valueOperations.dynamicType(pointer)
+        return valueOperations.dynamicType(storage)
     }
 }
 
