@@ -39,7 +39,9 @@ let package = Package(
         .target(name: "PlexusFactoryKit", dependencies: ["Plexus"]),
         .target(name: "PlexusFactoryTesting", dependencies: ["PlexusFactoryKit"]),
         .executableTarget(name: "PlexusTour", dependencies: ["Plexus", "PlexusFactoryKit"], path: "Playground"),
-        .testTarget(name: "PlexusTests", dependencies: ["Plexus", "PlexusSystem", "PlexusTesting"]),
+        .testTarget(
+            name: "PlexusTests", dependencies: ["Plexus", "PlexusCore", "PlexusSystem", "PlexusTesting"],
+            swiftSettings: engineSettings),
         .testTarget(name: "PlexusFactoryKitTests", dependencies: ["PlexusFactoryKit", "PlexusFactoryTesting", "Plexus"]),
     ],
     swiftLanguageModes: [.v6]
