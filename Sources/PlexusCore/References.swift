@@ -78,6 +78,7 @@
     }
 }
 
+/// A borrowed reference crosses threads as its object does: the holder that keeps the object keeps it for them all.
 extension Borrowed: Sendable where Object: Sendable {}
 
 /// A reference to an object retained by hand (+1) and released exactly once, by whoever ends up with it: one word,

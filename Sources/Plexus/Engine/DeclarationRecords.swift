@@ -184,6 +184,8 @@ package final class DeclarationRecords<Record: AnyObject & Sendable>: Sendable {
                 if let record = oldRecords[index] { _ = place(record, at: oldSites[index]) }
             }
             oldSites.deallocate()
+            // Their references moved to the new memory; deinitializing the old copies releases nothing.
+            oldRecords.deinitialize(count: old.capacity)
             oldRecords.deallocate()
         }
 
@@ -191,6 +193,7 @@ package final class DeclarationRecords<Record: AnyObject & Sendable>: Sendable {
         mutating func deallocate() {
             if let records {
                 for index in 0..<capacity { records[index]?.release() }
+                records.deinitialize(count: capacity)
                 records.deallocate()
             }
             sites?.deallocate()

@@ -30,8 +30,9 @@ final class Slot {
     var recipe: Recipe {
         didSet { (hasPlainRecipe, hasDirectRecipe) = (Self.isPlain(recipe), Self.isDirect(recipe)) }
     }
-    /// The singleton, once published, retained by the slot (`instance`). Kept unretained, so that the hit path
-    /// copies the instance without retaining the box, as a strong reference read would.
+    /// The singleton, once published, retained by the slot (`instance`), which releases it when it replaces it or
+    /// ends. Kept as an `Owned` word, so that the hit path copies the instance without retaining the box, as a strong
+    /// reference read would.
     private var published: Owned<InstanceBox>?
     /// The weak singleton, once published.
     var weakInstance: AnyObject? {

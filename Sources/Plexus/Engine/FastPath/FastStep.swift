@@ -20,9 +20,9 @@ enum FastStep {
 /// A new instance the fast path makes: which slot, how it is kept alive meanwhile, in which container, at which key,
 /// and how.
 ///
-/// Every field is a plain value (unmanaged references, identifiers, flags), so that handing a step back from the
-/// decision and switching on it copies bits: with references among its fields, every copy and destruction of a step
-/// goes through outlined code that switches on each payload (`Benchmarks/profile unique/plexus` shows it).
+/// Every field is a plain value (`Borrowed` and `Owned` references, identifiers, flags), so that handing a step back
+/// from the decision and switching on it copies bits: with references among its fields, every copy and destruction of
+/// a step goes through outlined code that switches on each payload (`Benchmarks/profile unique/plexus` shows it).
 struct FastMake {
     /// How the factory is run.
     enum Making {

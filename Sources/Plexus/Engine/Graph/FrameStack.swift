@@ -2,8 +2,9 @@
 ///
 /// Pushing is a store and an increment, popping a decrement: an array would check its uniqueness and capacity on
 /// every factory (`Benchmarks/profile unique/plexus` counts what that costs). Frames are plain values (an
-/// identifier, a pointer, an unretained owner), so nothing is released when they are dropped. The graph frees the
-/// memory when it ends (`deallocate()`).
+/// identifier, a pointer, a borrowed owner), so dropping one releases nothing: its deinitialization compiles to
+/// nothing, except in a build with `PLEXUS_CHECK_INVARIANTS`, where the borrowed owner keeps a weak shadow. The graph
+/// frees the memory when it ends (`deallocate()`).
 struct FrameStack: RandomAccessCollection {
     typealias Frame = ResolutionGraph.Frame
 
@@ -42,11 +43,15 @@ struct FrameStack: RandomAccessCollection {
     /// Pops the innermost frame (none on an empty stack: every pop follows its push).
     @inline(__always)
     mutating func removeLast() {
-        if count > 0 { count -= 1 }
+        if count > 0 {
+            count -= 1
+            (base + count).deinitialize(count: 1)
+        }
     }
 
     /// Pops every frame; the memory stays.
     mutating func removeAll() {
+        base.deinitialize(count: count)
         count = 0
     }
 
@@ -63,6 +68,7 @@ struct FrameStack: RandomAccessCollection {
 
     /// Frees the memory; call once, when the graph ends.
     func deallocate() {
+        base.deinitialize(count: count)
         base.deallocate()
     }
 
