@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// Plexus's own boxes, ``Injected`` and ``InjectedWeak``, filled straight from an instance's learned layout
 /// (`InjectionLayout`): the box is read at its field's address rather than copied into an existential, and the tag
 /// passed down is handed over by the injector rather than read back from the property's context frame (which holds
@@ -43,7 +45,7 @@ extension Injected: DirectlyInjectedBox {
         cell.store(retained: object)
         // Called with a reference of its own (the cast's), taken before the call: `didInject` may replace the value
         // the box holds.
-        didInject?(unsafeBitCast(object.takeUnretainedValue(), to: T.self))
+        didInject?(unsafeBitCast(object.object, to: T.self))
     }
 }
 

@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// What `ParameterFactory` resolves through: the fast path of typed accessors with the argument handed over in place,
 /// and the blueprint of its declared default and overrides, specialized by the accessor's caller.
 @usableFromInline
@@ -198,7 +200,7 @@ final class ParameterInstances: Sendable {
             return first
         }
         // Borrowed: `self` keeps the store, whose registry no one replaces.
-        return Unmanaged.passUnretained(store.registry)._withUnsafeGuaranteedRef { registry in
+        return Borrowed(store.registry).with { registry in
             registry.withBiasedRead(read) ?? registry.withLockKeepingReaders(read)
         }
     }
