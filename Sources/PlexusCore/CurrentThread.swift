@@ -3,16 +3,26 @@ public import PlexusSystem
 /// What the engine reads of the calling thread through the C layer: the resolution graph installed on it, its stack,
 /// and whether it is the process's main thread.
 @usableFromInline package enum CurrentThread {
-    /// The resolution graph installed on the calling thread (an unretained `ResolutionGraph`), or `nil` before the
+    /// The resolution graph installed on the calling thread (a `ResolutionGraph`, borrowed), or `nil` before the
     /// thread's first resolve: one load from a C thread-local variable (`pthread_getspecific` would be a call, behind
     /// a `swift_once`). The thread's own graph is owned by a pthread key (`graphKey`, in `Plexus`'s
     /// Engine/Graph/ResolutionGraph.swift), whose destructor clears this before it releases the graph; a task's graph
     /// is installed here only while that task runs a segment of its resolve (`installed`,
     /// Engine/Graph/TaskGraph.swift).
-    @inlinable
-    package static var graph: UnsafeMutableRawPointer? {
-        @inline(__always) get { plexus_thread_graph_get() }
-        @inline(__always) set { plexus_thread_graph_set(newValue) }
+    @inlinable @inline(__always)
+    package static func graph<Graph: AnyObject>(_: Graph.Type) -> Borrowed<Graph>? {
+        plexus_thread_graph_get().map { Borrowed(address: $0) }
+    }
+
+    /// Whether a graph is installed on the calling thread (`graph(_:)`), read without borrowing it.
+    @inlinable @inline(__always)
+    package static var hasGraph: Bool { plexus_thread_graph_get() != nil }
+
+    /// Installs `graph` on the calling thread (`nil`: none), for `graph(_:)` to borrow: its holder keeps it alive for
+    /// as long as it is installed.
+    @inlinable @inline(__always)
+    package static func install<Graph: AnyObject>(_ graph: Borrowed<Graph>?) {
+        plexus_thread_graph_set(graph?.address)
     }
 
     /// The lowest address and the size of the calling thread's stack, or `nil` where the bounds cannot be read.

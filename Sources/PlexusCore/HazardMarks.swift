@@ -12,7 +12,7 @@ public import PlexusSystem
     /// before it looks for marks.
     @inlinable @inline(__always)
     package static func mark(_ slot: some AnyObject) -> Int {
-        plexus_hazard_mark(Unmanaged.passUnretained(slot).toOpaque())
+        plexus_hazard_mark(Borrowed(slot).address)
     }
 
     /// Clears `mark`, the last one the calling thread set and has not cleared yet: the thread's use of the slot
@@ -71,7 +71,7 @@ public import PlexusSystem
         /// Whether `object` was marked.
         @inlinable
         package func contains(_ object: some AnyObject) -> Bool {
-            addresses.contains(Unmanaged.passUnretained(object).toOpaque())
+            addresses.contains(Borrowed(object).address)
         }
     }
 }

@@ -17,7 +17,7 @@ struct AccessorKeys {
         /// `generation`: every change that could make another slot answer (a registration, a removal, a reset, a
         /// restored snapshot, a collaboration) advances it, and the registry holds the slot until then. Written
         /// under the registry's lock for writing; read under it or under the reader bias.
-        var answering: Unmanaged<Slot>?
+        var answering: Borrowed<Slot>?
         var generation = -1
         /// Whether `answering` was registered under exactly this entry's key: a resolve then points its factory's
         /// frame at the key inside the slot (`Slot.keyPointer`) and need not keep the entry alive.
@@ -28,23 +28,23 @@ struct AccessorKeys {
         var collaboratorAnswer: CollaboratorAnswer?
 
         /// The slot of a collaborator that answered the accessor here last time (`collaboratorAnswer`).
-        var routed: Unmanaged<Slot>? { collaboratorAnswer?.slot }
+        var routed: Borrowed<Slot>? { collaboratorAnswer?.slot }
 
         /// `answering` while it is still current at `now`, the container's `Epoch`; `nil` when the accessor's answer
         /// must be found again, or is a collaborator's (`routed`).
-        func currentAnswer(at now: Int) -> Unmanaged<Slot>? {
+        func currentAnswer(at now: Int) -> Borrowed<Slot>? {
             generation == now ? answering : nil
         }
 
         /// Remembers `slot`, this container's, as the answer at `generation`.
-        func answer(with slot: Unmanaged<Slot>, at generation: Int, hasKey: Bool) {
+        func answer(with slot: Borrowed<Slot>, at generation: Int, hasKey: Bool) {
             (answering, self.generation, answeringHasKey) = (slot, generation, hasKey)
             if collaboratorAnswer != nil { collaboratorAnswer = nil }
         }
 
         /// Remembers `slot`, registered in `owner` (a collaborator) under exactly this entry's key, as the answer at
         /// `generation`.
-        func answer(with slot: Unmanaged<Slot>, of owner: DependencyContainer, at generation: Int) {
+        func answer(with slot: Borrowed<Slot>, of owner: DependencyContainer, at generation: Int) {
             (answering, self.generation, answeringHasKey) = (nil, generation, true)
             collaboratorAnswer = CollaboratorAnswer(slot: slot, owner: owner)
         }
@@ -52,9 +52,9 @@ struct AccessorKeys {
         /// `routedOwner`, retained once for the caller to release, or `nil` when it is gone. Out of line, as
         /// `RememberedRoute.retainedOwner()`: the caller borrows the entry, and an inlined weak load would retain it.
         @inline(never)
-        func retainedRoutedOwner() -> Unmanaged<DependencyContainer>? {
+        func retainedRoutedOwner() -> Owned<DependencyContainer>? {
             guard let owner = collaboratorAnswer?.owner else { return nil }
-            return Unmanaged.passRetained(owner)
+            return Owned(retaining: owner)
         }
 
         init(site: AccessorSite, key: DefinitionKey, hash: Int) {
@@ -138,7 +138,7 @@ struct AccessorKeys {
         var index = Self.hash(site) & mask
         // An optional object reference is one pointer, null for `nil`.
         while let object = UnsafeRawPointer(base + index).load(as: UnsafeRawPointer?.self) {
-            let found = Unmanaged<Entry>.fromOpaque(object)._withUnsafeGuaranteedRef { entry -> R? in
+            let found = Borrowed<Entry>(address: object).with { entry -> R? in
                 guard entry.site.identity == site.identity, entry.site.property == site.property else { return nil }
                 return body(entry)
             }
@@ -278,11 +278,11 @@ enum SiteKeys {
 /// the entry's container's `Epoch` too, under that registry's lock. The slot is only touched under `owner`'s lock or
 /// reader bias, once the generation is checked there.
 final class CollaboratorAnswer {
-    let slot: Unmanaged<Slot>
+    let slot: Borrowed<Slot>
     /// The container that owns `slot`, held weakly, as a route holds it: a collaborator released is gone.
     weak var owner: DependencyContainer?
 
-    init(slot: Unmanaged<Slot>, owner: DependencyContainer) {
+    init(slot: Borrowed<Slot>, owner: DependencyContainer) {
         self.slot = slot
         self.owner = owner
     }

@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// The declarations of a product that spells typed accessors another way (PlexusFactoryKit), found by the identity of
 /// the type they make, the address of their `StaticString` name and, in a container that keeps the instances of
 /// several owners' declarations (PlexusFactoryKit's singleton scope), their owner's number (never 0, never given to
@@ -17,7 +19,7 @@ struct DeclarationIndex {
         let type: ObjectIdentifier
         let name: UnsafeRawPointer
         /// The accessor entry of the declaration's site here, kept by `entryKeeper` as long as the item.
-        let entry: Unmanaged<AccessorKeys.Entry>
+        let entry: Borrowed<AccessorKeys.Entry>
         let entryKeeper: AccessorKeys.Entry
         /// Written under the registry's lock for writing; read under it or under the reader bias.
         var recordGeneration = -1
@@ -26,7 +28,7 @@ struct DeclarationIndex {
 
         init(owner: UInt, type: ObjectIdentifier, name: UnsafeRawPointer, entry: AccessorKeys.Entry) {
             (self.owner, self.type, self.name) = (owner, type, name)
-            self.entry = Unmanaged.passUnretained(entry)
+            self.entry = Borrowed(entry)
             entryKeeper = entry
         }
     }
@@ -74,7 +76,7 @@ struct DeclarationIndex {
         var position = hash(owner, type, name) & mask
         // An optional object reference is one pointer, null for `nil`.
         while let object = UnsafeRawPointer(base + position).load(as: UnsafeRawPointer?.self) {
-            let found = Unmanaged<Item>.fromOpaque(object)._withUnsafeGuaranteedRef { item -> R? in
+            let found = Borrowed<Item>(address: object).with { item -> R? in
                 guard item.type == type, item.name == name, item.owner == owner else { return nil }
                 return body(item)
             }

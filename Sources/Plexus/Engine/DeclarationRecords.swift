@@ -85,7 +85,7 @@ package final class DeclarationRecords<Record: AnyObject & Sendable>: Sendable {
     /// array (a retain and a release on memory every reader shares).
     private struct Table {
         private var sites: UnsafeMutablePointer<Site>?
-        private var records: UnsafeMutablePointer<Unmanaged<Record>?>?
+        private var records: UnsafeMutablePointer<Owned<Record>?>?
         private var capacity = 0
         private var count = 0
 
@@ -112,7 +112,7 @@ package final class DeclarationRecords<Record: AnyObject & Sendable>: Sendable {
             let mask = table.capacity - 1
             var index = site.hash & mask
             while let record = records[index] {
-                if sites[index] == site { return record.takeUnretainedValue() }
+                if sites[index] == site { return record.object }
                 index = (index + 1) & mask
             }
             return nil
@@ -123,15 +123,15 @@ package final class DeclarationRecords<Record: AnyObject & Sendable>: Sendable {
             var dropped: [Record] = []
             if count >= Self.limit { dropped = removeAll(owner: nil) }
             if (count + 1) * 2 > capacity { grow() }
-            if let replaced = place(Unmanaged.passRetained(record), at: site) {
-                dropped.append(replaced.takeRetainedValue())
+            if let replaced = place(Owned(retaining: record), at: site) {
+                dropped.append(replaced.take())
             }
             return dropped
         }
 
         /// Puts `record` (a reference the table owns) at `site`; returns the one it replaced, whose reference the
         /// caller now owns. There must be room.
-        private mutating func place(_ record: Unmanaged<Record>, at site: Site) -> Unmanaged<Record>? {
+        private mutating func place(_ record: Owned<Record>, at site: Site) -> Owned<Record>? {
             guard let sites, let records, capacity > 0 else {
                 record.release()
                 return nil
@@ -156,11 +156,11 @@ package final class DeclarationRecords<Record: AnyObject & Sendable>: Sendable {
         mutating func removeAll(owner: ObjectIdentifier?) -> [Record] {
             guard let sites, let records, count > 0 else { return [] }
             var dropped: [Record] = []
-            var kept: [(Site, Unmanaged<Record>)] = []
+            var kept: [(Site, Owned<Record>)] = []
             for index in 0..<capacity {
                 guard let record = records[index] else { continue }
                 if owner == nil || sites[index].owner == owner {
-                    dropped.append(record.takeRetainedValue())
+                    dropped.append(record.take())
                 } else {
                     kept.append((sites[index], record))
                 }
@@ -175,7 +175,7 @@ package final class DeclarationRecords<Record: AnyObject & Sendable>: Sendable {
             let old = (sites: sites, records: records, capacity: capacity)
             capacity = max(capacity * 2, 16)
             sites = .allocate(capacity: capacity)
-            let newRecords = UnsafeMutablePointer<Unmanaged<Record>?>.allocate(capacity: capacity)
+            let newRecords = UnsafeMutablePointer<Owned<Record>?>.allocate(capacity: capacity)
             newRecords.initialize(repeating: nil, count: capacity)
             records = newRecords
             count = 0
@@ -184,6 +184,8 @@ package final class DeclarationRecords<Record: AnyObject & Sendable>: Sendable {
                 if let record = oldRecords[index] { _ = place(record, at: oldSites[index]) }
             }
             oldSites.deallocate()
+            // Their references moved to the new memory; deinitializing the old copies releases nothing.
+            oldRecords.deinitialize(count: old.capacity)
             oldRecords.deallocate()
         }
 
@@ -191,6 +193,7 @@ package final class DeclarationRecords<Record: AnyObject & Sendable>: Sendable {
         mutating func deallocate() {
             if let records {
                 for index in 0..<capacity { records[index]?.release() }
+                records.deinitialize(count: capacity)
                 records.deallocate()
             }
             sites?.deallocate()

@@ -178,13 +178,13 @@ extension DependencyContainer {
 
     /// `resolveInjected` for a property whose type is a class (`type is AnyClass`): the instance is one reference,
     /// returned retained without generic code; `nil` when an optional property's own key is not registered.
-    func resolveInjectedObject(_ type: Any.Type, tag: Tag?, required: Bool) throws -> Unmanaged<AnyObject>? {
+    func resolveInjectedObject(_ type: Any.Type, tag: Tag?, required: Bool) throws -> Owned<AnyObject>? {
         do {
             // A resolve that returns has written its instance, one reference.
             let reference = try InstanceStorage.filledReference(for: type) {
                 try resolveProperty(type, tag: tag, into: $0)
             }
-            return Unmanaged<AnyObject>.fromOpaque(reference)
+            return Owned(adoptingAddress: UnsafeMutableRawPointer(mutating: reference))
         } catch ResolutionError.definitionNotFound(let key) where !required && key.type == type && key.tag == tag {
             // As in `resolveInjected`: only the property's own key missing leaves an optional property nil.
             return nil
@@ -536,7 +536,7 @@ extension DependencyContainer {
         into result: InstanceStorage? = nil, logsFailure: Bool = true,
         _ body: (ResolutionGraph) throws -> Delivery
     ) throws -> Delivery {
-        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
+        try ResolutionGraph.unretainedCurrent.with { graph in
             try inGraph(graph, into: result, logsFailure: logsFailure, handsOver: false, body)
         }
     }
@@ -547,7 +547,7 @@ extension DependencyContainer {
         into result: InstanceStorage? = nil, logsFailure: Bool = true,
         _ body: (ResolutionGraph) throws -> Delivery
     ) throws -> Delivery {
-        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
+        try ResolutionGraph.unretainedCurrent.with { graph in
             try graph.handingOver {
                 try inGraph(graph, into: result, logsFailure: logsFailure, handsOver: true, body)
             }
@@ -599,7 +599,7 @@ extension DependencyContainer {
     static func withRunningFactoryOwner<R>(
         _ type: Any.Type, tag: Tag?, _ body: (DependencyContainer) throws -> R
     ) throws -> R {
-        guard let owner = runningFactoryOwner() else { throw noRunningFactory(type, tag: tag) }
+        guard let owner = unmanagedRunningFactoryOwner() else { throw noRunningFactory(type, tag: tag) }
         return try owner._withUnsafeGuaranteedRef(body)
     }
 
@@ -609,7 +609,7 @@ extension DependencyContainer {
     @usableFromInline
     static func runningMainActorFactoryOwner(_ type: Any.Type, tag: Tag?) throws -> DependencyContainer {
         guard let owner = runningFactoryOwner() else { throw noRunningFactory(type, tag: tag) }
-        return owner.takeUnretainedValue()
+        return owner.object
     }
 
     /// `withRunningFactoryOwner(_:tag:_:)` for an `async` factory: the container, retained for as long as the factory
@@ -620,19 +620,25 @@ extension DependencyContainer {
     static func runningAsyncFactoryOwner(_ type: Any.Type, tag: Tag?) throws -> DependencyContainer {
         let owner = TaskGraph.graphOfCurrentTask().map { $0.state.frames.last?.owner } ?? runningFactoryOwner()
         guard let owner else { throw noRunningFactory(type, tag: tag) }
-        return owner.takeUnretainedValue()
+        return owner.object
     }
 
     /// The owner named by the innermost frame of this thread's (or its task's) graph, if that frame is a factory's.
+    static func runningFactoryOwner() -> Borrowed<DependencyContainer>? {
+        ResolutionGraph.unretainedCurrent.with { $0.state.frames.last?.owner }
+    }
+
+    /// `runningFactoryOwner()` for `withRunningFactoryOwner`, the same word unretained: inlinable code can name no
+    /// type of the core, so this one `Unmanaged` crosses into it (the factory's frame keeps the owner, as there).
     @usableFromInline
-    static func runningFactoryOwner() -> Unmanaged<DependencyContainer>? {
-        ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { $0.state.frames.last?.owner }
+    static func unmanagedRunningFactoryOwner() -> Unmanaged<DependencyContainer>? {
+        runningFactoryOwner()?.with { Unmanaged.passUnretained($0) }
     }
 
     /// The decorators of `key` in the container whose factory runs innermost on this thread, if any: what a factory
     /// that decorates its instances itself applies (`Blueprint.decoratesItself`).
     static func runningFactoryDecorators(of key: DefinitionKey) -> Decorators? {
-        runningFactoryOwner()?._withUnsafeGuaranteedRef { owner in
+        runningFactoryOwner()?.with { owner in
             owner.registry.withLockKeepingReaders { $0.pointee.decorators[key] }
         }
     }
@@ -656,16 +662,16 @@ extension DependencyContainer {
         into result: InstanceStorage
     ) throws {
         defer {
-            if make.mark >= 0 { HazardMarks.clear(make.mark) } else { make.slot.release() }
+            if make.mark >= 0 { HazardMarks.clear(make.mark) } else { Owned(adopting: make.slot).release() }
             make.owner?.release()
         }
-        try make.slot._withUnsafeGuaranteedRef { slot in
+        try make.slot.with { slot in
             let key = key ?? slot.keyPointer
             // The container that owns the slot makes the instance: a collaborator's is retained for the step.
             guard let owner = make.owner else {
                 return try constructInCurrentGraph(slot, make.making, at: key, arguments: arguments, into: result)
             }
-            try owner._withUnsafeGuaranteedRef {
+            try owner.with {
                 try $0.constructInCurrentGraph(slot, make.making, at: key, arguments: arguments, into: result)
             }
         }
@@ -683,7 +689,7 @@ extension DependencyContainer {
             return try withUnsafePointer(to: key) { try carryOut(make, at: $0, arguments: arguments, into: result) }
         }
         // Taken while the step holds the slot, which `carryOut` ends.
-        let blueprint = make.slot._withUnsafeGuaranteedRef { $0.blueprint }
+        let blueprint = make.slot.with { $0.blueprint }
         try withUnsafePointer(to: key.with(type: blueprint.type)) {
             try carryOut(make, at: $0, arguments: arguments, into: result)
         }
@@ -778,11 +784,11 @@ extension DependencyContainer {
     ) -> FastStep? {
         guard let keys = registry.pointer(to: \.accessorKeys) else { return nil }
         // A first use here: taking the lock for writing would find no entry either.
-        guard let found = AccessorKeys.withExistingEntry(in: keys, for: site, { Unmanaged.passUnretained($0) })
+        guard let found = AccessorKeys.withExistingEntry(in: keys, for: site, { Borrowed($0) })
         else { return .general }
-        return found._withUnsafeGuaranteedRef { entry -> FastStep? in
+        return found.with { entry -> FastStep? in
             guard let answering = entry.currentAnswer(at: generation.current) else { return nil }
-            return answering._withUnsafeGuaranteedRef { slot -> FastStep? in
+            return answering.with { slot -> FastStep? in
                 if slot.copyPublished(into: result) { return .copied }
                 return accessorStep(answering, entry: found, hasKey: entry.answeringHasKey, onMainActor, locked: locked)
             }
@@ -827,11 +833,11 @@ extension DependencyContainer {
     ) -> FastStep {
         registry.withLock { registry -> FastStep in
             // The entry stays in the table while the lock is held.
-            guard let found = registry.accessorKeys.withExistingEntry(for: site, { Unmanaged.passUnretained($0) })
+            guard let found = registry.accessorKeys.withExistingEntry(for: site, { Borrowed($0) })
             else { return .general }
-            return found._withUnsafeGuaranteedRef { entry -> FastStep in
+            return found.with { entry -> FastStep in
                 guard case .slot(let answering) = answer(entry, in: &registry) else { return .general }
-                return answering._withUnsafeGuaranteedRef { slot -> FastStep in
+                return answering.with { slot -> FastStep in
                     // Copying a value runs no user code, so it may happen under the lock.
                     if slot.copyPublished(into: result) { return .copied }
                     return accessorStep(
@@ -850,18 +856,18 @@ extension DependencyContainer {
     /// small. Call under the lock (`locked`) or the reader bias.
     @inline(never)
     func accessorStep(
-        _ answering: Unmanaged<Slot>, entry: Unmanaged<AccessorKeys.Entry>, hasKey: Bool, _ onMainActor: Bool,
+        _ answering: Borrowed<Slot>, entry: Borrowed<AccessorKeys.Entry>, hasKey: Bool, _ onMainActor: Bool,
         locked: Bool
     ) -> FastStep? {
-        answering._withUnsafeGuaranteedRef { slot -> FastStep? in
+        answering.with { slot -> FastStep? in
             guard let type = fastType(for: slot, onMainActor: onMainActor) else {
                 guard locked else { return nil }
-                let key = entry._withUnsafeGuaranteedRef { $0.key }
+                let key = entry.with { $0.key }
                 guard let claim = claimSingleton(slot, requested: key) else { return .general }
                 return .make(
                     FastMake(
-                        slot: .passRetained(slot), mark: -1, making: .singleton(.passRetained(claim)), owner: nil,
-                        key: hasKey ? .slot : .kept(by: entry), wraps: false))
+                        slot: Owned(retaining: slot).borrowed, mark: -1, making: .singleton(Owned(retaining: claim)),
+                        owner: nil, key: hasKey ? .slot : .kept(by: entry), wraps: false))
             }
             let keyHome: FastMake.KeyHome = hasKey ? .slot : .kept(by: entry)
             return .make(
@@ -887,7 +893,7 @@ extension DependencyContainer {
     /// `owner` the step keeps: the published singleton copied, else as `accessorStep(_:entry:…)` decides for a slot
     /// of this container at its own key. Call under the owner's lock (`locked`) or reader bias.
     private func accessorStep(
-        at slot: Slot, owner: Unmanaged<DependencyContainer>, _ onMainActor: Bool, locked: Bool,
+        at slot: Slot, owner: Owned<DependencyContainer>, _ onMainActor: Bool, locked: Bool,
         into result: InstanceStorage
     ) -> FastStep? {
         // Copying a value runs no user code (a retain at most), so it may happen under the lock.
@@ -897,12 +903,12 @@ extension DependencyContainer {
             guard let claim = claimSingleton(slot, requested: slot.key) else { return .general }
             return .make(
                 FastMake(
-                    slot: .passRetained(slot), mark: -1, making: .singleton(.passRetained(claim)), owner: owner,
-                    key: .slot, wraps: false))
+                    slot: Owned(retaining: slot).borrowed, mark: -1, making: .singleton(Owned(retaining: claim)),
+                    owner: owner, key: .slot, wraps: false))
         }
         return .make(
             FastMake(
-                slot: .passUnretained(slot), mark: mark(slot, at: .slot), making: plainMaking(for: slot, type),
+                slot: Borrowed(slot), mark: mark(slot, at: .slot), making: plainMaking(for: slot, type),
                 owner: owner, key: .slot, wraps: false))
     }
 }
@@ -915,14 +921,14 @@ extension DependencyContainer {
     /// How the slot a step reads was reached, besides the requested key.
     struct SlotPlace {
         /// The slot's container, retained once for the step; `nil` for this container.
-        var owner: Unmanaged<DependencyContainer>?
+        var owner: Owned<DependencyContainer>?
         /// A `T?` request answered by the slot of `T`.
         var wraps = false
         /// This container's slot whose factory takes arguments, answering a request without them by auto-wiring.
         var autoWires = false
         /// The local route that leads here, which keeps the requested key (not retained: read under the lock or
         /// the reader bias of the container that keeps it).
-        var route: Unmanaged<RememberedRoute>?
+        var route: Borrowed<RememberedRoute>?
 
         static var here: SlotPlace { SlotPlace() }
     }
@@ -1040,7 +1046,7 @@ extension DependencyContainer {
                 found.forward == nil, !found.fellBackToUntagged
             else { return .general }
             guard let route = registry.remember(local: found, key, key, autoWires: true) else { return .general }
-            let place = SlotPlace(autoWires: true, route: .passUnretained(route))
+            let place = SlotPlace(autoWires: true, route: Borrowed(route))
             return fastStep(at: found.slot, for: key, place, locked: true, into: result) ?? .general
         }
     }
@@ -1055,7 +1061,7 @@ extension DependencyContainer {
         return (
             slot,
             SlotPlace(
-                owner: nil, wraps: route.wrapsInOptional, autoWires: route.autoWires, route: .passUnretained(route))
+                owner: nil, wraps: route.wrapsInOptional, autoWires: route.autoWires, route: Borrowed(route))
         )
     }
 
@@ -1063,8 +1069,8 @@ extension DependencyContainer {
     /// route holds it weakly), and the slot may only be touched under the owner's lock or reader bias once
     /// `generation` has been checked there (see `Route`).
     struct RoutedSlot {
-        let owner: Unmanaged<DependencyContainer>
-        let slot: Unmanaged<Slot>
+        let owner: Owned<DependencyContainer>
+        let slot: Borrowed<Slot>
         let generation: Int
         let wraps: Bool
 
@@ -1105,7 +1111,7 @@ extension DependencyContainer {
     /// (`accessorStep(through:…)`); always inlined, so that `decide` is no closure at run time.
     @inline(__always)
     private func step(through routed: RoutedSlot, _ decide: (Slot, _ locked: Bool) -> FastStep?) -> FastStep {
-        let step = routed.owner._withUnsafeGuaranteedRef { owner in
+        let step = routed.owner.with { owner in
             // The slot is current under the owner's bias or lock while the generation is (see `Route`).
             let biased = owner.registry.withBiasedRead { _ -> FastStep? in
                 Route.slot(routed.slot, ifCurrentAt: routed.generation, of: generation).flatMap { decide($0, false) }
@@ -1141,21 +1147,22 @@ extension DependencyContainer {
             }
             return .make(
                 FastMake(
-                    slot: .passRetained(slot), mark: -1, making: .singleton(.passRetained(claim)), owner: place.owner,
-                    key: atSlotKey ? .slot : .requested, wraps: false))
+                    slot: Owned(retaining: slot).borrowed, mark: -1, making: .singleton(Owned(retaining: claim)),
+                    owner: place.owner, key: atSlotKey ? .slot : .requested, wraps: false))
         }
         if place.autoWires {
             guard slot.blueprint.autoWire != nil else { return locked ? .general : nil }
             // The frame's key is the one the route keeps, retained for the step, rather than one built again.
             return .make(
                 FastMake(
-                    slot: .passRetained(slot), mark: -1, making: .autoWired(expecting: type), owner: place.owner,
+                    slot: Owned(retaining: slot).borrowed, mark: -1, making: .autoWired(expecting: type),
+                    owner: place.owner,
                     key: place.route.map { .kept(by: $0) } ?? .requested, wraps: false))
         }
         let keyHome: FastMake.KeyHome = atSlotKey && !place.wraps ? .slot : .requested
         return .make(
             FastMake(
-                slot: .passUnretained(slot), mark: mark(slot, at: keyHome), making: plainMaking(for: slot, type),
+                slot: Borrowed(slot), mark: mark(slot, at: keyHome), making: plainMaking(for: slot, type),
                 owner: place.owner, key: keyHome, wraps: place.wraps))
     }
 
@@ -1168,7 +1175,7 @@ extension DependencyContainer {
             let mark = HazardMarks.mark(slot)
             if mark >= 0 { return mark }
         }
-        _ = Unmanaged.passRetained(slot)
+        _ = Owned(retaining: slot)
         return -1
     }
 
@@ -1226,7 +1233,7 @@ extension DependencyContainer {
         guard slot.blueprint.scope.isSingleton, slot.instance == nil, slot.weakInstance == nil, slot.pending == nil,
             slot.hasDirectRecipe, slot.blueprint.isolation == .none
         else { return nil }
-        let claimed = ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { slot.acquire(key, graph: $0) }
+        let claimed = ResolutionGraph.unretainedCurrent.with { slot.acquire(key, graph: $0) }
         guard case .construct(let construction) = claimed else { return nil }
         return construction.claim
     }

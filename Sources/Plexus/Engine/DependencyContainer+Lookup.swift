@@ -194,7 +194,7 @@ extension DependencyContainer {
             if !isFirst, !(inheritsTag && located.found.fellBackToUntagged) {
                 search.route = RouteBox(
                     Route(
-                        owner: self, slot: Unmanaged.passUnretained(located.found.slot), forward: located.found.forward,
+                        owner: self, slot: Borrowed(located.found.slot), forward: located.found.forward,
                         requested: located.requested, autoWires: located.autoWires))
             }
             return .located(located)
@@ -373,7 +373,7 @@ extension DependencyContainer {
             if self.generation.current == generation, !registry.collaborators.isEmpty {
                 registry.noteDeclaredDefaultAnswersAlone(key, at: generation)
                 if let entry, entry.key == key {
-                    entry.answer(with: Unmanaged.passUnretained(slot), at: generation, hasKey: slot.key == entry.key)
+                    entry.answer(with: Borrowed(slot), at: generation, hasKey: slot.key == entry.key)
                 }
             }
             return Located(claiming: Registry.Found(slot: slot, forward: nil), for: key, graph: graph)

@@ -45,7 +45,7 @@ extension Injected: DirectlyInjectedBox {
         cell.store(retained: object)
         // Called with a reference of its own (the cast's), taken before the call: `didInject` may replace the value
         // the box holds.
-        didInject?(unsafeBitCast(object.takeUnretainedValue(), to: T.self))
+        didInject?(unsafeBitCast(object.object, to: T.self))
     }
 }
 

@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// Where an `@Injected` property keeps its value: in three words of the box when it fits there (a class reference, a
 /// class-bound existential, most small values), else in a heap copy whose address the first word holds.
 ///
@@ -52,8 +54,8 @@ struct InjectedCell {
     /// Holds `object`, whose reference it takes over, as the box's value when its `T` is a class (`T.self is
     /// AnyClass`, so `fitsInline`): `store` without code generic over `T`. A replaced instance is released last, as
     /// `store` destroys it.
-    mutating func store(retained object: Unmanaged<AnyObject>) {
-        let reference = UInt(bitPattern: object.toOpaque())
+    mutating func store(retained object: Owned<AnyObject>) {
+        let reference = UInt(bitPattern: object.address)
         guard isSet else {
             storage.0 = reference
             isSet = true
@@ -61,7 +63,7 @@ struct InjectedCell {
         }
         let replaced = storage.0
         storage.0 = reference
-        Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: replaced).unsafelyUnwrapped).release()
+        Owned<AnyObject>(adoptingAddress: UnsafeMutableRawPointer(bitPattern: replaced).unsafelyUnwrapped).release()
     }
 
     /// Drops the value held, if any. The cell is empty before the value is destroyed.

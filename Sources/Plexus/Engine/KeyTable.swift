@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// A hash table from definition keys to values, with a hash that costs a few multiplications instead of SipHash.
 ///
 /// Keys are type identities (pointers) plus a tag, so a cheap multiplicative hash spreads them well; the table
@@ -489,7 +491,7 @@ extension KeyTable where Value: AnyObject {
         guard let object = (values + index * MemoryLayout<Value?>.stride).load(as: UnsafeRawPointer?.self) else {
             return nil
         }
-        return Unmanaged<Value>.fromOpaque(object)._withUnsafeGuaranteedRef(body)
+        return Borrowed<Value>(address: object).with(body)
     }
 }
 

@@ -201,7 +201,7 @@ final class ParameterInstances: Sendable {
             return first
         }
         // Borrowed: `self` keeps the store, whose registry no one replaces.
-        return Unmanaged.passUnretained(store.registry)._withUnsafeGuaranteedRef { registry in
+        return Borrowed(store.registry).with { registry in
             registry.withBiasedRead(read) ?? registry.withLockKeepingReaders(read)
         }
     }

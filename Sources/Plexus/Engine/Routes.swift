@@ -100,7 +100,7 @@ struct Route {
     var generation = 0
     weak var owner: DependencyContainer?
     /// Not retained, and never read before the route is validated (`slot(_:ifCurrentAt:)`): the slot may be gone.
-    let slot: Unmanaged<Slot>
+    let slot: Borrowed<Slot>
     let forward: Forward?
     /// The key the owner resolves: the requested one, or the wrapped type's for an `Optional` request.
     let requested: DefinitionKey
@@ -110,8 +110,8 @@ struct Route {
     /// `slot`, if nothing that could remove it changed since `generation` of `epoch`, the epoch of the container that
     /// remembered the route: the one check that makes an unretained slot safe to use. Call under the lock (or reader
     /// bias) of the slot's owner.
-    static func slot(_ slot: Unmanaged<Slot>, ifCurrentAt generation: Int, of epoch: Epoch.Reader) -> Slot? {
-        epoch.current == generation ? slot.takeUnretainedValue() : nil
+    static func slot(_ slot: Borrowed<Slot>, ifCurrentAt generation: Int, of epoch: Epoch.Reader) -> Slot? {
+        epoch.current == generation ? slot.object : nil
     }
 }
 
@@ -122,7 +122,7 @@ final class RememberedRoute {
     let requested: DefinitionKey
     let generation: Int
     weak var owner: DependencyContainer?
-    let slot: Unmanaged<Slot>
+    let slot: Borrowed<Slot>
     let forward: Forward?
     let autoWires: Bool
     /// Whether the route answers a `T?` or `T!` request with `T`'s definition (`requested` is `T`'s key): the fast
@@ -144,9 +144,9 @@ final class RememberedRoute {
     /// The owner, retained once for the caller to release, or `nil` when it is gone. Out of line, so that the caller
     /// reads it from a route it borrows without retaining the route around the weak load (inlined, the load retains it).
     @inline(never)
-    func retainedOwner() -> Unmanaged<DependencyContainer>? {
+    func retainedOwner() -> Owned<DependencyContainer>? {
         guard let owner else { return nil }
-        return Unmanaged.passRetained(owner)
+        return Owned(retaining: owner)
     }
 
     /// Remembers `route`, which answers `key` through a collaborator.
@@ -168,7 +168,7 @@ final class RememberedRoute {
     init(localSlot slot: Slot, requested: DefinitionKey, for key: DefinitionKey, generation: Int, autoWires: Bool) {
         isLocal = true
         self.generation = generation
-        self.slot = Unmanaged.passUnretained(slot)
+        self.slot = Borrowed(slot)
         forward = nil
         self.requested = requested
         self.autoWires = autoWires

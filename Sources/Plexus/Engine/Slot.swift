@@ -30,9 +30,10 @@ final class Slot {
     var recipe: Recipe {
         didSet { (hasPlainRecipe, hasDirectRecipe) = (Self.isPlain(recipe), Self.isDirect(recipe)) }
     }
-    /// The singleton, once published, retained by the slot (`instance`). Kept unretained, so that the hit path
-    /// copies the instance without retaining the box, as a strong reference read would.
-    private var published: Unmanaged<InstanceBox>?
+    /// The singleton, once published, retained by the slot (`instance`), which releases it when it replaces it or
+    /// ends. Kept as an `Owned` word, so that the hit path copies the instance without retaining the box, as a strong
+    /// reference read would.
+    private var published: Owned<InstanceBox>?
     /// The weak singleton, once published.
     var weakInstance: AnyObject? {
         get { weakSingleton?.object }
@@ -57,10 +58,10 @@ final class Slot {
 
     /// The singleton, once published.
     var instance: InstanceBox? {
-        get { published?.takeUnretainedValue() }
+        get { published?.object }
         set {
             let replaced = published
-            published = newValue.map { Unmanaged.passRetained($0) }
+            published = newValue.map { Owned(retaining: $0) }
             replaced?.release()
         }
     }
@@ -126,7 +127,7 @@ final class Slot {
     @inline(__always)
     func copyPublished(into result: InstanceStorage) -> Bool {
         guard let published else { return false }
-        published._withUnsafeGuaranteedRef { $0.copy(into: result) }
+        published.with { $0.copy(into: result) }
         return true
     }
 

@@ -9,7 +9,7 @@ extension DependencyContainer {
     /// Which slot answers an accessor here, decided under the registry's lock.
     enum AccessorAnswer {
         /// This container's slot under exactly the accessor's key (an override), or its declared default.
-        case slot(Unmanaged<Slot>)
+        case slot(Borrowed<Slot>)
         /// The declared default is not registered yet here: register it, then resolve.
         case registerDefault
         /// The general path decides: a forwarding registration under the key, or collaborators that may hold an
@@ -31,7 +31,7 @@ extension DependencyContainer {
     func answer(_ entry: AccessorKeys.Entry, in registry: inout Registry) -> AccessorAnswer {
         let generation = generation.current
         if let answering = entry.currentAnswer(at: generation) { return .slot(answering) }
-        let borrow = { (slot: Slot) in Unmanaged.passUnretained(slot) }
+        let borrow = { (slot: Slot) in Borrowed(slot) }
         var answering =
             isDefaultsOnly ? nil : registry.slots.withBorrowedValue(for: entry.key, hash: entry.hash, borrow)
         if answering == nil {
@@ -43,7 +43,7 @@ extension DependencyContainer {
             answering = registry.accessorDefaults.withBorrowedValue(for: entry.key, hash: entry.hash, borrow)
         }
         guard let answering else { return .general }
-        let hasKey = answering._withUnsafeGuaranteedRef { $0.key == entry.key }
+        let hasKey = answering.with { $0.key == entry.key }
         entry.answer(with: answering, at: generation, hasKey: hasKey)
         return .slot(answering)
     }
@@ -126,10 +126,10 @@ extension DependencyContainer {
                 let entry = registry.accessorKeys.entry(for: site)
                 switch answer(entry, in: &registry) {
                 case .slot(let answering) where !recording:
-                    let step = answering._withUnsafeGuaranteedRef { slot -> FastStep in
+                    let step = answering.with { slot -> FastStep in
                         if slot.copyPublished(into: result) { return .copied }
                         return accessorStep(
-                            answering, entry: Unmanaged.passUnretained(entry), hasKey: entry.answeringHasKey,
+                            answering, entry: Borrowed(entry), hasKey: entry.answeringHasKey,
                             onMainActor, locked: true) ?? .general
                     }
                     return (step, entry, false)
@@ -185,7 +185,7 @@ extension DependencyContainer {
             // With nothing changed, the new default answers, as the section above found: no definition or
             // forwarding registration under the key, no collaborator.
             if unchanged, let slot {
-                entry.answer(with: Unmanaged.passUnretained(slot), at: generation.current, hasKey: true)
+                entry.answer(with: Borrowed(slot), at: generation.current, hasKey: true)
             } else {
                 _ = answer(entry, in: &registry)
             }
@@ -247,7 +247,7 @@ extension DependencyContainer {
                 return false
             }
             // Copying a value runs no user code, so it may happen under the lock.
-            return answering._withUnsafeGuaranteedRef { $0.copyPublished(into: result) }
+            return answering.with { $0.copyPublished(into: result) }
         }
     }
 
@@ -260,12 +260,12 @@ extension DependencyContainer {
         // Borrowed: the caller keeps the entry's keeper for the call.
         let entry = declaration.entry
         let biased = registry.withBiasedRead { _ -> Bool? in
-            entry._withUnsafeGuaranteedRef { entry in
-                entry.currentAnswer(at: generation.current)?._withUnsafeGuaranteedRef { $0.copyPublished(into: result) }
+            entry.with { entry in
+                entry.currentAnswer(at: generation.current)?.with { $0.copyPublished(into: result) }
             }
         }
         if case .some(.some(let copied)) = biased { return copied }
-        return copyPublishedAccessor(entry._withUnsafeGuaranteedRef { $0.site }, into: result)
+        return copyPublishedAccessor(entry.with { $0.site }, into: result)
     }
 
     /// The key of the accessor declared at `site`, as this container keeps it (built on first use).
@@ -284,7 +284,7 @@ extension DependencyContainer {
         guard let keys = registry.pointer(to: \.accessorKeys) else { return nil }
         let copied = AccessorKeys.withExistingEntry(in: keys, for: site) { entry -> Bool? in
             guard let answering = entry.currentAnswer(at: generation.current) else { return nil }
-            return answering._withUnsafeGuaranteedRef { $0.copyPublished(into: result) }
+            return answering.with { $0.copyPublished(into: result) }
         }
         return copied ?? nil
     }
@@ -307,7 +307,7 @@ extension DependencyContainer {
             let entry = registry.accessorKeys.entry(for: site)
             var directGeneration: Int?
             if direct, case .slot(let answering) = answer(entry, in: &registry) {
-                let slot = answering.takeUnretainedValue()
+                let slot = answering.object
                 let isDefault =
                     registry.accessorDefaults.withBorrowedValue(for: entry.key, hash: entry.hash) { $0 === slot }
                     ?? false
@@ -322,7 +322,7 @@ extension DependencyContainer {
                 item.directGeneration = directGeneration ?? -1
             }
             return DeclarationPublication(
-                direct: directGeneration, entry: DeclarationEntry(entry: Unmanaged.passUnretained(entry)),
+                direct: directGeneration, entry: DeclarationEntry(entry: Borrowed(entry)),
                 keeper: entry)
         }
     }
@@ -405,8 +405,8 @@ extension DependencyContainer {
             let recordGeneration = DeclarationRecordGeneration.current
             guard item.recordGeneration == recordGeneration, item.accepts >> UInt(word) & 1 == 1 else { return .missed }
             let now = generation.current
-            if let answering = item.entry._withUnsafeGuaranteedRef({ $0.currentAnswer(at: now) }),
-                answering._withUnsafeGuaranteedRef({ $0.copyPublished(into: result) })
+            if let answering = item.entry.with({ $0.currentAnswer(at: now) }),
+                answering.with({ $0.copyPublished(into: result) })
             {
                 return .copied
             }
@@ -463,14 +463,14 @@ package enum DeclarationRead {
 /// `DependencyContainer.publishDeclaration` gave with it too (`DeclarationPublication`), for as long.
 @usableFromInline
 package struct DeclarationEntry: @unchecked Sendable {
-    let entry: Unmanaged<AccessorKeys.Entry>
+    let entry: Borrowed<AccessorKeys.Entry>
 }
 
 /// A light scope of the calling thread's resolution graph that a product opened around a factory it calls itself
 /// (`DependencyContainer.openDeclarationScope()`), to be closed on the same thread. Package access.
 @usableFromInline
 package struct DeclarationScope {
-    let graph: Unmanaged<ResolutionGraph>
+    let graph: Borrowed<ResolutionGraph>
     let light: ResolutionGraph.LightScope
 }
 
@@ -484,14 +484,14 @@ extension DependencyContainer {
     @usableFromInline
     package static func openDeclarationScope() -> DeclarationScope {
         let graph = ResolutionGraph.unretainedCurrent
-        return DeclarationScope(graph: graph, light: graph._withUnsafeGuaranteedRef { $0.openLightScope() })
+        return DeclarationScope(graph: graph, light: graph.with { $0.openLightScope() })
     }
 
     /// Closes a scope ``openDeclarationScope()`` opened; an outermost scope releases what the graph held. If closing
     /// fails (a hook of an instance made inside throws), the scope is abandoned and the error thrown.
     @usableFromInline
     package static func closeDeclarationScope(_ scope: DeclarationScope) throws {
-        try scope.graph._withUnsafeGuaranteedRef { graph in
+        try scope.graph.with { graph in
             defer { if graph.depth == 0 { graph.releaseLeftovers() } }
             do {
                 try graph.closeLightScope(scope.light)

@@ -20,9 +20,9 @@ enum FastStep {
 /// A new instance the fast path makes: which slot, how it is kept alive meanwhile, in which container, at which key,
 /// and how.
 ///
-/// Every field is a plain value (unmanaged references, identifiers, flags), so that handing a step back from the
-/// decision and switching on it copies bits: with references among its fields, every copy and destruction of a step
-/// goes through outlined code that switches on each payload (`Benchmarks/profile unique/plexus` shows it).
+/// Every field is a plain value (`Borrowed` and `Owned` references, identifiers, flags), so that handing a step back
+/// from the decision and switching on it copies bits: with references among its fields, every copy and destruction of
+/// a step goes through outlined code that switches on each payload (`Benchmarks/profile unique/plexus` shows it).
 struct FastMake {
     /// How the factory is run.
     enum Making {
@@ -39,7 +39,7 @@ struct FastMake {
         case autoWired(expecting: ObjectIdentifier)
         /// The singleton this graph has just claimed with the `Pending` (retained once for the step), built in a box
         /// of its own and stored as the general path stores it.
-        case singleton(Unmanaged<Pending>)
+        case singleton(Owned<Pending>)
     }
 
     /// Where the key of the factory's frame (cycle paths, `requiredBy` chains) lives while it runs.
@@ -51,16 +51,16 @@ struct FastMake {
         /// (`AccessorKeys.Entry.keyPointer`), or the requested key as a local route keeps it
         /// (`RememberedRoute.keyPointer`: a request this container's definition answers by auto-wiring). One case
         /// for both, so that the dispatcher inlined into every resolve has no more to hold in its frame.
-        case kept(Unmanaged<AnyObject>)
+        case kept(Owned<AnyObject>)
 
         /// `kept` by `keeper`, whose first stored property is the key, retained here.
-        static func kept<Keeper: AnyObject>(by keeper: Unmanaged<Keeper>) -> KeyHome {
-            .kept(Unmanaged.fromOpaque(keeper.retain().toOpaque()))
+        static func kept<Keeper: AnyObject>(by keeper: Borrowed<Keeper>) -> KeyHome {
+            .kept(keeper.retained().erased)
         }
 
         /// The key that `keeper` (of `kept`) holds as its first stored property.
-        static func key(keptBy keeper: Unmanaged<AnyObject>) -> UnsafePointer<DefinitionKey> {
-            keeper._withUnsafeGuaranteedRef {
+        static func key(keptBy keeper: Owned<AnyObject>) -> UnsafePointer<DefinitionKey> {
+            keeper.with {
                 UnsafePointer(_getUnsafePointerToStoredProperties($0).assumingMemoryBound(to: DefinitionKey.self))
             }
         }
@@ -75,12 +75,12 @@ struct FastMake {
     /// step does.
     // The fields are declared word-sized first: a step is copied from the decision to the dispatcher, and padding
     // after an enum's tag byte would add a word to every copy.
-    let slot: Unmanaged<Slot>
+    let slot: Borrowed<Slot>
     let mark: Int
     /// The container whose slot it is, retained once for the step; `nil` for the container that decided the step
     /// (no reference to it is taken). A collaborator is weakly referenced by its routes, which makes each retain and
     /// release of it slow: it is retained once, where the route is read.
-    let owner: Unmanaged<DependencyContainer>?
+    let owner: Owned<DependencyContainer>?
     let key: KeyHome
     let making: Making
     /// Whether the request was `T?` (or `T!`) for the slot's `T`: the instance is made as a `T`, at `T`'s key, and
@@ -88,7 +88,7 @@ struct FastMake {
     let wraps: Bool
 
     init(
-        slot: Unmanaged<Slot>, mark: Int, making: Making, owner: Unmanaged<DependencyContainer>?, key: KeyHome,
+        slot: Borrowed<Slot>, mark: Int, making: Making, owner: Owned<DependencyContainer>?, key: KeyHome,
         wraps: Bool
     ) {
         (self.slot, self.mark, self.making, self.owner, self.key, self.wraps) = (slot, mark, making, owner, key, wraps)

@@ -38,7 +38,7 @@ final class ResolutionGraph {
         let pointer: UnsafeRawPointer
         /// The container whose slot's factory runs (unretained: it is alive while its factory runs), for factories
         /// handed their container (`register { c in … }`); `nil` for hooks and properties.
-        var owner: Unmanaged<DependencyContainer>? = nil
+        var owner: Borrowed<DependencyContainer>? = nil
 
         var slot: ObjectIdentifier? {
             if case .factory(let slot) = kind { return slot }
@@ -214,32 +214,30 @@ final class ResolutionGraph {
     /// `context`), that resolve's graph, so that `.shared` instances, cycle detection, `context` and the graph
     /// report span both (`joinedTaskGraph`).
     static var current: ResolutionGraph {
-        unretainedCurrent.takeUnretainedValue()
+        unretainedCurrent.object
     }
 
     /// Whether the calling thread's graph (or the task graph it joined) has no resolve in progress: borrowed, no
     /// reference counted.
     static var currentIsIdle: Bool {
-        unretainedCurrent._withUnsafeGuaranteedRef { $0.depth == 0 }
+        unretainedCurrent.with { $0.depth == 0 }
     }
 
     /// `current`, unretained: the thread-local slot (or, while a task's graph is installed, the async resolve that
     /// installed it; joined, the task's resolve, suspended in its factory) keeps it alive for as long as any
     /// resolve on this thread runs, so the resolve core borrows it instead of retaining it (an atomic increment and
     /// decrement per resolve).
-    static var unretainedCurrent: Unmanaged<ResolutionGraph> {
+    static var unretainedCurrent: Borrowed<ResolutionGraph> {
         // A thread's first resolve may be an async factory's body resuming on a thread new to Plexus: it joins too.
-        let pointer = CurrentThread.graph ?? Unmanaged.passUnretained(makeCurrent()).toOpaque()
+        let graph = CurrentThread.graph(ResolutionGraph.self) ?? Borrowed(makeCurrent())
         // One relaxed load while no async resolve is in progress anywhere in the process.
-        if LiveTaskGraphs.any, let joined = joinedTaskGraph(of: pointer) { return joined }
-        return Unmanaged.fromOpaque(pointer)
+        if LiveTaskGraphs.any, let joined = joinedTaskGraph(of: graph) { return joined }
+        return graph
     }
 
     /// The graph of the calling thread itself, never a task's it could join (`installed` swaps it).
     static var threadGraph: ResolutionGraph {
-        if let pointer = CurrentThread.graph {
-            return Unmanaged<ResolutionGraph>.fromOpaque(pointer).takeUnretainedValue()
-        }
+        if let graph = CurrentThread.graph(ResolutionGraph.self) { return graph.object }
         return makeCurrent()
     }
 
@@ -248,17 +246,18 @@ final class ResolutionGraph {
     @inline(never)
     private static func makeCurrent() -> ResolutionGraph {
         let graph = ResolutionGraph()
-        let pointer = Unmanaged.passRetained(graph).toOpaque()
-        checkPThread(pthread_setspecific(graphKey, pointer), "pthread_setspecific")
-        CurrentThread.graph = pointer
+        // The pthread key keeps this reference until the thread exits.
+        let kept = Owned(retaining: graph)
+        checkPThread(pthread_setspecific(graphKey, kept.address), "pthread_setspecific")
+        CurrentThread.install(kept.borrowed)
         return graph
     }
 
     /// Keeps `dropped` from release if a package caller on the calling thread asked (`holdsReleases`); returns
     /// whether it did. One thread-local load when the thread has no graph.
     static func holdIfAsked(_ dropped: @autoclosure () -> Any) -> Bool {
-        guard let pointer = CurrentThread.graph else { return false }
-        return Unmanaged<ResolutionGraph>.fromOpaque(pointer)._withUnsafeGuaranteedRef { graph in
+        guard let graph = CurrentThread.graph(ResolutionGraph.self) else { return false }
+        return graph.with { graph in
             guard graph.holdsReleases else { return false }
             graph.heldReleases.append(dropped())
             return true
@@ -267,15 +266,15 @@ final class ResolutionGraph {
 
     /// The graph of the calling thread if a resolution is in progress on it.
     static var active: ResolutionGraph? {
-        guard CurrentThread.graph != nil || LiveTaskGraphs.any else { return nil }
+        guard CurrentThread.hasGraph || LiveTaskGraphs.any else { return nil }
         let graph = current
         return graph.depth > 0 ? graph : nil
     }
 
     /// `active?.innermostTag`, with the graph borrowed rather than retained.
     static var activeInnermostTag: DependencyContainer.Tag? {
-        guard CurrentThread.graph != nil || LiveTaskGraphs.any else { return nil }
-        return unretainedCurrent._withUnsafeGuaranteedRef { $0.depth > 0 ? $0.innermostTag : nil }
+        guard CurrentThread.hasGraph || LiveTaskGraphs.any else { return nil }
+        return unretainedCurrent.with { $0.depth > 0 ? $0.innermostTag : nil }
     }
 
     /// `InjectionLayout.of(type)`, the last one used on this thread kept at hand: a layout never changes once
@@ -377,7 +376,7 @@ final class ResolutionGraph {
         }
         if CurrentThread.frameAddress < state.stackLimit { try failEntering(tooDeepFor: requested) }
         state.frames.append(
-            Frame(kind: .factory(id), pointer: UnsafeRawPointer(requested), owner: .passUnretained(owner)))
+            Frame(kind: .factory(id), pointer: UnsafeRawPointer(requested), owner: Borrowed(owner)))
         if !state.deepSlots.isEmpty { state.deepSlots.insert(id) }
     }
 
@@ -471,12 +470,12 @@ final class ResolutionGraph {
     /// lives as long as `container` does. `false` inside hooks and property injection.
     func innermostFactoryMakesAnInstanceKept(by container: DependencyContainer) -> Bool {
         guard let frame = state.frames.indices.last.map({ state.frames[$0] }),
-            case .factory(let id) = frame.kind, frame.owner?.takeUnretainedValue() === container,
+            case .factory(let id) = frame.kind, frame.owner?.refers(to: container) == true,
             let address = UnsafeRawPointer(bitPattern: UInt(bitPattern: id))
         else { return false }
         // Every factory frame is pushed for a slot (`runFactory`, the fast path's `construct`, the async driver), which
         // its running factory keeps alive until the frame pops.
-        switch Unmanaged<Slot>.fromOpaque(address).takeUnretainedValue().blueprint.scope {
+        switch Borrowed<Slot>(address: address).with({ $0.blueprint.scope }) {
         case .singleton, .eagerSingleton, .cached: return true
         case .unique, .shared, .weakSingleton: return false
         }
@@ -512,11 +511,11 @@ final class ResolutionGraph {
 private let graphKey: pthread_key_t = {
     var key = pthread_key_t()
     let created = pthread_key_create(&key) { pointer in
-        CurrentThread.graph = nil
+        CurrentThread.install(Borrowed<ResolutionGraph>?.none)
         #if canImport(Darwin)
-            Unmanaged<ResolutionGraph>.fromOpaque(pointer).release()
+            Owned<ResolutionGraph>(adoptingAddress: pointer).release()
         #else
-            if let pointer { Unmanaged<ResolutionGraph>.fromOpaque(pointer).release() }
+            if let pointer { Owned<ResolutionGraph>(adoptingAddress: pointer).release() }
         #endif
     }
     checkPThread(created, "pthread_key_create")
@@ -535,7 +534,7 @@ extension DependencyContainer {
         _ slot: Slot, _ making: FastMake.Making, at key: UnsafePointer<DefinitionKey>, arguments: ResolveArguments,
         into result: InstanceStorage
     ) throws {
-        try ResolutionGraph.unretainedCurrent._withUnsafeGuaranteedRef { graph in
+        try ResolutionGraph.unretainedCurrent.with { graph in
             try construct(slot, making, at: key, arguments: arguments, into: result, graph: graph)
         }
     }
@@ -577,7 +576,7 @@ extension DependencyContainer {
                     try finishFast(slot, expecting: type, result: result, graph: graph)
                 case .singleton(let claim):
                     try constructSingleton(
-                        slot, claim: claim.takeUnretainedValue(), arguments: arguments, into: result, graph: graph)
+                        slot, claim: claim.object, arguments: arguments, into: result, graph: graph)
                     claim.release()
                 }
             } catch {
@@ -603,7 +602,7 @@ extension DependencyContainer {
     @inline(never)
     private func abandonClaim(of making: FastMake.Making, at slot: Slot) {
         guard case .singleton(let claim) = making else { return }
-        slot.abandon(claim.takeUnretainedValue(), owner: self)
+        slot.abandon(claim.object, owner: self)
         claim.release()
     }
 

@@ -51,8 +51,8 @@ extension ResolutionGraph {
     func installed<R>(_ body: () throws -> R) rethrows -> R {
         let own = ResolutionGraph.threadGraph
         state.stackLimit = own.state.stackLimit
-        CurrentThread.graph = Unmanaged.passUnretained(self).toOpaque()
-        defer { CurrentThread.graph = Unmanaged.passUnretained(own).toOpaque() }
+        CurrentThread.install(Borrowed(self))
+        defer { CurrentThread.install(Borrowed(own)) }
         return try body()
     }
 
@@ -61,13 +61,13 @@ extension ResolutionGraph {
     /// step at a time (`TaskGraph`). Its stack limit becomes this thread's. Out of line: only looked up while
     /// some async resolve is in progress.
     @inline(never)
-    static func joinedTaskGraph(of pointer: UnsafeMutableRawPointer) -> Unmanaged<ResolutionGraph>? {
-        let thread = Unmanaged<ResolutionGraph>.fromOpaque(pointer).takeUnretainedValue()
+    static func joinedTaskGraph(of graph: Borrowed<ResolutionGraph>) -> Borrowed<ResolutionGraph>? {
+        let thread = graph.object
         guard thread.depth == 0, let task = TaskGraph.graphOfCurrentTask(), task !== thread, task.depth > 0 else {
             return nil
         }
         task.state.stackLimit = thread.state.stackLimit
-        return Unmanaged.passUnretained(task)
+        return Borrowed(task)
     }
 
     /// Runs `body`, the entry of a segment of an async resolve, letting the scope of the resolve call it makes (the
