@@ -45,24 +45,18 @@ struct ArgumentLayout: Sendable {
         { container, tag, body in try container.withAutoWiredArguments(self, tag: tag, body) }
     }
 
-    /// Destroys the first `count` arguments in `storage`. Out of line: its loop stays off the stack of nested
+    /// Destroys the first `count` arguments in `tuple`. Out of line: its loop stays off the stack of nested
     /// resolves.
     @inline(never)
-    func destroy(_ count: Int, at storage: UnsafeMutableRawPointer) {
-        for element in elements.prefix(count) { element.ops.destroy(storage + element.offset) }
+    func destroy(_ count: Int, in tuple: ArgumentTuple) {
+        for element in elements.prefix(count) {
+            element.ops.destroy(tuple.writtenElement(at: element.offset, for: element.type))
+        }
     }
 
-    /// Calls `body` with uninitialized storage for the arguments.
-    fileprivate func withStorage(_ body: (UnsafeMutableRawPointer) throws -> Void) rethrows {
-        try withUnsafeTemporaryAllocation(byteCount: size, alignment: alignment) { buffer in
-            guard let storage = buffer.baseAddress else {
-                // Arguments that take no memory may get no address; heap storage keeps this free of force-unwraps.
-                let heap = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(size, 1), alignment: alignment)
-                defer { heap.deallocate() }
-                return try body(heap)
-            }
-            try body(storage)
-        }
+    /// Calls `body` with an uninitialized tuple of the arguments.
+    fileprivate func withTuple(_ body: (ArgumentTuple) throws -> Void) rethrows {
+        try ArgumentTuple.withUninitialized(byteCount: size, alignment: alignment, body)
     }
 }
 
@@ -74,23 +68,23 @@ extension DependencyContainer {
     func withAutoWiredArguments(
         _ layout: ArgumentLayout, tag: Tag?, _ body: (UnsafeRawPointer) throws -> Void
     ) throws {
-        try layout.withStorage { storage in
+        try layout.withTuple { tuple in
             var resolved = 0
-            defer { layout.destroy(resolved, at: storage) }
+            defer { layout.destroy(resolved, in: tuple) }
             for element in layout.elements {
-                try resolveArgument(element, tag: tag, into: storage + element.offset)
+                try resolveArgument(element, tag: tag, into: tuple.element(at: element.offset, for: element.type))
                 resolved += 1
             }
-            try body(UnsafeRawPointer(storage))
+            try body(tuple.arguments.addressForFactory)
         }
     }
 
     /// Resolves one argument of an auto-wired factory into `destination`, its place in the arguments tuple.
     @inline(__always)
     private func resolveArgument(
-        _ element: ArgumentLayout.Element, tag: Tag?, into destination: UnsafeMutableRawPointer
+        _ element: ArgumentLayout.Element, tag: Tag?, into destination: InstanceStorage
     ) throws {
         try resolveRaw(
-            element.type, typeOfArguments: Void.self, tag: tag, arguments: zeroSizedArguments, into: destination)
+            element.type, typeOfArguments: Void.self, tag: tag, arguments: .none, into: destination)
     }
 }

@@ -31,34 +31,28 @@ final class TypeOps: Sendable {
     private final class ValueOperations: Sendable {
         let size: Int
         let alignment: Int
-        let copy: @Sendable (_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer) -> Void
-        let destroy: @Sendable (UnsafeMutableRawPointer) -> Void
-        let box: @Sendable (UnsafeRawPointer) -> Any
-        let unbox: @Sendable (_ value: Any, _ destination: UnsafeMutableRawPointer) -> Bool
-        let dynamicType: @Sendable (UnsafeRawPointer) -> ObjectIdentifier
-        let wrapInOptional: @Sendable (UnsafeMutableRawPointer) -> Void
+        let copy: @Sendable (_ source: InstanceStorage, _ destination: InstanceStorage) -> Void
+        let destroy: @Sendable (InstanceStorage) -> Void
+        let box: @Sendable (InstanceStorage) -> Any
+        let unbox: @Sendable (_ value: Any, _ destination: InstanceStorage) -> Bool
+        let dynamicType: @Sendable (InstanceStorage) -> ObjectIdentifier
+        let wrapInOptional: @Sendable (InstanceStorage) -> Void
 
         init<T>(_: T.Type) {
             size = MemoryLayout<T>.size
             alignment = MemoryLayout<T>.alignment
-            copy = { source, destination in
-                destination.assumingMemoryBound(to: T.self).initialize(
-                    to: source.assumingMemoryBound(to: T.self).pointee)
-            }
-            destroy = { pointer in pointer.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
-            box = { pointer in pointer.assumingMemoryBound(to: T.self).pointee }
+            copy = { source, destination in source.withInstance(of: T.self) { destination.initialize(to: $0) } }
+            destroy = { storage in storage.destroy(as: T.self) }
+            box = { storage in storage.withInstance(of: T.self) { $0 } }
             unbox = { value, destination in
                 guard let value = cast(value, to: T.self) else { return false }
-                destination.assumingMemoryBound(to: T.self).initialize(to: value)
+                destination.initialize(to: value)
                 return true
             }
-            dynamicType = { pointer in
-                ObjectIdentifier(Swift.type(of: pointer.assumingMemoryBound(to: T.self).pointee as Any))
+            dynamicType = { storage in
+                storage.withInstance(of: T.self) { ObjectIdentifier(Swift.type(of: $0 as Any)) }
             }
-            wrapInOptional = { pointer in
-                let value = pointer.assumingMemoryBound(to: T.self).move()
-                pointer.assumingMemoryBound(to: T?.self).initialize(to: value)
-            }
+            wrapInOptional = { storage in storage.wrapInOptional(T.self) }
         }
     }
 
@@ -80,65 +74,65 @@ final class TypeOps: Sendable {
         self.valueOperations = valueOperations.map { unsafeDowncast($0, to: ValueOperations.self) }
     }
 
-    /// Initializes `destination` with a copy of the value at `source`.
+    /// Initializes `destination` with a copy of the value `source` holds.
     @inline(never)
-    func copy(_ source: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer) {
+    func copy(_ source: InstanceStorage, _ destination: InstanceStorage) {
         guard let valueOperations else {
-            let reference = source.load(as: UnsafeRawPointer.self)
+            let reference = source.reference
             _ = Unmanaged<AnyObject>.fromOpaque(reference).retain()
-            destination.storeBytes(of: reference, as: UnsafeRawPointer.self)
+            destination.initialize(reference: reference)
             return
         }
         valueOperations.copy(source, destination)
     }
 
-    /// Destroys the value at `pointer`.
+    /// Destroys the value `storage` holds.
     @inline(never)
-    func destroy(_ pointer: UnsafeMutableRawPointer) {
+    func destroy(_ storage: InstanceStorage) {
         guard let valueOperations else {
-            Unmanaged<AnyObject>.fromOpaque(pointer.load(as: UnsafeRawPointer.self)).release()
+            Unmanaged<AnyObject>.fromOpaque(storage.moveReference()).release()
             return
         }
-        valueOperations.destroy(pointer)
+        valueOperations.destroy(storage)
     }
 
     /// The value at `pointer`, as `Any`: for a reference, the `Any` that `pointee as Any` makes of a `type`, written
     /// in place (the existential container's layout, as `cast(_:to:)` reads it: the reference as the first word of the
     /// inline value, then the type it is stored as), so that `cast` finds it stored as its class.
     @inline(never)
-    func box(_ pointer: UnsafeRawPointer) -> Any {
+    func box(_ storage: InstanceStorage) -> Any {
         guard let valueOperations else {
-            let container = ReferenceInAny(reference: pointer.load(as: UnsafeRawPointer.self), type: type)
+            let container = ReferenceInAny(reference: storage.reference, type: type)
             // A bit cast copies the value as the `Any` it becomes: its type's copy retains the reference.
             return unsafeBitCast(container, to: Any.self)
         }
-        return valueOperations.box(pointer)
+        return valueOperations.box(storage)
     }
 
     /// Initializes `destination` from `value` if it is a value of `type`.
     @inline(never)
-    func unbox(_ value: Any, _ destination: UnsafeMutableRawPointer) -> Bool {
+    func unbox(_ value: Any, _ destination: InstanceStorage) -> Bool {
         guard let valueOperations else { return Self.unbox(value, as: type, into: destination) }
         return valueOperations.unbox(value, destination)
     }
 
-    /// The dynamic type of the value at `pointer`.
+    /// The dynamic type of the value `storage` holds.
     @inline(never)
-    func dynamicType(_ pointer: UnsafeRawPointer) -> ObjectIdentifier {
-        dynamicType(of: pointer)
+    func dynamicType(_ storage: InstanceStorage) -> ObjectIdentifier {
+        dynamicType(of: storage)
     }
 
-    /// Turns the value at `pointer` into an `Optional` of it in the same storage (which must be large enough for
-    /// one). An optional reference is the same word, `nil` being null, so a reference stays as it is.
+    /// Turns the value `storage` holds into an `Optional` of it in the same storage (made for that `Optional`). An
+    /// optional reference is the same word, `nil` being null, so a reference stays as it is.
     @inline(never)
-    func wrapInOptional(_ pointer: UnsafeMutableRawPointer) {
-        valueOperations?.wrapInOptional(pointer)
+    func wrapInOptional(_ storage: InstanceStorage) {
+        valueOperations?.wrapInOptional(storage)
     }
 
     /// `unbox` for a class type: the reference in `value` when it is stored as `type` (`cast(_:to:)`'s fast
     /// path) or as a subclass of it; else the runtime's cast to `type`, opened from the metatype (a class behind a
     /// protocol existential, an `Optional`), which costs several hundred instructions more.
-    private static func unbox(_ value: Any, as type: Any.Type, into destination: UnsafeMutableRawPointer) -> Bool {
+    private static func unbox(_ value: Any, as type: Any.Type, into destination: InstanceStorage) -> Bool {
         let reference = withUnsafePointer(to: value) { container -> UnsafeRawPointer? in
             let stored = UnsafeRawPointer(container).load(as: ReferenceInAny.self)
             if stored.type == type { return stored.reference }
@@ -148,12 +142,12 @@ final class TypeOps: Sendable {
         }
         if let reference {
             _ = Unmanaged<AnyObject>.fromOpaque(reference).retain()
-            destination.storeBytes(of: reference, as: UnsafeRawPointer.self)
+            destination.initialize(reference: reference)
             return true
         }
         func unbox<U>(_: U.Type) -> Bool {
             guard let typed = value as? U else { return false }
-            destination.assumingMemoryBound(to: U.self).initialize(to: typed)
+            destination.initialize(to: typed)
             return true
         }
         // The metatype is opened implicitly: `U` is the type `type` names.
@@ -185,16 +179,16 @@ final class TypeOps: Sendable {
 
     private static let known = Protected(IdentityTable<TypeOps>(), readerBiased: true)
 
-    /// The dynamic type of the value at `pointer`, read in place for a class instance: no call through a closure
+    /// The dynamic type of the value `storage` holds, read in place for a class instance: no call through a closure
     /// and no reference counting of the instance.
     @inline(__always)
-    func dynamicType(of pointer: UnsafeRawPointer) -> ObjectIdentifier {
+    func dynamicType(of storage: InstanceStorage) -> ObjectIdentifier {
         guard let valueOperations else {
-            return Unmanaged<AnyObject>.fromOpaque(pointer.load(as: UnsafeRawPointer.self))._withUnsafeGuaranteedRef {
+            return Unmanaged<AnyObject>.fromOpaque(storage.reference)._withUnsafeGuaranteedRef {
                 ObjectIdentifier(Swift.type(of: $0))
             }
         }
-        return valueOperations.dynamicType(pointer)
+        return valueOperations.dynamicType(storage)
     }
 }
 
@@ -256,8 +250,9 @@ public class Blueprint: @unchecked Sendable {
     /// Runs `factory`. Out of line, so that the blueprint arrives borrowed: called as `slot.blueprint.factory(…)`
     /// inside a larger function, the closure's context is retained and released around every call.
     @inline(never)
-    final func make(_ arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer) throws {
-        try factory(self, arguments, result)
+    final func make(_ arguments: ResolveArguments, into result: InstanceStorage) throws {
+        try factory(self, arguments.addressForFactory, result.addressToInitialize(as: type))
+        result.didInitialize()
     }
 
     /// Calls `body` with a pointer to the runtime arguments.
@@ -495,7 +490,7 @@ extension Blueprint {
     /// The `withArguments` of a factory without arguments: it accepts only `()`.
     static func acceptingNoArguments(_ value: Any, _ body: ArgumentsBody) throws -> Bool {
         guard value is Void else { return false }
-        try body(zeroSizedArguments)
+        try body(ResolveArguments.none.addressForFactory)
         return true
     }
 }
@@ -544,56 +539,56 @@ struct DeclaredFactory<T> {
 
 /// A cached instance in memory of its own, so that a hit copies it out without a dynamic cast.
 final class InstanceBox {
-    let pointer: UnsafeMutableRawPointer
+    let storage: InstanceStorage
     let ops: TypeOps
 
     /// Allocates the storage and lets `initialize` fill it; if `initialize` throws, nothing is left allocated.
-    convenience init(ops: TypeOps, initialize: (UnsafeMutableRawPointer) throws -> Void) throws {
-        let pointer = InstanceBox.allocate(ops)
+    convenience init(ops: TypeOps, initialize: (InstanceStorage) throws -> Void) throws {
+        let storage = InstanceBox.allocate(ops)
         do {
-            try initialize(pointer)
+            try initialize(storage)
         } catch {
-            pointer.deallocate()
+            storage.deallocate()
             throw error
         }
-        self.init(ops: ops, initialized: pointer)
+        self.init(ops: ops, initialized: storage)
     }
 
     /// Storage for an instance of the type `ops` describes, for `init(ops:initialized:)`; the caller deallocates it
     /// if the instance cannot be made.
-    static func allocate(_ ops: TypeOps) -> UnsafeMutableRawPointer {
-        UnsafeMutableRawPointer.allocate(byteCount: max(ops.size, 1), alignment: ops.alignment)
+    static func allocate(_ ops: TypeOps) -> InstanceStorage {
+        InstanceStorage.allocate(byteCount: ops.size, alignment: ops.alignment, for: ops.type)
     }
 
-    /// A box owning `pointer`, from `allocate(_:)`, which holds an instance of the type `ops` describes.
-    init(ops: TypeOps, initialized pointer: UnsafeMutableRawPointer) {
-        self.pointer = pointer
+    /// A box owning `storage`, from `allocate(_:)`, which holds an instance of the type `ops` describes.
+    init(ops: TypeOps, initialized storage: InstanceStorage) {
+        self.storage = storage
         self.ops = ops
-        reference = ops.isClassReference ? pointer.load(as: UnsafeRawPointer.self) : nil
+        reference = ops.isClassReference ? storage.reference : nil
     }
 
-    /// The object, when the instance is one class reference (kept alive by the instance at `pointer`).
+    /// The object, when the instance is one class reference (kept alive by the instance in `storage`).
     private let reference: UnsafeRawPointer?
 
     /// Initializes `destination` with a copy of the instance: a retain of the object for a class instance, the
     /// type's copy otherwise.
     @inline(__always)
-    func copy(into destination: UnsafeMutableRawPointer) {
+    func copy(into destination: InstanceStorage) {
         if let reference {
             _ = Unmanaged<AnyObject>.fromOpaque(reference).retain()
-            destination.storeBytes(of: reference, as: UnsafeRawPointer.self)
+            destination.initialize(reference: reference)
         } else {
-            ops.copy(pointer, destination)
+            ops.copy(storage, destination)
         }
     }
 
     deinit {
-        ops.destroy(pointer)
-        pointer.deallocate()
+        ops.destroy(storage)
+        storage.deallocate()
     }
 
     /// The instance as `Any`.
-    var value: Any { ops.box(pointer) }
+    var value: Any { ops.box(storage) }
 }
 
 extension DependencyContainer {

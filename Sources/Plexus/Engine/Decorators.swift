@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// The decorators registered for one key, composed into one call that rewrites a freshly made instance in place.
 ///
 /// Built by generic code that knows the instance type, so the engine applies them without knowing it: right after
@@ -8,10 +10,10 @@ final class Decorators: Sendable {
     let type: ObjectIdentifier
     /// How many decorators are composed.
     let count: Int
-    /// Applies every decorator, in the order added, to the instance at the pointer (a `T`).
-    let apply: @Sendable (UnsafeMutableRawPointer) -> Void
+    /// Applies every decorator, in the order added, to the instance the storage holds (a `T`).
+    let apply: @Sendable (InstanceStorage) -> Void
 
-    private init(type: ObjectIdentifier, count: Int, apply: @escaping @Sendable (UnsafeMutableRawPointer) -> Void) {
+    private init(type: ObjectIdentifier, count: Int, apply: @escaping @Sendable (InstanceStorage) -> Void) {
         self.type = type
         self.count = count
         self.apply = apply
@@ -20,15 +22,14 @@ final class Decorators: Sendable {
     /// These decorators followed by `decorator`; a first decorator when `existing` is `nil` or for another type.
     static func adding<T>(_ decorator: @escaping @Sendable (T) -> T, to existing: Decorators?) -> Decorators {
         let type = ObjectIdentifier(T.self)
-        let apply: @Sendable (UnsafeMutableRawPointer) -> Void = { pointer in
-            let instance = pointer.assumingMemoryBound(to: T.self)
-            instance.pointee = decorator(instance.pointee)
+        let apply: @Sendable (InstanceStorage) -> Void = { storage in
+            storage.withInstance(of: T.self) { $0 = decorator($0) }
         }
         guard let existing, existing.type == type else { return Decorators(type: type, count: 1, apply: apply) }
         let previous = existing.apply
-        return Decorators(type: type, count: existing.count + 1) { pointer in
-            previous(pointer)
-            apply(pointer)
+        return Decorators(type: type, count: existing.count + 1) { storage in
+            previous(storage)
+            apply(storage)
         }
     }
 
@@ -42,7 +43,7 @@ final class Decorators: Sendable {
     func applied<T>(to instance: T) -> T {
         guard ObjectIdentifier(T.self) == type else { return instance }
         var instance = instance
-        withUnsafeMutablePointer(to: &instance) { apply(UnsafeMutableRawPointer($0)) }
+        InstanceStorage.withInitialized(&instance, apply)
         return instance
     }
 }

@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 // The async resolve core: the counterpart of `DependencyContainer+Core.swift` for `try await container.resolve()`,
 // first synchronously on the thread's graph, then in a graph bound to the task (`Graph/TaskGraph.swift`) when a
 // definition needs `await`.

@@ -160,16 +160,10 @@ extension DependencyContainer {
     /// Unlike `resolveTyped`, nothing generic over `T` crosses the temporary allocation's closure: the boxes run
     /// unspecialized, where a `T?` or a `Result<T, _>` costs a generic-metadata lookup on every property injected.
     func resolveInjected<T>(
-        _: T.Type, tag: Tag?, required: Bool, _ body: (UnsafeMutablePointer<T>) -> Void
+        _: T.Type, tag: Tag?, required: Bool, _ body: (inout T) -> Void
     ) throws {
         do {
-            try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-                let storage = resolveStorage(buffer)
-                try resolveProperty(T.self, tag: tag, into: storage)
-                let value = storage.assumingMemoryBound(to: T.self)
-                defer { value.deinitialize(count: 1) }
-                body(value)
-            }
+            try InstanceStorage.withFilled(T.self, { try resolveProperty(T.self, tag: tag, into: $0) }, body)
         } catch ResolutionError.definitionNotFound(let key) where !required && key.type == T.self && key.tag == tag {
             // An optional property whose own key is not registered stays nil. Any other error (a factory that throws,
             // a cycle, a dependency of its definition missing, even one of the same type under another tag) still
@@ -179,30 +173,30 @@ extension DependencyContainer {
 
     /// `resolveInjected(_:tag:required:_:)` handing `store` a copy of the instance.
     func resolveInjected<T>(_: T.Type, tag: Tag?, required: Bool, handingTo store: (T) -> Void) throws {
-        try resolveInjected(T.self, tag: tag, required: required) { store($0.pointee) }
+        try resolveInjected(T.self, tag: tag, required: required) { (value: inout T) in store(value) }
     }
 
     /// `resolveInjected` for a property whose type is a class (`type is AnyClass`): the instance is one reference,
     /// returned retained without generic code; `nil` when an optional property's own key is not registered.
     func resolveInjectedObject(_ type: Any.Type, tag: Tag?, required: Bool) throws -> Owned<AnyObject>? {
-        var reference: UnsafeRawPointer?
         do {
-            try withUnsafeMutablePointer(to: &reference) { try resolveProperty(type, tag: tag, into: $0) }
+            // A resolve that returns has written its instance, one reference.
+            let reference = try InstanceStorage.filledReference(for: type) {
+                try resolveProperty(type, tag: tag, into: $0)
+            }
+            return Owned(adoptingAddress: UnsafeMutableRawPointer(mutating: reference))
         } catch ResolutionError.definitionNotFound(let key) where !required && key.type == type && key.tag == tag {
             // As in `resolveInjected`: only the property's own key missing leaves an optional property nil.
             return nil
         }
-        // A resolve that returns has written its instance, one reference.
-        guard let reference else { preconditionFailure("Plexus: a property's resolve returned no instance") }
-        return Owned(adoptingAddress: UnsafeMutableRawPointer(mutating: reference))
     }
 
     /// Resolves the key of `type` and `tag` without arguments into `storage`.
     @inline(__always)
-    private func resolveProperty(_ type: Any.Type, tag: Tag?, into storage: UnsafeMutableRawPointer) throws {
+    private func resolveProperty(_ type: Any.Type, tag: Tag?, into storage: InstanceStorage) throws {
         // Most properties are untagged: that key is built without a tag to pass around.
         if let tag {
-            try resolveRaw(type, typeOfArguments: Void.self, tag: tag, arguments: zeroSizedArguments, into: storage)
+            try resolveRaw(type, typeOfArguments: Void.self, tag: tag, arguments: .none, into: storage)
         } else {
             try resolveRaw(type, into: storage)
         }
@@ -243,15 +237,22 @@ extension DependencyContainer {
     /// `resolveRaw(_:typeOfArguments:tag:arguments:into:)` for the untagged key of `type` without arguments.
     @usableFromInline
     func resolveRaw(_ type: Any.Type, into result: UnsafeMutableRawPointer) throws {
+        try resolveRaw(type, into: InstanceStorage(uninitialized: result, for: type))
+    }
+
+    /// `resolveRaw(_:into:)` into the core's storage, for the entry above and the engine's own resolves.
+    /// Transparent, so that a debug build inlines it into the entry, in this file: no frame more per nested resolve.
+    @_transparent
+    func resolveRaw(_ type: Any.Type, into result: InstanceStorage) throws {
         let step = GraphRecorder.isActive ? .general : fastStep(untagged: type, into: result)
-        let done = try carryOut(step, arguments: zeroSizedArguments, into: result) {
+        let done = try carryOut(step, arguments: .none, into: result) {
             try carryOut(
-                $0, requested: type, typeOfArguments: Void.self, tag: nil, arguments: zeroSizedArguments,
+                $0, requested: type, typeOfArguments: Void.self, tag: nil, arguments: .none,
                 into: result)
         }
         if !done {
             try resolveInGraph(
-                type, typeOfArguments: Void.self, tag: nil, arguments: zeroSizedArguments,
+                type, typeOfArguments: Void.self, tag: nil, arguments: .none,
                 into: result)
         }
     }
@@ -269,6 +270,18 @@ extension DependencyContainer {
     func resolveRaw(
         _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer
+    ) throws {
+        try resolveRaw(
+            type, typeOfArguments: typeOfArguments, tag: tag, arguments: ResolveArguments(at: arguments),
+            into: InstanceStorage(uninitialized: result, for: type))
+    }
+
+    /// `resolveRaw(_:typeOfArguments:tag:arguments:into:)` with the core's arguments and storage, for the entry above
+    /// and the engine's own resolves. Transparent, as `resolveRaw(_:into:)` is.
+    @_transparent
+    func resolveRaw(
+        _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, arguments: ResolveArguments,
+        into result: InstanceStorage
     ) throws {
         let step =
             GraphRecorder.isActive
@@ -295,7 +308,7 @@ extension DependencyContainer {
     /// adds no frame of its own to each level of a nested resolve.
     @_transparent
     func carryOut(
-        _ step: consuming FastStep, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer,
+        _ step: consuming FastStep, arguments: ResolveArguments, into result: InstanceStorage,
         requested: (FastMake) throws -> Void
     ) throws -> Bool {
         switch consume step {
@@ -321,7 +334,7 @@ extension DependencyContainer {
     @inline(never)
     private func carryOut(
         _ make: FastMake, requested type: Any.Type, typeOfArguments: Any.Type, tag: Tag?,
-        arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer
+        arguments: ResolveArguments, into result: InstanceStorage
     ) throws {
         let key = DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag)
         try carryOut(make, requested: key, arguments: arguments, into: result)
@@ -330,8 +343,8 @@ extension DependencyContainer {
     /// The general path for the key of `type`, `typeOfArguments` and `tag`, built here, out of line.
     @inline(never)
     private func resolveInGraph(
-        _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, arguments: UnsafeRawPointer,
-        into result: UnsafeMutableRawPointer
+        _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, arguments: ResolveArguments,
+        into result: InstanceStorage
     ) throws {
         let key = DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag)
         try resolveInGraph(key, arguments: arguments, typed: true, into: result)
@@ -348,6 +361,7 @@ extension DependencyContainer {
         _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, arguments: UnsafeRawPointer,
         into result: UnsafeMutableRawPointer
     ) throws -> AsyncHandOver? {
+        let (arguments, result) = (ResolveArguments(at: arguments), InstanceStorage(uninitialized: result, for: type))
         let step =
             GraphRecorder.isActive
             ? .general : fastStep(type, typeOfArguments: typeOfArguments, tag: tag, into: result)
@@ -365,8 +379,8 @@ extension DependencyContainer {
     /// of line.
     @inline(never)
     private func resolveInGraphHandingOver(
-        _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, arguments: UnsafeRawPointer,
-        into result: UnsafeMutableRawPointer
+        _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, arguments: ResolveArguments,
+        into result: InstanceStorage
     ) throws -> AsyncHandOver? {
         let key = DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag)
         return try resolveInGraphHandingOver(key, arguments: arguments, typed: true, into: result)
@@ -388,10 +402,10 @@ extension DependencyContainer {
     }
 
     /// Initializes `result` with `instance`, cast to the type of `key`.
-    private func unbox(_ instance: Any, as key: DefinitionKey, into result: UnsafeMutableRawPointer) throws {
+    private func unbox(_ instance: Any, as key: DefinitionKey, into result: InstanceStorage) throws {
         func initialize<T>(_: T.Type) -> Bool {
             guard let value = instance as? T else { return false }
-            result.assumingMemoryBound(to: T.self).initialize(to: value)
+            result.initialize(to: value)
             return true
         }
         guard initialize(key.type) else {
@@ -401,24 +415,24 @@ extension DependencyContainer {
 
     @usableFromInline
     func resolveAny(_ key: DefinitionKey, arguments: UnsafeRawPointer) throws -> Any {
-        try withUnsafeTemporaryAllocation(of: Any.self, capacity: 1) { buffer in
-            guard let storage = buffer.baseAddress else { throw ResolutionError.definitionNotFound(key: key) }
-            try resolveInGraph(key, arguments: arguments, typed: false, into: UnsafeMutableRawPointer(storage))
-            return storage.move()
+        try InstanceStorage.filled(Any.self) { storage in
+            try resolveInGraph(key, arguments: ResolveArguments(at: arguments), typed: false, into: storage)
         }
     }
 
     /// `resolveAny(_:arguments:)` at the top of a segment of an async resolve: the instance, or the hand-over.
     func resolveAnySegment(_ key: DefinitionKey, arguments: UnsafeRawPointer) throws -> SegmentOutcome<Any> {
-        try withUnsafeTemporaryAllocation(of: Any.self, capacity: 1) { buffer in
-            guard let storage = buffer.baseAddress else { throw ResolutionError.definitionNotFound(key: key) }
-            if let handOver = try resolveInGraphHandingOver(
-                key, arguments: arguments, typed: false, into: UnsafeMutableRawPointer(storage))
-            {
-                return .handOver(handOver)
-            }
-            return .instance(storage.move())
+        var handOver: AsyncHandOver?
+        let instance = try InstanceStorage.filledIfWritten(Any.self) { storage in
+            handOver = try resolveInGraphHandingOver(
+                key, arguments: ResolveArguments(at: arguments), typed: false, into: storage)
+            return handOver == nil
         }
+        if let instance { return .instance(instance) }
+        guard let handOver else {
+            preconditionFailure("Plexus: a segment delivered neither an instance nor a hand-over")
+        }
+        return .handOver(handOver)
     }
 
     /// The general path: the lookup across containers, in a scope of the resolution graph. With `typed`, `result`
@@ -426,12 +440,12 @@ extension DependencyContainer {
     /// it: `invalidType` if it is not one); otherwise as `Any`.
     @inline(never)
     private func resolveInGraph(
-        _ key: DefinitionKey, arguments: UnsafeRawPointer, typed: Bool, into result: UnsafeMutableRawPointer
+        _ key: DefinitionKey, arguments: ResolveArguments, typed: Bool, into result: InstanceStorage
     ) throws {
         let typedResult = typed ? result : nil
         let delivery = try inGraph(into: typedResult) { graph in
             var search = Search(key)
-            if let delivery = try find(&search, arguments: .pointer(arguments), into: typedResult, graph: graph) {
+            if let delivery = try find(&search, arguments: .given(arguments), into: typedResult, graph: graph) {
                 return delivery
             }
             // The "required by" chain is what the graph is making right now, innermost first.
@@ -446,12 +460,12 @@ extension DependencyContainer {
     /// `resolveInGraph(_:arguments:typed:into:)` at the top of a segment of an async resolve: the hand-over, with
     /// `result` left uninitialized, when the definition needs `await`.
     private func resolveInGraphHandingOver(
-        _ key: DefinitionKey, arguments: UnsafeRawPointer, typed: Bool, into result: UnsafeMutableRawPointer
+        _ key: DefinitionKey, arguments: ResolveArguments, typed: Bool, into result: InstanceStorage
     ) throws -> AsyncHandOver? {
         let typedResult = typed ? result : nil
         let delivery = try inGraphHandingOver(into: typedResult) { graph in
             var search = Search(key)
-            if let delivery = try find(&search, arguments: .pointer(arguments), into: typedResult, graph: graph) {
+            if let delivery = try find(&search, arguments: .given(arguments), into: typedResult, graph: graph) {
                 return delivery
             }
             throw notFound(key, requiredBy: graph.dependentKeys.reversed())
@@ -463,7 +477,7 @@ extension DependencyContainer {
     /// unless it is a hand-over, which it returns. Called once the graph's scope has closed: no frame of it stays on
     /// the stack of a nested resolve.
     private func deliver(
-        _ delivery: Delivery, of key: DefinitionKey, typed: Bool, into result: UnsafeMutableRawPointer
+        _ delivery: Delivery, of key: DefinitionKey, typed: Bool, into result: InstanceStorage
     ) throws -> AsyncHandOver? {
         switch delivery {
         case .typed:
@@ -471,7 +485,8 @@ extension DependencyContainer {
         case .value(let instance) where typed:
             try unbox(instance, as: key, into: result)
         case .value(let instance):
-            result.initializeMemory(as: Any.self, repeating: instance, count: 1)
+            // Coerced, so that the existential is stored as itself rather than opened to the type it holds.
+            result.initialize(to: instance as Any)
         case .handOver(let handOver):
             return handOver
         }
@@ -518,7 +533,7 @@ extension DependencyContainer {
     /// `result`, the instance is destroyed again.
     // `logsFailure` lets `validate` log (or ignore) failures itself.
     func inGraph(
-        into result: UnsafeMutableRawPointer? = nil, logsFailure: Bool = true,
+        into result: InstanceStorage? = nil, logsFailure: Bool = true,
         _ body: (ResolutionGraph) throws -> Delivery
     ) throws -> Delivery {
         try ResolutionGraph.unretainedCurrent.with { graph in
@@ -529,7 +544,7 @@ extension DependencyContainer {
     /// `inGraph(into:logsFailure:_:)` for the resolve at the top of a segment of an async resolve (Concurrency/):
     /// a definition that needs `await` comes back as `.handOver`, its scope ended with nothing made in it.
     func inGraphHandingOver(
-        into result: UnsafeMutableRawPointer? = nil, logsFailure: Bool = true,
+        into result: InstanceStorage? = nil, logsFailure: Bool = true,
         _ body: (ResolutionGraph) throws -> Delivery
     ) throws -> Delivery {
         try ResolutionGraph.unretainedCurrent.with { graph in
@@ -544,7 +559,7 @@ extension DependencyContainer {
     /// deliver a hand-over: matching the delivery copies it, which every other resolve would pay for.
     @inline(__always)
     private func inGraph(
-        _ graph: ResolutionGraph, into result: UnsafeMutableRawPointer?, logsFailure: Bool, handsOver: Bool,
+        _ graph: ResolutionGraph, into result: InstanceStorage?, logsFailure: Bool, handsOver: Bool,
         _ body: (ResolutionGraph) throws -> Delivery
     ) throws -> Delivery {
         graph.openScope()
@@ -643,8 +658,8 @@ extension DependencyContainer {
     /// build inlines it into them, one frame less per level of a nested resolve.
     @_transparent
     func carryOut(
-        _ make: FastMake, at key: UnsafePointer<DefinitionKey>?, arguments: UnsafeRawPointer,
-        into result: UnsafeMutableRawPointer
+        _ make: FastMake, at key: UnsafePointer<DefinitionKey>?, arguments: ResolveArguments,
+        into result: InstanceStorage
     ) throws {
         defer {
             if make.mark >= 0 { HazardMarks.clear(make.mark) } else { Owned(adopting: make.slot).release() }
@@ -667,8 +682,8 @@ extension DependencyContainer {
     /// own frame.
     @inline(never)
     func carryOut(
-        _ make: FastMake, requested key: DefinitionKey, arguments: UnsafeRawPointer,
-        into result: UnsafeMutableRawPointer
+        _ make: FastMake, requested key: DefinitionKey, arguments: ResolveArguments,
+        into result: InstanceStorage
     ) throws {
         guard make.wraps else {
             return try withUnsafePointer(to: key) { try carryOut(make, at: $0, arguments: arguments, into: result) }
@@ -697,7 +712,8 @@ extension DependencyContainer {
     /// bias back on after a while); only a first use or a stale answer takes the lock for writing.
     @usableFromInline
     func tryFastAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
-        try fastAccessor(site, arguments: zeroSizedArguments, onMainActor: false, into: result)
+        try fastAccessor(
+            site, arguments: .none, onMainActor: false, into: InstanceStorage(uninitialized: result, for: nil))
     }
 
     /// `tryFastAccessor(_:into:)` for an accessor taking a runtime argument (a ``ParameterFactory``), at
@@ -712,6 +728,17 @@ extension DependencyContainer {
     ) throws -> Bool {
         // Only callers isolated to the main actor pass `onMainActor`: it runs a `@MainActor` factory in place.
         assert(!onMainActor || isMainThread, "onMainActor passed off the main thread")
+        return try fastAccessor(
+            site, arguments: ResolveArguments(at: arguments), onMainActor: onMainActor,
+            into: InstanceStorage(uninitialized: result, for: nil))
+    }
+
+    /// `tryFastAccessor(_:arguments:onMainActor:into:)` with the core's arguments and storage, for the engine's own
+    /// calls.
+    func tryFastAccessor(
+        _ site: AccessorSite, arguments: ResolveArguments, onMainActor: Bool, into result: InstanceStorage
+    ) throws -> Bool {
+        assert(!onMainActor || isMainThread, "onMainActor passed off the main thread")
         return try fastAccessor(site, arguments: arguments, onMainActor: onMainActor, into: result)
     }
 
@@ -719,7 +746,7 @@ extension DependencyContainer {
     /// of `Benchmarks/profile accessor-singleton/plexus` a measurable share.
     @_transparent
     private func fastAccessor(
-        _ site: AccessorSite, arguments: UnsafeRawPointer, onMainActor: Bool, into result: UnsafeMutableRawPointer
+        _ site: AccessorSite, arguments: ResolveArguments, onMainActor: Bool, into result: InstanceStorage
     ) throws -> Bool {
         // Graph report: while `validate` records on any thread, accessors take the general path, where the accessor
         // and its edges are noted (as `resolveRaw` leaves the fast path).
@@ -742,7 +769,8 @@ extension DependencyContainer {
     @usableFromInline
     @MainActor
     func tryFastMainActorAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) throws -> Bool {
-        try fastAccessor(site, arguments: zeroSizedArguments, onMainActor: true, into: result)
+        try fastAccessor(
+            site, arguments: .none, onMainActor: true, into: InstanceStorage(uninitialized: result, for: nil))
     }
 
     /// What `tryFastAccessor(_:into:)` can decide by reading only: an accessor used here before whose answering slot
@@ -752,7 +780,7 @@ extension DependencyContainer {
     /// and a stale answer is seen as stale (see `Route`).
     func readStep(
         _ site: AccessorSite, in registry: UnsafePointer<Registry>, _ onMainActor: Bool, locked: Bool,
-        into result: UnsafeMutableRawPointer
+        into result: InstanceStorage
     ) -> FastStep? {
         guard let keys = registry.pointer(to: \.accessorKeys) else { return nil }
         // A first use here: taking the lock for writing would find no entry either.
@@ -775,7 +803,7 @@ extension DependencyContainer {
     /// without the lock while the bias allows, and followed under the collaborator's reader bias or lock
     /// (`accessorStep(through:…)`), as a remembered route is.
     @inline(never)
-    func lockedStep(_ site: AccessorSite, _ onMainActor: Bool, into result: UnsafeMutableRawPointer) -> FastStep {
+    func lockedStep(_ site: AccessorSite, _ onMainActor: Bool, into result: InstanceStorage) -> FastStep {
         if case .some(.some(let routed)) = registry.withBiasedRead({ routedAnswer(site, in: $0) }) {
             return accessorStep(through: routed, onMainActor, into: result)
         }
@@ -801,7 +829,7 @@ extension DependencyContainer {
 
     /// `tryFastAccessor(_:into:)` under the lock for writing: a first use, or an answer to find again.
     private func writeLockedStep(
-        _ site: AccessorSite, _ onMainActor: Bool, into result: UnsafeMutableRawPointer
+        _ site: AccessorSite, _ onMainActor: Bool, into result: InstanceStorage
     ) -> FastStep {
         registry.withLock { registry -> FastStep in
             // The entry stays in the table while the lock is held.
@@ -854,7 +882,7 @@ extension DependencyContainer {
     /// `fastStep(through:…)` follows a route. The slot is registered under exactly the accessor's key, so the step
     /// keeps its key at the slot. The owner's reference goes on with `.make`, and is released otherwise.
     private func accessorStep(
-        through routed: RoutedSlot, _ onMainActor: Bool, into result: UnsafeMutableRawPointer
+        through routed: RoutedSlot, _ onMainActor: Bool, into result: InstanceStorage
     ) -> FastStep {
         step(through: routed) { slot, locked in
             accessorStep(at: slot, owner: routed.owner, onMainActor, locked: locked, into: result)
@@ -866,7 +894,7 @@ extension DependencyContainer {
     /// of this container at its own key. Call under the owner's lock (`locked`) or reader bias.
     private func accessorStep(
         at slot: Slot, owner: Owned<DependencyContainer>, _ onMainActor: Bool, locked: Bool,
-        into result: UnsafeMutableRawPointer
+        into result: InstanceStorage
     ) -> FastStep? {
         // Copying a value runs no user code (a retain at most), so it may happen under the lock.
         if slot.copyPublished(into: result) { return .copied }
@@ -910,7 +938,7 @@ extension DependencyContainer {
     /// threads resolving then write no memory they share but the reference counts of what they resolve. A route to a
     /// collaborator's slot is followed after, under the collaborator's own reader bias or lock.
     @inline(__always)
-    func fastStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> FastStep {
+    func fastStep(for key: DefinitionKey, into result: InstanceStorage) -> FastStep {
         var routed: RoutedSlot?
         let biased = registry.withBiasedRead { registry -> FastStep? in
             guard let slots = registry.pointer(to: \.slots) else { return nil }
@@ -941,7 +969,7 @@ extension DependencyContainer {
     /// The fast step for the untagged key of `type` without arguments (`fastStep(for:into:)`). Out of line: the key
     /// is gone from the stack before a factory runs.
     @inline(never)
-    func fastStep(untagged type: Any.Type, into result: UnsafeMutableRawPointer) -> FastStep {
+    func fastStep(untagged type: Any.Type, into result: InstanceStorage) -> FastStep {
         fastStep(for: DefinitionKey(type: type, typeOfArguments: Void.self, tag: nil), into: result)
     }
 
@@ -949,14 +977,14 @@ extension DependencyContainer {
     /// key is gone from the stack before a factory runs.
     @inline(never)
     func fastStep(
-        _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, into result: UnsafeMutableRawPointer
+        _ type: Any.Type, typeOfArguments: Any.Type, tag: Tag?, into result: InstanceStorage
     ) -> FastStep {
         fastStep(for: DefinitionKey(type: type, typeOfArguments: typeOfArguments, tag: tag), into: result)
     }
 
     /// `fastStep(for:into:)` under the lock, reading the registry in place (readers without the lock may be reading
     /// it too); what it changes (a singleton's claim) is nothing they read.
-    private func lockedStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> FastStep {
+    private func lockedStep(for key: DefinitionKey, into result: InstanceStorage) -> FastStep {
         var routed: RoutedSlot?
         var unknown = false
         let step = registry.withLockKeepingReaders { registry -> FastStep in
@@ -996,7 +1024,7 @@ extension DependencyContainer {
     /// lookup remembers it, and the step made from it. So a chain of auto-wired definitions resolved for the first
     /// time recurses through the fast path, as later resolves do. Anything else is `.general`, which decides it.
     @inline(never)
-    private func autoWiringStep(for key: DefinitionKey, into result: UnsafeMutableRawPointer) -> FastStep {
+    private func autoWiringStep(for key: DefinitionKey, into result: InstanceStorage) -> FastStep {
         // A `T?` is answered by `T`'s definition first.
         guard !isDefaultsOnly, !(key.type is any OptionalType.Type) else { return .general }
         // Decided by reading, without turning the readers' bias off, for every later request of a key the general
@@ -1068,7 +1096,7 @@ extension DependencyContainer {
     /// The fast step at a collaborator's slot: under the collaborator's reader bias when it allows and the step needs
     /// no lock, else under its lock. The owner's reference goes on with `.make`, and is released otherwise.
     private func fastStep(
-        through routed: RoutedSlot, _ key: DefinitionKey, into result: UnsafeMutableRawPointer
+        through routed: RoutedSlot, _ key: DefinitionKey, into result: InstanceStorage
     ) -> FastStep {
         let place = SlotPlace(owner: routed.owner, wraps: routed.wraps)
         return step(through: routed) { slot, locked in
@@ -1104,7 +1132,7 @@ extension DependencyContainer {
     /// `nil` when the answer needs the lock and it is not held; `.general` for anything the fast path does not do.
     /// Call under the lock of the slot's owner, or its reader bias.
     func fastStep(
-        at slot: Slot, for key: DefinitionKey, _ place: SlotPlace, locked: Bool, into result: UnsafeMutableRawPointer
+        at slot: Slot, for key: DefinitionKey, _ place: SlotPlace, locked: Bool, into result: InstanceStorage
     ) -> FastStep? {
         // Copying a value runs no user code (a retain at most), so it may happen under the lock.
         if slot.copyPublished(into: result) {

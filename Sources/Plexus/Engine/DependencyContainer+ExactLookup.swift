@@ -12,13 +12,13 @@ extension DependencyContainer {
     /// on another thread may drop it between its registration and this lookup: a miss then looks once more, with the
     /// default registered in the same lock section that takes it, so a second miss means that no default answers.
     func resolveExact<T>(_ key: DefinitionKey, declaredDefault: () -> DeclaredDefault? = { nil }) throws -> T {
-        try resolveExact(key, argumentsAt: zeroSizedArguments, declaredDefault: declaredDefault)
+        try resolveExact(key, argumentsAt: .none, declaredDefault: declaredDefault)
     }
 
     /// `resolveExact(_:declaredDefault:)` for a key whose definitions take runtime arguments: `arguments` (a tuple
     /// for several) is handed to the factory that answers.
     func resolveExact<T, A>(_ key: DefinitionKey, arguments: A, declaredDefault: () -> DeclaredDefault?) throws -> T {
-        try withArgumentsPointer(to: arguments) { pointer in
+        try ResolveArguments.with(arguments) { pointer in
             try resolveExact(key, argumentsAt: pointer, declaredDefault: declaredDefault)
         }
     }
@@ -27,7 +27,7 @@ extension DependencyContainer {
     /// `entry`, the accessor's entry here, is given the answer when the declared default answers alone (see
     /// `lookUpAccessorDefault`), so that the accessor's next call takes the fast path without locking to learn it.
     func resolveExact<T>(
-        _ key: DefinitionKey, argumentsAt arguments: UnsafeRawPointer, entry: AccessorKeys.Entry? = nil,
+        _ key: DefinitionKey, argumentsAt arguments: ResolveArguments, entry: AccessorKeys.Entry? = nil,
         declaredDefault: () -> DeclaredDefault?
     ) throws -> T {
         switch try resolveExactOutcome(
@@ -48,23 +48,22 @@ extension DependencyContainer {
         -> SegmentOutcome<T>
     {
         try resolveExactOutcome(
-            key, argumentsAt: zeroSizedArguments, handsOver: true, entry: nil, declaredDefault: declaredDefault)
+            key, argumentsAt: .none, handsOver: true, entry: nil, declaredDefault: declaredDefault)
     }
 
     /// The exact lookup of `key` in a scope of the calling thread's graph: the instance, or, with `handsOver` (the top
     /// of a segment of an async resolve), the hand-over of a definition that needs `await`.
     private func resolveExactOutcome<T>(
-        _ key: DefinitionKey, argumentsAt arguments: UnsafeRawPointer, handsOver: Bool, entry: AccessorKeys.Entry?,
+        _ key: DefinitionKey, argumentsAt arguments: ResolveArguments, handsOver: Bool, entry: AccessorKeys.Entry?,
         declaredDefault: () -> DeclaredDefault?
     ) throws -> SegmentOutcome<T> {
-        try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-            let storage = buffer.baseAddress
-            let result = storage.map { UnsafeMutableRawPointer($0) }
+        var outcome: SegmentOutcome<T>?
+        let instance = try InstanceStorage.filledIfWritten(T.self) { result -> Bool in
             func lookUp(_ graph: ResolutionGraph) throws -> Delivery {
                 var search = Search(key)
                 search.isAccessor = true
                 search.accessorEntry = entry
-                if let delivery = try find(&search, arguments: .pointer(arguments), into: result, graph: graph) {
+                if let delivery = try find(&search, arguments: .given(arguments), into: result, graph: graph) {
                     return delivery
                 }
                 let declared = declaredDefault()
@@ -75,7 +74,7 @@ extension DependencyContainer {
                     search.declaredDefault = declared
                     search.isRetry = true
                     if let delivery = try find(
-                        &search, arguments: .pointer(arguments), into: result, graph: graph)
+                        &search, arguments: .given(arguments), into: result, graph: graph)
                     {
                         return delivery
                     }
@@ -87,17 +86,20 @@ extension DependencyContainer {
             let delivery = try handsOver ? inGraphHandingOver(into: result, lookUp) : inGraph(into: result, lookUp)
             switch delivery {
             case .typed:
-                guard let storage else { throw ResolutionError.definitionNotFound(key: key) }
-                return .instance(storage.move())
+                return true
             case .value(let instance):
                 guard let value = instance as? T else {
                     throw ResolutionError.invalidType(resolved: Swift.type(of: instance), key: key)
                 }
-                return .instance(value)
+                outcome = .instance(value)
             case .handOver(let handOver):
-                return .handOver(handOver)
+                outcome = .handOver(handOver)
             }
+            return false
         }
+        if let instance { return .instance(instance) }
+        guard let outcome else { preconditionFailure("Plexus: an exact lookup delivered nothing") }
+        return outcome
     }
 
     /// `key` with near misses for an exact lookup: the same type under other tags, and other types under the

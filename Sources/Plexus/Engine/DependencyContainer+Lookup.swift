@@ -78,7 +78,7 @@ extension DependencyContainer {
     /// the lookup itself lives in `lookUp`, out of line: its locals are gone before the factory runs.
     @inline(never)
     func find(
-        _ search: inout Search, arguments: ArgumentSource, into result: UnsafeMutableRawPointer?,
+        _ search: inout Search, arguments: ArgumentSource, into result: InstanceStorage?,
         graph: ResolutionGraph
     ) throws -> Delivery? {
         let isFirst = search.visited.isEmpty
@@ -326,7 +326,7 @@ extension DependencyContainer {
     @inline(never)
     private func findInCollaborators(
         _ collaborators: [WeakContainer], _ search: inout Search, isFirst: Bool, _ arguments: ArgumentSource,
-        into result: UnsafeMutableRawPointer?, _ graph: ResolutionGraph
+        into result: InstanceStorage?, _ graph: ResolutionGraph
     ) throws -> Delivery? {
         if isFirst, search.isAccessor, let observe = EngineTestHooks.accessorSearchObserver() { observe(self) }
         if isFirst { search.visited.reserveCapacity(8) }
@@ -384,7 +384,7 @@ extension DependencyContainer {
     /// answered by `T`'s definition is built there as a `T` and wrapped in place.
     @inline(never)
     private func produce(
-        _ located: Located, for key: DefinitionKey, arguments: ArgumentSource, into result: UnsafeMutableRawPointer?,
+        _ located: Located, for key: DefinitionKey, arguments: ArgumentSource, into result: InstanceStorage?,
         graph: ResolutionGraph
     ) throws -> Delivery {
         let arguments = located.autoWires ? .autoWire : arguments
@@ -405,7 +405,7 @@ extension DependencyContainer {
     @inline(never)
     private func follow(
         _ route: RememberedRoute, for key: DefinitionKey, _ arguments: ArgumentSource,
-        into result: UnsafeMutableRawPointer?, _ graph: ResolutionGraph
+        into result: InstanceStorage?, _ graph: ResolutionGraph
     ) throws -> Delivery? {
         guard let owner = route.owner,
             let (slot, acquisition) = owner.registry.withLockKeepingReaders({ _ -> (Slot, Acquisition)? in
@@ -423,7 +423,7 @@ extension DependencyContainer {
 
     func produce(
         _ found: Registry.Found, _ acquisition: Acquisition, arguments: ArgumentSource, requested: DefinitionKey,
-        into result: UnsafeMutableRawPointer?, graph: ResolutionGraph
+        into result: InstanceStorage?, graph: ResolutionGraph
     ) throws -> Delivery {
         let request = SlotRequest(
             key: requested, forward: found.forward, arguments: arguments, owner: self, graph: graph)
@@ -441,7 +441,7 @@ extension DependencyContainer {
     /// small enough to inline.
     @inline(never)
     private func produceInRareScope(
-        _ slot: Slot, _ acquisition: Acquisition, _ request: SlotRequest, into result: UnsafeMutableRawPointer?
+        _ slot: Slot, _ acquisition: Acquisition, _ request: SlotRequest, into result: InstanceStorage?
     ) throws -> Delivery {
         var acquisition = acquisition
         if let recorder = request.graph.state.recorder {
@@ -459,7 +459,7 @@ extension DependencyContainer {
     /// Produces the instance of `slot` as `acquisition` says: built in `result` (`.typed`), or as a value.
     @inline(__always)
     private func produceInstance(
-        _ slot: Slot, _ acquisition: Acquisition, _ request: SlotRequest, into result: UnsafeMutableRawPointer?
+        _ slot: Slot, _ acquisition: Acquisition, _ request: SlotRequest, into result: InstanceStorage?
     ) throws -> Delivery {
         guard let instance = try slot.produce(acquisition, request, into: result) else {
             return .typed(slot.blueprint.ops)

@@ -35,9 +35,9 @@ extension Injected: DirectlyInjectedBox {
         // A class instance is one reference: resolved and stored without code generic over `T`, which runs
         // unspecialized here.
         guard holdingObject else {
-            return try container.resolveInjected(T.self, tag: tag, required: options.required) { value in
-                cell.store(value.pointee)
-                didInject?(value.pointee)
+            return try container.resolveInjected(T.self, tag: tag, required: options.required) { (value: inout T) in
+                cell.store(value)
+                didInject?(value)
             }
         }
         guard let object = try container.resolveInjectedObject(T.self, tag: tag, required: options.required)
@@ -56,9 +56,9 @@ extension InjectedWeak: DirectlyInjectedBox {
     ) throws {
         let box = Unmanaged<InjectedWeak>.fromOpaque(field.load(as: UnsafeRawPointer.self)).takeUnretainedValue()
         let tag = box.options.overridesTag ? box.options.tag : tag
-        try container.resolveInjected(T.self, tag: tag, required: box.options.required) { value in
-            box.value = value.pointee
-            box.didInject(value.pointee)
+        try container.resolveInjected(T.self, tag: tag, required: box.options.required) { (value: inout T) in
+            box.value = value
+            box.didInject(value)
         }
     }
 }
@@ -159,14 +159,14 @@ enum AutoInjector {
     /// under `key`, from `container`, the owner of its definition: `inject(into:resolvedAt:container:graph:)`,
     /// without boxing an instance of a class type in `Any`.
     static func inject(
-        into result: UnsafeMutableRawPointer, ops: TypeOps, resolvedAt key: UnsafePointer<DefinitionKey>,
+        into result: InstanceStorage, ops: TypeOps, resolvedAt key: UnsafePointer<DefinitionKey>,
         container: DependencyContainer, graph: ResolutionGraph
     ) throws {
         guard ops.isClassReference else {
             return try inject(into: ops.box(result), resolvedAt: key.pointee, container: container, graph: graph)
         }
         // The caller's storage holds the instance until injection ends.
-        let object = result.load(as: UnsafeRawPointer.self)
+        let object = result.reference
         let holder = Unmanaged<AnyObject>.fromOpaque(object)._withUnsafeGuaranteedRef { Swift.type(of: $0) as Any.Type }
         guard case .fields(let fields) = graph.injectionLayout(of: holder) else {
             return try inject(into: ops.box(result), resolvedAt: key.pointee, container: container, graph: graph)

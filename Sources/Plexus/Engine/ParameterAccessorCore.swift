@@ -195,6 +195,7 @@ final class ParameterInstances: Sendable {
     /// there is no such entry). One read of the table, with the store's reader bias when it is on.
     @usableFromInline
     func published(_ hash: Int, into result: UnsafeMutableRawPointer) -> KeptEntry? {
+        let result = InstanceStorage(uninitialized: result, for: blueprint.type)
         func read(_: UnsafePointer<Registry>) -> KeptEntry? {
             guard let first = table.entries.first(hash), first.slot.copyPublished(into: result) else { return nil }
             return first
@@ -208,7 +209,7 @@ final class ParameterInstances: Sendable {
     /// Destroys the instance `published` copied into `result`, whose entry was another argument's.
     @usableFromInline
     func destroy(_ result: UnsafeMutableRawPointer) {
-        blueprint.ops.destroy(result)
+        blueprint.ops.destroy(InstanceStorage(initialized: result, for: blueprint.type))
     }
 
     /// Writes into `result` the instance kept for the argument at `arguments`, whose hash is `hash`, found by
@@ -220,6 +221,7 @@ final class ParameterInstances: Sendable {
         hash: Int, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer, matches: (KeptEntry) -> Bool,
         newEntry: () -> KeptEntry
     ) throws {
+        let (arguments, result) = (ResolveArguments(at: arguments), InstanceStorage(uninitialized: result, for: nil))
         while true {
             let (bucket, version) = store.registry.withLockKeepingReaders { _ in
                 (table.entries.bucket(hash), table.version)
@@ -241,7 +243,7 @@ final class ParameterInstances: Sendable {
     /// Resolves the slot of `entry` into `result` by the claim protocol, claimed or waited for only while the entry
     /// is in the table (else `false`). A failed construction takes the entry out of the table, unless another thread
     /// claimed its slot again meanwhile (that construction decides), so that nothing of its argument is kept.
-    private func claim(_ entry: KeptEntry, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer) throws
+    private func claim(_ entry: KeptEntry, arguments: ResolveArguments, into result: InstanceStorage) throws
         -> Bool
     {
         let slot = entry.slot
@@ -249,7 +251,7 @@ final class ParameterInstances: Sendable {
         do {
             _ = try store.inGraph(into: result) { graph in
                 let request = SlotRequest(
-                    key: key, forward: nil, arguments: .pointer(arguments), owner: store, graph: graph)
+                    key: key, forward: nil, arguments: .given(arguments), owner: store, graph: graph)
                 while let acquisition = store.registry.withLockKeepingReaders({ _ in
                     table.entries.contains(entry) ? slot.acquire(key, graph: graph) : nil
                 }) {
@@ -318,7 +320,7 @@ extension DependencyContainer {
         _ site: AccessorSite, _ argument: P, storage: ComponentScope, make: @escaping @Sendable (P) throws -> T,
         build: @escaping ParameterFactoryBuilder<P, T>
     ) throws -> T {
-        try withArgumentsPointer(to: argument) { arguments in
+        try ResolveArguments.with(argument) { arguments in
             try resolveAccessor(site, arguments: arguments) {
                 DeclaredDefault(parameterBlueprint(site.key, storage: storage, make: make, build: build))
             }

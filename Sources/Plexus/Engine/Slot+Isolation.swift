@@ -1,3 +1,5 @@
+internal import PlexusCore
+
 /// What the synchronous resolve at the top of a segment of an async resolve hands back, as its delivery
 /// (`Delivery.handOver`), when the definition it reached needs `await`: the factory to run, or the construction to wait
 /// for. Only made in the scope a segment's entry opened (`ResolutionGraph.handingOver`); the entry returns it to the
@@ -74,7 +76,7 @@ extension Slot {
     /// blocking; anything else is produced as usual. Out of line, and taken only in that scope: the general path of
     /// every other resolve pays one comparison for it.
     @inline(never)
-    func produceHandingOver(_ first: Acquisition, _ request: SlotRequest, into result: UnsafeMutableRawPointer?)
+    func produceHandingOver(_ first: Acquisition, _ request: SlotRequest, into result: InstanceStorage?)
         throws -> DependencyContainer.Delivery
     {
         var acquisition = first

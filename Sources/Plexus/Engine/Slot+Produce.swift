@@ -1,7 +1,14 @@
+internal import PlexusCore
+
 /// Where the factory's runtime arguments come from.
 enum ArgumentSource {
-    /// A pointer to a value of the factory's argument type (a tuple for several).
-    case pointer(UnsafeRawPointer)
+    /// A value of the factory's argument type (a tuple for several).
+    case given(ResolveArguments)
+
+    /// The arguments at `address`, from outside the engine (bootstrap, `validate`).
+    static func pointer(_ address: UnsafeRawPointer) -> ArgumentSource {
+        .given(ResolveArguments(at: address))
+    }
     /// Resolve them from the owner (auto-wiring), passing the requested tag down.
     case autoWire
 }
@@ -22,7 +29,7 @@ extension Slot {
     ///
     /// When `result` is given and the request's key is this definition's own type (not a forwarding registration),
     /// the instance is copied into `result` and `nil` is returned; otherwise the instance is returned as `Any`.
-    func produce(_ first: Acquisition, _ request: SlotRequest, into result: UnsafeMutableRawPointer?) throws -> Any? {
+    func produce(_ first: Acquisition, _ request: SlotRequest, into result: InstanceStorage?) throws -> Any? {
         let typed = request.forward == nil && blueprint.type == request.key.type ? result : nil
         guard case .construct(let construction) = first else { return try reuse(first, request, into: typed) }
         if blueprint.scope == .shared, let instance = request.graph.sharedInstance(of: definition) {
@@ -44,7 +51,7 @@ extension Slot {
     /// A cached instance, or one to wait for; out of line, so that waiting stays off the stack of nested factories.
     @inline(never)
     private func reuse(
-        _ first: Acquisition, _ request: SlotRequest, into typed: UnsafeMutableRawPointer?
+        _ first: Acquisition, _ request: SlotRequest, into typed: InstanceStorage?
     ) throws -> Any? {
         let (key, owner, graph) = (request.key, request.owner, request.graph)
         var acquisition = first
@@ -78,22 +85,22 @@ extension Slot {
         return value
     }
 
-    func deliver(_ box: InstanceBox, into typed: UnsafeMutableRawPointer?) -> Any? {
+    func deliver(_ box: InstanceBox, into typed: InstanceStorage?) -> Any? {
         guard let typed else { return box.value }
-        blueprint.ops.copy(box.pointer, typed)
+        blueprint.ops.copy(box.storage, typed)
         return nil
     }
 
     @inline(never)
-    private func deliver(_ instance: Any, into typed: UnsafeMutableRawPointer?, key: DefinitionKey) throws -> Any? {
+    private func deliver(_ instance: Any, into typed: InstanceStorage?, key: DefinitionKey) throws -> Any? {
         guard let typed else {
             // A weak singleton of an `Optional` holds the object it wraps: handed over erased, it is wrapped again.
             guard blueprint.type is any OptionalType.Type, !(type(of: instance) is any OptionalType.Type) else {
                 return instance
             }
             let ops = blueprint.ops
-            return try withUnsafeTemporaryAllocation(byteCount: max(ops.size, 1), alignment: ops.alignment) { buffer in
-                guard let temporary = buffer.baseAddress else { return instance }
+            return try InstanceStorage.withTemporary(byteCount: ops.size, alignment: ops.alignment, for: ops.type) {
+                temporary in
                 _ = try deliver(instance, into: temporary, key: key)
                 defer { ops.destroy(temporary) }
                 return ops.box(temporary)
@@ -109,9 +116,9 @@ extension Slot {
     @inline(never)
     private func constructErased(_ construction: Construction, _ request: SlotRequest) throws -> Any? {
         let ops = blueprint.ops
-        return try withUnsafeTemporaryAllocation(byteCount: max(ops.size, 1), alignment: ops.alignment) { buffer in
-            _ = try construct(construction, request, into: buffer.baseAddress)
-            guard let temporary = buffer.baseAddress else { return nil }
+        return try InstanceStorage.withTemporary(byteCount: ops.size, alignment: ops.alignment, for: ops.type) {
+            temporary in
+            _ = try construct(construction, request, into: temporary)
             defer { ops.destroy(temporary) }
             return ops.box(temporary)
         }
@@ -119,7 +126,7 @@ extension Slot {
 
     /// Runs the factory inside the graph's frame for it, then caches and hands over the instance.
     private func construct(
-        _ construction: Construction, _ request: SlotRequest, into destination: UnsafeMutableRawPointer?
+        _ construction: Construction, _ request: SlotRequest, into destination: InstanceStorage?
     ) throws -> Any? {
         let (recipe, owner, graph) = (construction.recipe, request.owner, request.graph)
         do {
@@ -160,19 +167,17 @@ extension Slot {
     /// the factory returned, so its locals need not sit on the stack of nested factories.
     @inline(never)
     func store(
-        _ box: InstanceBox?, typed: UnsafeMutableRawPointer?, _ construction: Construction, forward: Forward?,
+        _ box: InstanceBox?, typed: InstanceStorage?, _ construction: Construction, forward: Forward?,
         owner: DependencyContainer, graph: ResolutionGraph
     ) throws -> Any? {
         let (recipe, claim, cachedInfo) = (construction.recipe, construction.claim, construction.typeInfo)
         let ops = blueprint.ops
         // The factory wrote either into the box or into `typed`.
-        guard let pointer = box.map({ UnsafeRawPointer($0.pointer) }) ?? typed.map({ UnsafeRawPointer($0) }) else {
-            return nil
-        }
+        guard let written = box?.storage ?? typed else { return nil }
         var instance = box?.value
         func boxed() -> Any {
             if let instance { return instance }
-            let value = ops.box(pointer)
+            let value = ops.box(written)
             instance = value
             return value
         }
@@ -196,7 +201,7 @@ extension Slot {
 
         let injecting = recipe.autoInjects ?? owner.autoInjectProperties
         let info: TypeInfo
-        if let cachedInfo, cachedInfo.type == ops.dynamicType(of: pointer) {
+        if let cachedInfo, cachedInfo.type == ops.dynamicType(of: written) {
             info = cachedInfo
         } else {
             info = TypeInfo.of(boxed(), injecting: injecting, completing: owner.callsResolvable)
@@ -213,7 +218,7 @@ extension Slot {
         }
 
         if typed == nil { return boxed() }
-        if let box, let typed { ops.copy(box.pointer, typed) }
+        if let box, let typed { ops.copy(box.storage, typed) }
         return nil
     }
 
@@ -224,9 +229,9 @@ extension Slot {
         from source: ArgumentSource,
         key: DefinitionKey,
         owner: DependencyContainer,
-        _ body: (UnsafeRawPointer) throws -> R
+        _ body: (ResolveArguments) throws -> R
     ) throws -> R {
-        if case .pointer(let pointer) = source { return try body(pointer) }
+        if case .given(let arguments) = source { return try body(arguments) }
         return try withAutoWiredArguments(key: key, owner: owner, body)
     }
 
@@ -235,7 +240,7 @@ extension Slot {
     func withAutoWiredArguments<R>(
         key: DefinitionKey,
         owner: DependencyContainer,
-        _ body: (UnsafeRawPointer) throws -> R
+        _ body: (ResolveArguments) throws -> R
     ) throws -> R {
         guard let autoWire = blueprint.autoWire else { throw ResolutionError.definitionNotFound(key: key) }
         var result: R?
@@ -243,7 +248,7 @@ extension Slot {
         do {
             try autoWire(owner, key.tag) { arguments in
                 do {
-                    result = try body(arguments)
+                    result = try body(ResolveArguments(at: arguments))
                 } catch {
                     factoryError = error
                     throw error

@@ -125,7 +125,7 @@ final class Slot {
     /// Copies the published singleton into `result` without reference counting the box (the lock keeps it alive);
     /// `false` when none is published. Must be called under the owner's lock or its reader bias.
     @inline(__always)
-    func copyPublished(into result: UnsafeMutableRawPointer) -> Bool {
+    func copyPublished(into result: InstanceStorage) -> Bool {
         guard let published else { return false }
         published.with { $0.copy(into: result) }
         return true

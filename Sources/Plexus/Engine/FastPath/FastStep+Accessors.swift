@@ -65,7 +65,7 @@ extension DependencyContainer {
         _ site: AccessorSite, storage: DeclaredStorage, make: @escaping @Sendable () throws -> T,
         factory: DeclaredFactory<T>
     ) throws -> T {
-        try resolveAccessorInGeneral(site, arguments: zeroSizedArguments, onMainActor: false) {
+        try resolveAccessorInGeneral(site, arguments: .none, onMainActor: false) {
             DeclaredDefault(
                 DeclaredBlueprint(scope: storage.scope, declared: make, factory: factory), hooks: storage.hooks)
         }
@@ -94,7 +94,7 @@ extension DependencyContainer {
     /// runtime argument at `arguments` (zero-sized for none) and `declared` making its declared default's blueprint
     /// and hooks, called only to register it.
     func resolveAccessor<T>(
-        _ site: AccessorSite, arguments: UnsafeRawPointer, onMainActor: Bool = false,
+        _ site: AccessorSite, arguments: ResolveArguments, onMainActor: Bool = false,
         declared: () -> DeclaredDefault
     ) throws -> T {
         // A first use registers the declared default, then tries the non-generic call again: a graph of accessors
@@ -103,11 +103,8 @@ extension DependencyContainer {
         if registerAccessorDefaultIfNeeded(site, declared: declared) {
             // The storage is allocated here rather than through `withResolveStorage`, which would add a frame and a
             // closure to each level of a nested first use in a debug build.
-            let resolved = try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer -> T? in
-                let result = resolveStorage(buffer)
-                guard try tryFastAccessor(site, arguments: arguments, onMainActor: onMainActor, into: result)
-                else { return nil }
-                return result.assumingMemoryBound(to: T.self).move()
+            let resolved = try InstanceStorage.filledIfWritten(T.self) {
+                try tryFastAccessor(site, arguments: arguments, onMainActor: onMainActor, into: $0)
             }
             if let resolved { return resolved }
         }
@@ -118,11 +115,12 @@ extension DependencyContainer {
     /// the lock. Out of line: its frame stays off the stack of first uses that the fast path answers.
     @inline(never)
     private func resolveAccessorInGeneral<T>(
-        _ site: AccessorSite, arguments: UnsafeRawPointer, onMainActor: Bool, declared: () -> DeclaredDefault
+        _ site: AccessorSite, arguments: ResolveArguments, onMainActor: Bool, declared: () -> DeclaredDefault
     ) throws -> T {
         // Graph report: while `validate` records, the engine's general path resolves, where edges are seen.
         let recording = GraphRecorder.isActive
-        return try withResolveStorage(for: T.self) { result in
+        var unanswered: (key: DefinitionKey, entry: AccessorKeys.Entry, registers: Bool)?
+        let answered = try InstanceStorage.filledIfWritten(T.self) { result -> Bool in
             let (step, entry, registers) = registry.withLock {
                 registry -> (FastStep, AccessorKeys.Entry, Bool) in
                 let entry = registry.accessorKeys.entry(for: site)
@@ -146,10 +144,15 @@ extension DependencyContainer {
             let done = try carryOut(step, arguments: arguments, into: result) {
                 try carryOut($0, at: nil, arguments: arguments, into: result)
             }
-            if done { return result.assumingMemoryBound(to: T.self).move() }
-            if registers { registerAccessorDefault(key, declared()) }
-            return try resolveExact(key, argumentsAt: arguments, entry: entry, declaredDefault: declared)
+            if !done { unanswered = (key, entry, registers) }
+            return done
         }
+        if let answered { return answered }
+        guard let (key, entry, registers) = unanswered else {
+            preconditionFailure("Plexus: an accessor step ended undone")
+        }
+        if registers { registerAccessorDefault(key, declared()) }
+        return try resolveExact(key, argumentsAt: arguments, entry: entry, declaredDefault: declared)
     }
 
     /// Registers the declared default of the accessor at `site` if it is not registered here yet (its first use), so
@@ -206,7 +209,7 @@ extension DependencyContainer {
         _ site: AccessorSite, storage: ComponentScope, make: @escaping @MainActor @Sendable () throws -> T,
         factory: DeclaredFactory<T>
     ) throws -> T {
-        try resolveAccessor(site, arguments: zeroSizedArguments, onMainActor: true) {
+        try resolveAccessor(site, arguments: .none, onMainActor: true) {
             DeclaredDefault(Blueprint.makeMainActor(scope: storage, factory: make, declared: factory))
         }
     }
@@ -217,6 +220,11 @@ extension DependencyContainer {
     /// change).
     @usableFromInline
     func copyPublishedAccessor(_ site: AccessorSite, into result: UnsafeMutableRawPointer) -> Bool {
+        copyPublishedAccessor(site, into: InstanceStorage(uninitialized: result, for: nil))
+    }
+
+    /// `copyPublishedAccessor(_:into:)` into the core's storage.
+    func copyPublishedAccessor(_ site: AccessorSite, into result: InstanceStorage) -> Bool {
         if GraphRecorder.isActive { return false }
         if let copied = registry.withBiasedRead({ copyPublished(site, in: $0, into: result) }) ?? nil {
             return copied
@@ -248,6 +256,7 @@ extension DependencyContainer {
     @usableFromInline
     func copyPublishedDeclaration(_ declaration: DeclarationEntry, into result: UnsafeMutableRawPointer) -> Bool {
         if GraphRecorder.isActive { return false }
+        let result = InstanceStorage(uninitialized: result, for: nil)
         // Borrowed: the caller keeps the entry's keeper for the call.
         let entry = declaration.entry
         let biased = registry.withBiasedRead { _ -> Bool? in
@@ -270,7 +279,7 @@ extension DependencyContainer {
     /// `copyPublishedAccessor(_:into:)` reading the registry as `readStep` does: `nil` when the accessor has no
     /// current answer here.
     private func copyPublished(
-        _ site: AccessorSite, in registry: UnsafePointer<Registry>, into result: UnsafeMutableRawPointer
+        _ site: AccessorSite, in registry: UnsafePointer<Registry>, into result: InstanceStorage
     ) -> Bool? {
         guard let keys = registry.pointer(to: \.accessorKeys) else { return nil }
         let copied = AccessorKeys.withExistingEntry(in: keys, for: site) { entry -> Bool? in
@@ -328,9 +337,12 @@ extension DependencyContainer {
     /// reads under the bias or the lock and retains only the instance it copies out. With the promise, a product's
     /// caller keeps its container and manager unretained across the call (`Benchmarks/profile
     /// factorykit-cached/plexus`: about 80 instructions); `Benchmarks/guard` checks the release build calls no release
-    /// from here (*Optimizer promises*, in the engine README).
+    /// from here (*Optimizer promises*, in the engine README). A checked build makes no promise: the contract of its
+    /// result storage (`InstanceStorage`) is an object the call allocates and releases.
     @usableFromInline
-    @_effects(releasenone)
+    #if !PLEXUS_CHECK_INVARIANTS
+        @_effects(releasenone)
+    #endif
     func readDeclaration(
         type: ObjectIdentifier, name: UnsafeRawPointer, word: Int, into result: UnsafeMutableRawPointer
     ) -> DeclarationRead {
@@ -344,6 +356,7 @@ extension DependencyContainer {
         owner: UInt, type: ObjectIdentifier, name: UnsafeRawPointer, word: Int, into result: UnsafeMutableRawPointer
     ) -> DeclarationRead {
         if GraphRecorder.isActive { return .missed }
+        let result = InstanceStorage(uninitialized: result, for: nil)
         if let read = registry.withBiasedRead({ readDeclaration(in: $0, owner, type, name, word, into: result) }) {
             return read
         }
@@ -384,7 +397,7 @@ extension DependencyContainer {
 
     private func readDeclaration(
         in registry: UnsafePointer<Registry>, _ owner: UInt, _ type: ObjectIdentifier, _ name: UnsafeRawPointer,
-        _ word: Int, into result: UnsafeMutableRawPointer
+        _ word: Int, into result: InstanceStorage
     ) -> DeclarationRead {
         guard let index = registry.pointer(to: \.declarationIndex) else { return .missed }
         let read = DeclarationIndex.withItem(in: index, owner: owner, type: type, name: name) {

@@ -531,8 +531,8 @@ extension DependencyContainer {
     /// debug build, which gives every function and closure on the way to the factory a stack frame of its own).
     @inline(never)
     func constructInCurrentGraph(
-        _ slot: Slot, _ making: FastMake.Making, at key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
-        into result: UnsafeMutableRawPointer
+        _ slot: Slot, _ making: FastMake.Making, at key: UnsafePointer<DefinitionKey>, arguments: ResolveArguments,
+        into result: InstanceStorage
     ) throws {
         try ResolutionGraph.unretainedCurrent.with { graph in
             try construct(slot, making, at: key, arguments: arguments, into: result, graph: graph)
@@ -550,8 +550,8 @@ extension DependencyContainer {
     /// error; release the leftovers of an outermost resolve.
     @_transparent
     private func construct(
-        _ slot: Slot, _ making: FastMake.Making, at key: UnsafePointer<DefinitionKey>, arguments: UnsafeRawPointer,
-        into result: UnsafeMutableRawPointer, graph: ResolutionGraph
+        _ slot: Slot, _ making: FastMake.Making, at key: UnsafePointer<DefinitionKey>, arguments: ResolveArguments,
+        into result: InstanceStorage, graph: ResolutionGraph
     ) throws {
         if slot.blueprint.scope == .shared, graph.depth > 0, try copyShared(of: slot, in: graph, key, into: result) {
             return
@@ -618,7 +618,7 @@ extension DependencyContainer {
     @inline(never)
     private func copyShared(
         of slot: Slot, in graph: ResolutionGraph, _ key: UnsafePointer<DefinitionKey>,
-        into result: UnsafeMutableRawPointer
+        into result: InstanceStorage
     ) throws -> Bool {
         // Stored as made, so it has the slot's type.
         let unboxed = graph.withSharedInstance(of: slot.definition) { shared in
@@ -635,7 +635,7 @@ extension DependencyContainer {
     /// only if hooks are queued, which may resolve it again).
     @inline(never)
     private func finishFast(
-        _ slot: Slot, expecting type: ObjectIdentifier, result: UnsafeMutableRawPointer, graph: ResolutionGraph
+        _ slot: Slot, expecting type: ObjectIdentifier, result: InstanceStorage, graph: ResolutionGraph
     ) throws {
         if slot.blueprint.ops.dynamicType(of: result) != type {
             try store(slot, into: result, graph: graph)
@@ -652,7 +652,7 @@ extension DependencyContainer {
     /// stores it, which queues them.
     @inline(never)
     private func finishInjecting(
-        _ slot: Slot, expecting type: ObjectIdentifier, result: UnsafeMutableRawPointer, graph: ResolutionGraph,
+        _ slot: Slot, expecting type: ObjectIdentifier, result: InstanceStorage, graph: ResolutionGraph,
         scope: ResolutionGraph.LightScope
     ) throws -> Bool {
         guard slot.blueprint.ops.dynamicType(of: result) == type, graph.runsNextWork(of: scope) else {
@@ -669,7 +669,7 @@ extension DependencyContainer {
     /// as its queued work would be when its scope closes: in a frame with the context its factory ran in (`.made`).
     @inline(never)
     private func injectNow(
-        _ slot: Slot, at key: UnsafePointer<DefinitionKey>, into result: UnsafeMutableRawPointer,
+        _ slot: Slot, at key: UnsafePointer<DefinitionKey>, into result: InstanceStorage,
         graph: ResolutionGraph
     ) throws {
         try graph.run(madeFor: key) {
@@ -683,7 +683,7 @@ extension DependencyContainer {
     /// copies it into `result`, exactly as on the general path.
     @inline(never)
     private func constructSingleton(
-        _ slot: Slot, claim: Pending, arguments: UnsafeRawPointer, into result: UnsafeMutableRawPointer,
+        _ slot: Slot, claim: Pending, arguments: ResolveArguments, into result: InstanceStorage,
         graph: ResolutionGraph
     ) throws {
         // The factory runs from this frame, not from a closure handed to the box: every nested singleton's first
@@ -704,7 +704,7 @@ extension DependencyContainer {
     /// `constructSingleton` made for `claim`. Out of line: its locals stay off the stack of the factory that ran.
     @inline(never)
     private func store(
-        _ slot: Slot, _ box: InstanceBox? = nil, claim: Pending? = nil, into result: UnsafeMutableRawPointer,
+        _ slot: Slot, _ box: InstanceBox? = nil, claim: Pending? = nil, into result: InstanceStorage,
         graph: ResolutionGraph
     ) throws {
         // Read under the lock, as `acquire` does: hooks may be added and types learned meanwhile.
@@ -723,29 +723,28 @@ extension DependencyContainer {
     /// its storage stays off the stack of the common case.
     @inline(never)
     private func constructAutoWired(
-        _ slot: Slot, _ key: UnsafePointer<DefinitionKey>, into result: UnsafeMutableRawPointer
+        _ slot: Slot, _ key: UnsafePointer<DefinitionKey>, into result: InstanceStorage
     ) throws {
         guard let layout = slot.blueprint.argumentLayout else {
             return try slot.withAutoWiredArguments(key: key.pointee, owner: self) { arguments in
                 try slot.blueprint.make(arguments, into: result)
             }
         }
-        try withUnsafeTemporaryAllocation(byteCount: layout.size, alignment: layout.alignment) { buffer in
-            // Arguments that take no memory may get no address; their values never read or write it.
-            let storage = buffer.baseAddress ?? UnsafeMutableRawPointer(mutating: zeroSizedArguments)
+        try ArgumentTuple.withUninitialized(byteCount: layout.size, alignment: layout.alignment) { tuple in
             var resolved = 0
-            defer { layout.destroy(resolved, at: storage) }
+            defer { layout.destroy(resolved, in: tuple) }
             while resolved < layout.elements.count {
+                let element = layout.elements[resolved]
                 do {
                     try resolveRaw(
-                        layout.elements[resolved].type, typeOfArguments: Void.self, tag: key.pointee.tag,
-                        arguments: zeroSizedArguments, into: storage + layout.elements[resolved].offset)
+                        element.type, typeOfArguments: Void.self, tag: key.pointee.tag,
+                        arguments: .none, into: tuple.element(at: element.offset, for: element.type))
                 } catch {
                     throw slot.autoWiringFailure(error, key: key.pointee)
                 }
                 resolved += 1
             }
-            try slot.blueprint.make(storage, into: result)
+            try slot.blueprint.make(tuple.arguments, into: result)
         }
     }
 }
