@@ -265,12 +265,13 @@ extension ResolutionGraph {
         state.isReleasing = true
         defer { state.isReleasing = false }
         // Released outside every access to the state: the `deinit`s that run may resolve, and so touch it.
-        var buffers = state.releasingBuffers()
+        var buffers = ReleasingBuffers(leftovers: [], hooks: [], shared: [])
+        state.exchangeReleasing(with: &buffers)
         while hasLeftovers {
             state.exchangeRetired(with: &buffers)
             buffers.empty()
         }
-        state.keepReleasingBuffers(buffers)
+        state.exchangeReleasing(with: &buffers)
     }
 
     private var hasLeftovers: Bool {
@@ -349,10 +350,12 @@ extension ResolutionGraph.State {
         }
     }
 
-    /// Empty buffers, with the capacity earlier releases left in them, for `releaseLeftovers` to release into.
-    mutating func releasingBuffers() -> ResolutionGraph.ReleasingBuffers {
-        defer { (releasing, releasingHooks, releasingShared) = ([], [], []) }
-        return ResolutionGraph.ReleasingBuffers(leftovers: releasing, hooks: releasingHooks, shared: releasingShared)
+    /// Trades the releasing buffers (empty, with the capacity earlier releases left them) for `buffers`: swaps only,
+    /// so no array is retained or released.
+    mutating func exchangeReleasing(with buffers: inout ResolutionGraph.ReleasingBuffers) {
+        swap(&releasing, &buffers.leftovers)
+        swap(&releasingHooks, &buffers.hooks)
+        swap(&releasingShared, &buffers.shared)
     }
 
     /// Trades what is retired for the empty `buffers`, so that what was retired is released when they are emptied.
@@ -360,11 +363,6 @@ extension ResolutionGraph.State {
         swap(&leftovers, &buffers.leftovers)
         swap(&retiredHooks, &buffers.hooks)
         swap(&retiredShared, &buffers.shared)
-    }
-
-    /// Keeps the emptied `buffers` for the next release, with their capacity.
-    mutating func keepReleasingBuffers(_ buffers: consuming ResolutionGraph.ReleasingBuffers) {
-        (releasing, releasingHooks, releasingShared) = (buffers.leftovers, buffers.hooks, buffers.shared)
     }
 }
 
