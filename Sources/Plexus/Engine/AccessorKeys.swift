@@ -9,7 +9,7 @@ internal import PlexusCore
 struct AccessorKeys {
     /// A class, so that handing one out of the table copies one reference, not a key and a site.
     final class Entry {
-        /// The key. The first stored property, so that `keyPointer` finds it: keep it first.
+        /// The key. The first stored property, so that `pinnedKey` finds it: keep it first.
         let key: DefinitionKey
         let site: AccessorSite
         let hash: Int
@@ -20,7 +20,7 @@ struct AccessorKeys {
         var answering: Borrowed<Slot>?
         var generation = -1
         /// Whether `answering` was registered under exactly this entry's key: a resolve then points its factory's
-        /// frame at the key inside the slot (`Slot.keyPointer`) and need not keep the entry alive.
+        /// frame at the key inside the slot (`Slot.pinnedKey`) and need not keep the entry alive.
         var answeringHasKey = false
         /// The collaborator's slot that answered the accessor here last time, in place of `answering` (see
         /// `CollaboratorAnswer`): an object of its own, made only for such an answer, so that every other entry keeps
@@ -61,14 +61,12 @@ struct AccessorKeys {
             self.key = key
             self.site = site
             self.hash = hash
-            assert(keyPointer.pointee == key, "AccessorKeys.Entry.key is not the first stored property")
+            Pinned.checkFirstStoredProperty(of: self, is: key)
         }
 
         /// `key` where it lies inside the entry, valid as long as the entry lives: the engine's frames point at it,
-        /// so resolving copies no key (as `Slot.keyPointer`).
-        var keyPointer: UnsafePointer<DefinitionKey> {
-            UnsafePointer(_getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: DefinitionKey.self))
-        }
+        /// so resolving copies no key (as `Slot.pinnedKey`).
+        var pinnedKey: Pinned<DefinitionKey> { .firstStoredProperty(of: self) }
     }
 
     /// Empty until the first accessor is used; grows at half load.

@@ -138,17 +138,14 @@ extension DependencyContainer {
         let slot = step.slot
         let owner = step.owner
         let id = ObjectIdentifier(slot)
-        // The frame points at the key until it pops, across suspension points: heap memory of its own.
-        let key = UnsafeMutablePointer<DefinitionKey>.allocate(capacity: 1)
-        key.initialize(to: step.key)
-        defer {
-            key.deinitialize(count: 1)
-            key.deallocate()
-        }
+        // The frame points at the key until it pops, across suspension points: in an object of its own, kept alive
+        // to the end of this function.
+        let keeper = KeyKeeper(step.key)
+        defer { withExtendedLifetime(keeper) {} }
         var inFrame = false
         do {
             guard let factory = slot.blueprint.asyncFactory else { throw ResolutionError.requiresAwait(key: step.key) }
-            try graph.installed { try graph.enterFactory(id, requested: key, owner: owner) }
+            try graph.installed { try graph.enterFactory(id, requested: keeper.pinnedKey, owner: owner) }
             inFrame = true
             let values: Any
             if step.autoWires {
@@ -201,4 +198,18 @@ extension DependencyContainer {
 struct UncheckedArguments: @unchecked Sendable {
     let value: Any
     init(_ value: Any) { self.value = value }
+}
+
+/// A definition key in an object of its own, so that a frame can point at it across an `await` (`Pinned`).
+private final class KeyKeeper {
+    /// The key: the first stored property, where `pinnedKey` finds it.
+    let key: DefinitionKey
+
+    init(_ key: DefinitionKey) {
+        self.key = key
+        Pinned.checkFirstStoredProperty(of: self, is: key)
+    }
+
+    /// `key` where it lies inside the keeper, valid as long as the keeper lives.
+    var pinnedKey: Pinned<DefinitionKey> { .firstStoredProperty(of: self) }
 }

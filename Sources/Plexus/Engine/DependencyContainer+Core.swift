@@ -658,7 +658,7 @@ extension DependencyContainer {
     /// build inlines it into them, one frame less per level of a nested resolve.
     @_transparent
     func carryOut(
-        _ make: FastMake, at key: UnsafePointer<DefinitionKey>?, arguments: ResolveArguments,
+        _ make: FastMake, at key: Pinned<DefinitionKey>?, arguments: ResolveArguments,
         into result: InstanceStorage
     ) throws {
         defer {
@@ -666,7 +666,7 @@ extension DependencyContainer {
             make.owner?.release()
         }
         try make.slot.with { slot in
-            let key = key ?? slot.keyPointer
+            let key = key ?? slot.pinnedKey
             // The container that owns the slot makes the instance: a collaborator's is retained for the step.
             guard let owner = make.owner else {
                 return try constructInCurrentGraph(slot, make.making, at: key, arguments: arguments, into: result)
@@ -686,11 +686,11 @@ extension DependencyContainer {
         into result: InstanceStorage
     ) throws {
         guard make.wraps else {
-            return try withUnsafePointer(to: key) { try carryOut(make, at: $0, arguments: arguments, into: result) }
+            return try Pinned.with(key) { try carryOut(make, at: $0, arguments: arguments, into: result) }
         }
         // Taken while the step holds the slot, which `carryOut` ends.
         let blueprint = make.slot.with { $0.blueprint }
-        try withUnsafePointer(to: key.with(type: blueprint.type)) {
+        try Pinned.with(key.with(type: blueprint.type)) {
             try carryOut(make, at: $0, arguments: arguments, into: result)
         }
         blueprint.ops.wrapInOptional(result)
@@ -1139,7 +1139,7 @@ extension DependencyContainer {
             if place.wraps { slot.blueprint.ops.wrapInOptional(result) }
             return .copied
         }
-        let atSlotKey = slot.keyPointer.pointee == key
+        let atSlotKey = slot.pinnedKey.value == key
         guard let type = fastType(for: slot) else {
             guard locked else { return nil }
             guard !place.wraps, !place.autoWires, let claim = claimSingleton(slot, requested: key) else {

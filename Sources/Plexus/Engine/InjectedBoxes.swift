@@ -159,22 +159,22 @@ enum AutoInjector {
     /// under `key`, from `container`, the owner of its definition: `inject(into:resolvedAt:container:graph:)`,
     /// without boxing an instance of a class type in `Any`.
     static func inject(
-        into result: InstanceStorage, ops: TypeOps, resolvedAt key: UnsafePointer<DefinitionKey>,
+        into result: InstanceStorage, ops: TypeOps, resolvedAt key: Pinned<DefinitionKey>,
         container: DependencyContainer, graph: ResolutionGraph
     ) throws {
         guard ops.isClassReference else {
-            return try inject(into: ops.box(result), resolvedAt: key.pointee, container: container, graph: graph)
+            return try inject(into: ops.box(result), resolvedAt: key.value, container: container, graph: graph)
         }
         // The caller's storage holds the instance until injection ends.
         let object = result.reference
         let holder = Unmanaged<AnyObject>.fromOpaque(object)._withUnsafeGuaranteedRef { Swift.type(of: $0) as Any.Type }
         guard case .fields(let fields) = graph.injectionLayout(of: holder) else {
-            return try inject(into: ops.box(result), resolvedAt: key.pointee, container: container, graph: graph)
+            return try inject(into: ops.box(result), resolvedAt: key.value, container: container, graph: graph)
         }
         guard !fields.isEmpty else { return }
         // Most keys are untagged: nothing to pass down, and no key copied to find it out.
-        guard case .none = key.pointee.storedTag else {
-            let tag = tagPassedDown(from: key.pointee, in: container)
+        guard case .none = key.value.storedTag else {
+            let tag = tagPassedDown(from: key.value, in: container)
             return try inject(fields, at: object, keptContexts: tag == nil, in: holder, tag: tag, container, graph)
         }
         try inject(fields, at: object, keptContexts: true, in: holder, tag: nil, container, graph)

@@ -41,8 +41,8 @@ enum InjectionLayout {
         }
 
         /// The address of `untaggedContext` in the field at `field`.
-        static func untaggedContext(of field: UnsafePointer<Field>) -> UnsafePointer<DependencyContainer.Context> {
-            (UnsafeRawPointer(field) + contextOffset).assumingMemoryBound(to: DependencyContainer.Context.self)
+        static func untaggedContext(of field: UnsafePointer<Field>) -> Pinned<DependencyContainer.Context> {
+            .at((UnsafeRawPointer(field) + contextOffset).assumingMemoryBound(to: DependencyContainer.Context.self))
         }
 
         private static let contextOffset = MemoryLayout<Field>.offset(of: \Field.untaggedContext).unsafelyUnwrapped

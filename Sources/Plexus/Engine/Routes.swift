@@ -118,7 +118,7 @@ struct Route {
 /// A route as a container keeps it: an object whose fields the fast path reads in place, borrowed from the table
 /// (copying a `Route` copies its weak reference through the runtime).
 final class RememberedRoute {
-    /// The first stored property, so that `keyPointer` finds it: keep it first.
+    /// The first stored property, so that `pinnedKey` finds it: keep it first.
     let requested: DefinitionKey
     let generation: Int
     weak var owner: DependencyContainer?
@@ -136,10 +136,8 @@ final class RememberedRoute {
 
     /// `requested` where it lies inside the route, valid as long as the route lives: a fast step that auto-wires
     /// through a local route points its factory's frame at it (`FastMake.KeyHome.kept`), as a step at its slot's own
-    /// key points at `Slot.keyPointer`.
-    var keyPointer: UnsafePointer<DefinitionKey> {
-        UnsafePointer(_getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: DefinitionKey.self))
-    }
+    /// key points at `Slot.pinnedKey`.
+    var pinnedKey: Pinned<DefinitionKey> { .firstStoredProperty(of: self) }
 
     /// The owner, retained once for the caller to release, or `nil` when it is gone. Out of line, so that the caller
     /// reads it from a route it borrows without retaining the route around the weak load (inlined, the load retains it).
@@ -159,7 +157,7 @@ final class RememberedRoute {
         requested = route.requested
         autoWires = route.autoWires
         wrapsInOptional = route.requested != key
-        assert(keyPointer.pointee == requested, "RememberedRoute.requested is not the first stored property")
+        Pinned.checkFirstStoredProperty(of: self, is: requested)
     }
 
     /// Remembers that the request `key` is answered by the container's own `slot` for `requested`, as of
@@ -173,6 +171,6 @@ final class RememberedRoute {
         self.requested = requested
         self.autoWires = autoWires
         wrapsInOptional = requested != key
-        assert(keyPointer.pointee == requested, "RememberedRoute.requested is not the first stored property")
+        Pinned.checkFirstStoredProperty(of: self, is: requested)
     }
 }

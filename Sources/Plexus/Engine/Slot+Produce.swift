@@ -130,9 +130,9 @@ extension Slot {
     ) throws -> Any? {
         let (recipe, owner, graph) = (construction.recipe, request.owner, request.graph)
         do {
-            return try withUnsafePointer(to: request.key) { key in
+            return try Pinned.with(request.key) { key in
                 try graph.runFactory(of: self, requested: key, owner: owner) {
-                    let box = try withArguments(from: request.arguments, key: key.pointee, owner: owner) {
+                    let box = try withArguments(from: request.arguments, key: key.value, owner: owner) {
                         arguments -> InstanceBox? in
                         if let destination, !blueprint.scope.isSingleton {
                             try blueprint.make(arguments, into: destination)

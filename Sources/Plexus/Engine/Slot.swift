@@ -9,7 +9,7 @@ internal import PlexusCore
 /// `withLock`. The slot never runs user code under that lock.
 final class Slot {
     /// The key the definition was first registered under in this container; names it in messages. The first stored
-    /// property, so that `keyPointer` finds it: keep it first.
+    /// property, so that `pinnedKey` finds it: keep it first.
     let key: DefinitionKey
     /// Whether `recipe` has no hooks and no decorators: read by the fast path, which then needs no reference to
     /// the recipe (reading `recipe` retains it). Right after `key`, with the other flags and `order`: the five share
@@ -98,7 +98,7 @@ final class Slot {
         self.key = DefinitionKey(type: key.type, typeOfArguments: key.typeOfArguments, storedTag: key.storedTag)
         // Registrations past two billion in one container are not expected; the order only sorts them.
         orderStorage = Int32(truncatingIfNeeded: order)
-        assert(keyPointer.pointee == key, "Slot.key is not the first stored property")
+        Pinned.checkFirstStoredProperty(of: self, is: key)
     }
 
     deinit {
@@ -108,9 +108,7 @@ final class Slot {
     /// `key` where it lies inside the slot, valid as long as the slot lives: a resolve that holds the slot points
     /// its factory's frame at it (typed accessors do), with no copy and no other object to keep alive. A class's stored
     /// properties are laid out in the order declared, after the object header, and `key` is the first.
-    var keyPointer: UnsafePointer<DefinitionKey> {
-        UnsafePointer(_getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: DefinitionKey.self))
-    }
+    var pinnedKey: Pinned<DefinitionKey> { .firstStoredProperty(of: self) }
 
     var scope: ComponentScope { blueprint.scope }
 

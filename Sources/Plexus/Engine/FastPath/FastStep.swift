@@ -44,12 +44,12 @@ struct FastMake {
 
     /// Where the key of the factory's frame (cycle paths, `requiredBy` chains) lives while it runs.
     enum KeyHome {
-        /// The slot's own key (`Slot.keyPointer`): the slot was registered under exactly the requested key, so no
+        /// The slot's own key (`Slot.pinnedKey`): the slot was registered under exactly the requested key, so no
         /// key lives in the caller's frame.
         case slot
         /// The first stored property of an object retained once for the step: the typed accessor entry's copy
-        /// (`AccessorKeys.Entry.keyPointer`), or the requested key as a local route keeps it
-        /// (`RememberedRoute.keyPointer`: a request this container's definition answers by auto-wiring). One case
+        /// (`AccessorKeys.Entry.pinnedKey`), or the requested key as a local route keeps it
+        /// (`RememberedRoute.pinnedKey`: a request this container's definition answers by auto-wiring). One case
         /// for both, so that the dispatcher inlined into every resolve has no more to hold in its frame.
         case kept(Owned<AnyObject>)
 
@@ -59,10 +59,8 @@ struct FastMake {
         }
 
         /// The key that `keeper` (of `kept`) holds as its first stored property.
-        static func key(keptBy keeper: Owned<AnyObject>) -> UnsafePointer<DefinitionKey> {
-            keeper.with {
-                UnsafePointer(_getUnsafePointerToStoredProperties($0).assumingMemoryBound(to: DefinitionKey.self))
-            }
+        static func key(keptBy keeper: Owned<AnyObject>) -> Pinned<DefinitionKey> {
+            keeper.with { .firstStoredProperty(of: $0) }
         }
         /// The requested key, built again by the caller out of line (a collaborator's slot under another key, a
         /// `T?` answered by `T`).

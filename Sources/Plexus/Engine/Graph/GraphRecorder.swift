@@ -153,7 +153,7 @@ final class GraphRecorder {
         let frames = graph.state.frames.elements
         guard frames.count > baseFrames, let top = frames.last else { return nil }
         switch top.kind {
-        case .factory(let slot):
+        case .factory(let slot, _):
             guard let from = nodeBySlot[slot] else { return nil }
             if let remaining = pendingArguments[from], remaining > 0 {
                 pendingArguments[from] = remaining - 1
@@ -175,10 +175,10 @@ final class GraphRecorder {
 
     /// The node whose hooks run in a hooks frame (or a `.made` one).
     private func hooked(_ frame: ResolutionGraph.Frame) -> Int? {
-        guard case .made = frame.kind else {
-            let context = frame.pointer.assumingMemoryBound(to: DependencyContainer.Context.self).pointee
-            return nodeByInstanceKey[context.key]
+        switch frame.kind {
+        case .made(let key): nodeByInstanceKey[key.value]
+        case .hooks(let context), .property(let context): nodeByInstanceKey[context.value.key]
+        case .factory: nil
         }
-        return nodeByInstanceKey[frame.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee]
     }
 }

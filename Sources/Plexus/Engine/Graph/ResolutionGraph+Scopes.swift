@@ -146,14 +146,14 @@ extension ResolutionGraph {
             while index < state.queue.count {
                 let hooks = state.queue[index]
                 index += 1
-                try run(.hooks, hooks.context) { try hooks.run(in: self) }
+                try run(hooks: hooks.context) { try hooks.run(in: self) }
             }
             retireQueue(from: mark.queue)
             if state.depth == 1 {
                 // `didResolveDependencies` runs once every hook of the graph has run, so only the outermost scope
                 // calls it; a callback may resolve again and queue more callbacks, which this loop picks up.
                 while state.callbacks.count > mark.callbacks, let callback = state.callbacks.popLast() {
-                    run(.hooks, callback.context) { callback.resolvable.didResolveDependencies() }
+                    run(hooks: callback.context) { callback.resolvable.didResolveDependencies() }
                     state.leftovers.append(callback.resolvable)
                 }
             }
@@ -292,7 +292,7 @@ extension ResolutionGraph {
     /// `Any`), if it has one; `nil` if not.
     func withSharedInstance<R>(of definition: AnyObject, _ body: (Any) throws -> R) rethrows -> R? {
         guard let index = sharedIndex(of: definition) else { return nil }
-        return try state.shared.withUnsafeBufferPointer { try body($0[index].instance) }
+        return try body(state.shared[index].instance)
     }
 
     /// Where the shared instance of `definition` is in `shared`: a scan of a few entries, or the index once there are more.
@@ -300,11 +300,9 @@ extension ResolutionGraph {
         guard !state.shared.isEmpty else { return nil }
         let id = ObjectIdentifier(definition)
         if state.sharedIndex.isEmpty {
-            return state.shared.withUnsafeBufferPointer { entries in
-                var index = 0
-                while index < entries.count, entries[index].id != id { index += 1 }
-                return index < entries.count ? index : nil
-            }
+            var index = 0
+            while index < state.shared.count, state.shared[index].id != id { index += 1 }
+            return index < state.shared.count ? index : nil
         }
         return state.sharedIndex[id]
     }

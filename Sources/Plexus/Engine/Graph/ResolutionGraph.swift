@@ -22,26 +22,25 @@ final class ResolutionGraph {
     /// when they read it.
     struct Frame {
         enum Kind {
-            /// The factory of a slot runs; `pointer` is the requested `DefinitionKey`.
-            case factory(ObjectIdentifier)
-            /// Property hooks or `didResolveDependencies` run; `pointer` is their `Context`.
-            case hooks
-            /// A property is being auto-injected; `pointer` is its `Context`.
-            case property
+            /// The factory of the slot `slot` runs for the requested key.
+            case factory(ObjectIdentifier, requested: Pinned<DefinitionKey>)
+            /// Property hooks or `didResolveDependencies` run, in their context.
+            case hooks(Pinned<DependencyContainer.Context>)
+            /// A property is being auto-injected, in its context.
+            case property(Pinned<DependencyContainer.Context>)
             /// The `@Injected` properties of an instance are filled right after its factory's frame ended (the fast
-            /// path's `injectNow`); `pointer` is the key that factory ran for, and the context is the one it ran in.
-            /// A hooks frame without a `Context` to make.
-            case made
+            /// path's `injectNow`), for the key that factory ran for; the context is the one it ran in. A hooks frame
+            /// without a `Context` to make.
+            case made(Pinned<DefinitionKey>)
         }
 
         let kind: Kind
-        let pointer: UnsafeRawPointer
         /// The container whose slot's factory runs (unretained: it is alive while its factory runs), for factories
         /// handed their container (`register { c in … }`); `nil` for hooks and properties.
         var owner: Borrowed<DependencyContainer>? = nil
 
         var slot: ObjectIdentifier? {
-            if case .factory(let slot) = kind { return slot }
+            if case .factory(let slot, _) = kind { return slot }
             return nil
         }
 
@@ -299,28 +298,26 @@ final class ResolutionGraph {
     var innermostTag: DependencyContainer.Tag? {
         guard let frame = state.frames.last else { return nil }
         switch frame.kind {
-        case .factory, .made: return frame.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee.tag
-        case .hooks, .property:
-            return frame.pointer.assumingMemoryBound(to: DependencyContainer.Context.self).pointee.key.tag
+        case .factory(_, let key), .made(let key): return key.value.tag
+        case .hooks(let context), .property(let context): return context.value.key.tag
         }
     }
 
     private func context(at index: Int) -> DependencyContainer.Context {
         let frame = state.frames[index]
         switch frame.kind {
-        case .factory, .made:
-            let key = frame.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee
-            return context(ofFactoryFor: key, under: index > 0 ? state.frames[index - 1] : nil)
-        case .hooks, .property:
-            return frame.pointer.assumingMemoryBound(to: DependencyContainer.Context.self).pointee
+        case .factory(_, let key), .made(let key):
+            return context(ofFactoryFor: key.value, under: index > 0 ? state.frames[index - 1] : nil)
+        case .hooks(let context), .property(let context):
+            return context.value
         }
     }
 
     /// The key of a `.factory` or `.made` frame, or of the context of a `.hooks` one; `nil` for a `.property` frame.
     private func instanceKey(of frame: Frame) -> DefinitionKey? {
         switch frame.kind {
-        case .factory, .made: frame.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee
-        case .hooks: frame.pointer.assumingMemoryBound(to: DependencyContainer.Context.self).pointee.key
+        case .factory(_, let key), .made(let key): key.value
+        case .hooks(let context): context.value.key
         case .property: nil
         }
     }
@@ -331,18 +328,16 @@ final class ResolutionGraph {
             return DependencyContainer.Context(key: key, injectedInType: nil, injectedInProperty: nil)
         }
         switch parent.kind {
-        case .factory, .made:
+        case .factory(_, let parentKey), .made(let parentKey):
             // Under a `.made` frame, as under the hooks frame it stands for: injected in that instance's type.
-            let parentKey = parent.pointer.assumingMemoryBound(to: DefinitionKey.self)
             return DependencyContainer.Context(
-                key: key, injectedInType: parentKey.pointee.type, injectedInProperty: nil)
-        case .hooks:
-            let parentContext = parent.pointer.assumingMemoryBound(to: DependencyContainer.Context.self)
+                key: key, injectedInType: parentKey.value.type, injectedInProperty: nil)
+        case .hooks(let parentContext):
             return DependencyContainer.Context(
-                key: key, injectedInType: parentContext.pointee.resolvingType, injectedInProperty: nil)
-        case .property:
+                key: key, injectedInType: parentContext.value.resolvingType, injectedInProperty: nil)
+        case .property(let context):
             // What a property resolves is injected in the instance that holds the property.
-            let property = parent.pointer.assumingMemoryBound(to: DependencyContainer.Context.self).pointee
+            let property = context.value
             return DependencyContainer.Context(
                 key: key, injectedInType: property.injectedInType, injectedInProperty: property.injectedInProperty)
         }
@@ -351,7 +346,7 @@ final class ResolutionGraph {
     /// Runs the factory `body` of `slot` for the key at `requested`; throws if that factory is already running in
     /// this graph (a cycle that only constructors could close).
     func runFactory<R>(
-        of slot: AnyObject, requested: UnsafePointer<DefinitionKey>, owner: DependencyContainer,
+        of slot: AnyObject, requested: Pinned<DefinitionKey>, owner: DependencyContainer,
         _ body: () throws -> R
     ) throws -> R {
         let id = ObjectIdentifier(slot)
@@ -367,7 +362,7 @@ final class ResolutionGraph {
     /// cycle set, are out of line).
     @inline(__always)
     func enterFactory(
-        _ id: ObjectIdentifier, requested: UnsafePointer<DefinitionKey>, owner: DependencyContainer
+        _ id: ObjectIdentifier, requested: Pinned<DefinitionKey>, owner: DependencyContainer
     ) throws {
         if state.frames.count < Self.shallowDepth {
             if state.frames.contains(where: { $0.slot == id }) { try failEntering(cycleAt: id) }
@@ -376,7 +371,7 @@ final class ResolutionGraph {
         }
         if CurrentThread.frameAddress < state.stackLimit { try failEntering(tooDeepFor: requested) }
         state.frames.append(
-            Frame(kind: .factory(id), pointer: UnsafeRawPointer(requested), owner: Borrowed(owner)))
+            Frame(kind: .factory(id, requested: requested), owner: Borrowed(owner)))
         if !state.deepSlots.isEmpty { state.deepSlots.insert(id) }
     }
 
@@ -388,10 +383,10 @@ final class ResolutionGraph {
 
     /// `enterFactory` found the thread's stack nearly used up.
     @inline(never)
-    private func failEntering(tooDeepFor requested: UnsafePointer<DefinitionKey>) throws -> Never {
+    private func failEntering(tooDeepFor requested: Pinned<DefinitionKey>) throws -> Never {
         // Every frame counts: a property hook that resolves a new instance of its own definition recurses
         // through hooks frames, with one factory frame at a time on the stack.
-        let path = state.frames.indices.map { context(at: $0).key } + [requested.pointee]
+        let path = state.frames.indices.map { context(at: $0).key } + [requested.value]
         throw ResolutionError.resolutionTooDeep(depth: path.count, path: path)
     }
 
@@ -408,27 +403,29 @@ final class ResolutionGraph {
         }
     }
 
-    /// Runs `body` with a hooks or property frame for `context` on the stack.
-    func run<R>(_ kind: Frame.Kind, _ context: DependencyContainer.Context, _ body: () throws -> R) rethrows
-        -> R
-    {
-        try withUnsafePointer(to: context) { pointer in
-            state.frames.append(Frame(kind: kind, pointer: UnsafeRawPointer(pointer)))
-            defer { state.frames.removeLast() }
-            return try body()
-        }
+    /// Runs `body` with a hooks frame for `context` on the stack.
+    func run<R>(hooks context: DependencyContainer.Context, _ body: () throws -> R) rethrows -> R {
+        try Pinned.with(context) { try run(.hooks($0), body) }
+    }
+
+    /// Runs `body` with a property frame for `context` on the stack.
+    func run<R>(property context: DependencyContainer.Context, _ body: () throws -> R) rethrows -> R {
+        try Pinned.with(context) { try run(.property($0), body) }
     }
 
     /// Runs `body` with a property frame for the context at `context`, which stays valid until it returns.
-    func run<R>(property context: UnsafePointer<DependencyContainer.Context>, _ body: () throws -> R) rethrows -> R {
-        state.frames.append(Frame(kind: .property, pointer: UnsafeRawPointer(context)))
-        defer { state.frames.removeLast() }
-        return try body()
+    func run<R>(property context: Pinned<DependencyContainer.Context>, _ body: () throws -> R) rethrows -> R {
+        try run(.property(context), body)
     }
 
     /// Runs `body`, the property work of an instance whose factory for `key` has just returned, in a `.made` frame.
-    func run<R>(madeFor key: UnsafePointer<DefinitionKey>, _ body: () throws -> R) rethrows -> R {
-        state.frames.append(Frame(kind: .made, pointer: UnsafeRawPointer(key)))
+    func run<R>(madeFor key: Pinned<DefinitionKey>, _ body: () throws -> R) rethrows -> R {
+        try run(.made(key), body)
+    }
+
+    /// Runs `body` with a frame of `kind` on the stack.
+    private func run<R>(_ kind: Frame.Kind, _ body: () throws -> R) rethrows -> R {
+        state.frames.append(Frame(kind: kind))
         defer { state.frames.removeLast() }
         return try body()
     }
@@ -454,15 +451,18 @@ final class ResolutionGraph {
         let context = DependencyContainer.Context(
             key: DefinitionKey(type: type, typeOfArguments: Void.self, tag: tag),
             injectedInType: holder, injectedInProperty: label)
-        return try run(.property, context, body)
+        return try run(property: context, body)
     }
 
     /// The keys of the factories running in this graph, outermost first, from the one of `slot` on (all of them
     /// for `nil`).
     func factoryPath(from id: ObjectIdentifier?) -> [DefinitionKey] {
-        let factories = state.frames.elements.filter { $0.slot != nil }
+        let factories = state.frames.elements.compactMap { frame -> (slot: ObjectIdentifier, key: DefinitionKey)? in
+            guard case .factory(let slot, let key) = frame.kind else { return nil }
+            return (slot, key.value)
+        }
         let start = id.flatMap { id in factories.firstIndex { $0.slot == id } } ?? factories.startIndex
-        return factories[start...].map { $0.pointer.assumingMemoryBound(to: DefinitionKey.self).pointee }
+        return factories[start...].map(\.key)
     }
 
     /// Whether the innermost running factory is one `container` runs to make an instance it keeps itself (a
@@ -470,7 +470,7 @@ final class ResolutionGraph {
     /// lives as long as `container` does. `false` inside hooks and property injection.
     func innermostFactoryMakesAnInstanceKept(by container: DependencyContainer) -> Bool {
         guard let frame = state.frames.indices.last.map({ state.frames[$0] }),
-            case .factory(let id) = frame.kind, frame.owner?.refers(to: container) == true,
+            case .factory(let id, _) = frame.kind, frame.owner?.refers(to: container) == true,
             let address = UnsafeRawPointer(bitPattern: UInt(bitPattern: id))
         else { return false }
         // Every factory frame is pushed for a slot (`runFactory`, the fast path's `construct`, the async driver), which
@@ -531,7 +531,7 @@ extension DependencyContainer {
     /// debug build, which gives every function and closure on the way to the factory a stack frame of its own).
     @inline(never)
     func constructInCurrentGraph(
-        _ slot: Slot, _ making: FastMake.Making, at key: UnsafePointer<DefinitionKey>, arguments: ResolveArguments,
+        _ slot: Slot, _ making: FastMake.Making, at key: Pinned<DefinitionKey>, arguments: ResolveArguments,
         into result: InstanceStorage
     ) throws {
         try ResolutionGraph.unretainedCurrent.with { graph in
@@ -550,7 +550,7 @@ extension DependencyContainer {
     /// error; release the leftovers of an outermost resolve.
     @_transparent
     private func construct(
-        _ slot: Slot, _ making: FastMake.Making, at key: UnsafePointer<DefinitionKey>, arguments: ResolveArguments,
+        _ slot: Slot, _ making: FastMake.Making, at key: Pinned<DefinitionKey>, arguments: ResolveArguments,
         into result: InstanceStorage, graph: ResolutionGraph
     ) throws {
         if slot.blueprint.scope == .shared, graph.depth > 0, try copyShared(of: slot, in: graph, key, into: result) {
@@ -617,7 +617,7 @@ extension DependencyContainer {
     /// Out of line, so that its existential stays off the stack of nested resolves.
     @inline(never)
     private func copyShared(
-        of slot: Slot, in graph: ResolutionGraph, _ key: UnsafePointer<DefinitionKey>,
+        of slot: Slot, in graph: ResolutionGraph, _ key: Pinned<DefinitionKey>,
         into result: InstanceStorage
     ) throws -> Bool {
         // Stored as made, so it has the slot's type.
@@ -625,7 +625,7 @@ extension DependencyContainer {
             slot.blueprint.ops.unbox(shared, result) ? nil : Swift.type(of: shared)
         }
         guard let unboxed else { return false }
-        if let resolved = unboxed { throw ResolutionError.invalidType(resolved: resolved, key: key.pointee) }
+        if let resolved = unboxed { throw ResolutionError.invalidType(resolved: resolved, key: key.value) }
         return true
     }
 
@@ -669,7 +669,7 @@ extension DependencyContainer {
     /// as its queued work would be when its scope closes: in a frame with the context its factory ran in (`.made`).
     @inline(never)
     private func injectNow(
-        _ slot: Slot, at key: UnsafePointer<DefinitionKey>, into result: InstanceStorage,
+        _ slot: Slot, at key: Pinned<DefinitionKey>, into result: InstanceStorage,
         graph: ResolutionGraph
     ) throws {
         try graph.run(madeFor: key) {
@@ -723,10 +723,10 @@ extension DependencyContainer {
     /// its storage stays off the stack of the common case.
     @inline(never)
     private func constructAutoWired(
-        _ slot: Slot, _ key: UnsafePointer<DefinitionKey>, into result: InstanceStorage
+        _ slot: Slot, _ key: Pinned<DefinitionKey>, into result: InstanceStorage
     ) throws {
         guard let layout = slot.blueprint.argumentLayout else {
-            return try slot.withAutoWiredArguments(key: key.pointee, owner: self) { arguments in
+            return try slot.withAutoWiredArguments(key: key.value, owner: self) { arguments in
                 try slot.blueprint.make(arguments, into: result)
             }
         }
@@ -737,10 +737,10 @@ extension DependencyContainer {
                 let element = layout.elements[resolved]
                 do {
                     try resolveRaw(
-                        element.type, typeOfArguments: Void.self, tag: key.pointee.tag,
+                        element.type, typeOfArguments: Void.self, tag: key.value.tag,
                         arguments: .none, into: tuple.element(at: element.offset, for: element.type))
                 } catch {
-                    throw slot.autoWiringFailure(error, key: key.pointee)
+                    throw slot.autoWiringFailure(error, key: key.value)
                 }
                 resolved += 1
             }
