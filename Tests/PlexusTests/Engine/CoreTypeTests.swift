@@ -72,3 +72,31 @@ import Testing
         }
     #endif
 }
+
+@Suite struct PinnedTests {
+    /// A holder whose first stored property is the value it pins.
+    private final class Holder {
+        let first: Int
+        let second: Int
+
+        init(first: Int, second: Int) {
+            (self.first, self.second) = (first, second)
+        }
+    }
+
+    @Test func anObjectsFirstStoredPropertyAndAStackValueReadBackWhole() {
+        let holder = Holder(first: 41, second: 7)
+        Pinned.checkFirstStoredProperty(of: holder, is: 41)
+        #expect(Pinned<Int>.firstStoredProperty(of: holder).value == 41)
+        let key = ["a key with a tag": 1]
+        #expect(Pinned.with(key) { $0.value } == key)
+    }
+
+    /// In a debug build (the tests') and one that checks invariants, pinning a property that is not the first stops
+    /// the process at the object's initializer, not at a later wrong read.
+    @Test func aValueThatIsNotTheFirstStoredPropertyStopsTheProcess() async {
+        await #expect(processExitsWith: .failure) {
+            Pinned.checkFirstStoredProperty(of: Holder(first: 1, second: 2), is: 2)
+        }
+    }
+}
