@@ -42,3 +42,10 @@ public import PlexusSystem
     @inlinable
     package static var isProcessMain: Bool { plexus_is_main_thread() != 0 }
 }
+
+/// The calling task's identity while it runs: its hash (tasks alive at the same time never share one but with
+/// negligible probability), 0 outside a task. `withUnsafeCurrentTask` is the runtime's only way to name the task; only
+/// its hash is kept, never the task.
+package func currentTaskIdentity() -> Int {
+    withUnsafeCurrentTask { $0?.hashValue } ?? 0
+}

@@ -35,6 +35,13 @@
         self.init(reference: .fromOpaque(address))
     }
 
+    /// Borrows the object `identity` names (an `ObjectIdentifier` is the object's address), one its holder keeps
+    /// alive.
+    @inlinable @_transparent
+    package init(identifiedBy identity: ObjectIdentifier) {
+        self.init(reference: .fromOpaque(UnsafeRawPointer(bitPattern: UInt(bitPattern: identity))!))
+    }
+
     /// The object's address, for the C layer to keep (the thread's graph, a hazard mark).
     @inlinable @_transparent
     package var address: UnsafeMutableRawPointer { reference.toOpaque() }

@@ -470,12 +470,11 @@ final class ResolutionGraph {
     /// lives as long as `container` does. `false` inside hooks and property injection.
     func innermostFactoryMakesAnInstanceKept(by container: DependencyContainer) -> Bool {
         guard let frame = state.frames.indices.last.map({ state.frames[$0] }),
-            case .factory(let id, _) = frame.kind, frame.owner?.refers(to: container) == true,
-            let address = UnsafeRawPointer(bitPattern: UInt(bitPattern: id))
+            case .factory(let id, _) = frame.kind, frame.owner?.refers(to: container) == true
         else { return false }
         // Every factory frame is pushed for a slot (`runFactory`, the fast path's `construct`, the async driver), which
         // its running factory keeps alive until the frame pops.
-        switch Borrowed<Slot>(address: address).with({ $0.blueprint.scope }) {
+        switch Borrowed<Slot>(identifiedBy: id).with({ $0.blueprint.scope }) {
         case .singleton, .eagerSingleton, .cached: return true
         case .unique, .shared, .weakSingleton: return false
         }

@@ -41,7 +41,7 @@ final class TaskGraph: @unchecked Sendable {
     /// Identifies the current task while it runs (its hash: tasks alive at the same time never share one but with
     /// negligible probability, and a graph lives no longer than its task's resolve).
     private static func currentTask() -> Int {
-        withUnsafeCurrentTask { $0?.hashValue } ?? 0
+        currentTaskIdentity()
     }
 }
 
