@@ -39,8 +39,9 @@ let package = Package(
         .target(name: "PlexusFactoryKit", dependencies: ["Plexus"]),
         .target(name: "PlexusFactoryTesting", dependencies: ["PlexusFactoryKit"]),
         .executableTarget(name: "PlexusTour", dependencies: ["Plexus", "PlexusFactoryKit"], path: "Playground"),
-        // PlexusCore too: `Engine/CoreTypeTests` and `Engine/ReferenceContractExitTests` check the core's types, and
-        // `engineSettings` the contracts they check only in builds that check invariants.
+        // PlexusCore too: `Engine/CoreTypeTests`, `Engine/ReferenceContractExitTests` and
+        // `Engine/InstanceStorageContractTests` check the core's types, and `engineSettings` the contracts they check
+        // only in builds that check invariants.
         .testTarget(
             name: "PlexusTests", dependencies: ["Plexus", "PlexusCore", "PlexusSystem", "PlexusTesting"],
             swiftSettings: engineSettings),

@@ -16,10 +16,13 @@
 package final class ConditionLock: @unchecked Sendable {
     // `@unchecked Sendable`: the mutex and condition are the synchronization; what they guard is the caller's, touched
     // only inside `withLock`.
+    /// The mutex, in memory of its own that never moves.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// The condition, used only with `mutex`, in memory of its own that never moves.
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     #if PLEXUS_CHECK_INVARIANTS
-        /// The thread that holds the mutex, `nil` while none does: read and written only by the holder.
+        /// The thread that holds the mutex, `nil` while none does: written only by the holder, and read by the checks
+        /// of `wait` and `broadcast` (a thread that calls them without the lock breaks the contract they check).
         private var holder: pthread_t?
     #endif
 

@@ -7,7 +7,9 @@
 /// so that compiles to nothing. The stack is not copyable and frees its memory when it ends, so the memory can neither
 /// be shared nor outlive it. Positions are checked against the count in every build.
 @usableFromInline package struct FrameStack<Element>: ~Copyable {
+    /// The elements, outermost first, `count` of them initialized.
     @usableFromInline var base: UnsafeMutablePointer<Element>
+    /// How many elements `base` has room for.
     @usableFromInline var capacity: Int
     /// The number of elements on the stack.
     @usableFromInline package private(set) var count = 0
@@ -75,6 +77,7 @@
         return false
     }
 
+    /// Doubles the room, moving the elements.
     @usableFromInline mutating func grow() {
         let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
         larger.moveInitialize(from: base, count: count)

@@ -7,10 +7,12 @@
 /// written. When the package is built with `PLEXUS_CHECK_INVARIANTS` each operation checks it and stops the process,
 /// naming the broken rule; otherwise the storage is its address, one word, and no operation checks anything.
 ///
-/// Made by `filled(_:_:)` and `filledIfWritten(_:_:)` (temporary storage for a `T`, moved out in the core), by
-/// `withTemporary` (type-erased temporary storage), by `allocate` for storage that outlives the call (a cached
-/// instance's box), or, where code inlined into an application hands the engine its own storage (a declaration of
-/// the core cannot be named there), at that entry with `init(uninitialized:for:)`.
+/// Made by the core: `filled(_:_:)`, `filledIfWritten(_:_:)`, `filledReference` and `withFilled` (temporary storage for
+/// a `T`, its instance moved out or used in place in the core), `withInitialized` (a value of the caller's, written
+/// already), `withTemporary` (type-erased temporary storage), `allocate` (storage that outlives the call: a cached
+/// instance's box) and `ArgumentTuple.element(at:for:)` (an argument's place). Where code inlined into an application
+/// hands the engine its own storage (a declaration of the core cannot be named there), the entry it calls makes it with
+/// `init(uninitialized:for:)` or `init(initialized:for:)`.
 @usableFromInline
 package struct InstanceStorage {
     /// The first byte of the instance.
@@ -148,6 +150,7 @@ package struct InstanceStorage {
         checkWritten(as: T.self)
         #if PLEXUS_CHECK_INVARIANTS
             contract.written = false
+            contract.writtenType = nil
         #endif
         return address.assumingMemoryBound(to: T.self).move()
     }
@@ -183,6 +186,7 @@ package struct InstanceStorage {
         #if PLEXUS_CHECK_INVARIANTS
             contract.check(!contract.written, "written twice")
             contract.check(contract.accepts(type), "written with a value of \(type), not of \(contract.typeName)")
+            contract.writtenType = type
         #endif
         return address
     }
@@ -225,6 +229,7 @@ package struct InstanceStorage {
         #if PLEXUS_CHECK_INVARIANTS
             contract.check(contract.written, "read before it was written")
             contract.written = false
+            contract.writtenType = nil
         #endif
         return address.load(as: UnsafeRawPointer.self)
     }
@@ -236,6 +241,7 @@ package struct InstanceStorage {
         checkWritten(as: T.self)
         #if PLEXUS_CHECK_INVARIANTS
             contract.written = false
+            contract.writtenType = nil
         #endif
         address.assumingMemoryBound(to: T.self).deinitialize(count: 1)
     }
@@ -248,6 +254,10 @@ package struct InstanceStorage {
         #if PLEXUS_CHECK_INVARIANTS
             contract.check(contract.written, "wrapped before it was written")
             contract.check(contract.isRead(as: T?.self), "wrapped as \(T?.self), not as \(contract.typeName)")
+            contract.check(
+                contract.writtenType.map { ObjectIdentifier($0) == ObjectIdentifier(T.self) } ?? true,
+                "wrapped as \(T?.self), though it holds a \(contract.writtenType.map { "\($0)" } ?? "value")")
+            contract.writtenType = T?.self
         #endif
         let value = address.assumingMemoryBound(to: T.self).move()
         address.initializeMemory(as: T?.self, to: value)
@@ -263,6 +273,7 @@ package struct InstanceStorage {
             contract.check(!contract.written, "written twice")
             contract.check(contract.accepts(T.self), "written with a value of \(T.self), not of \(contract.typeName)")
             contract.written = true
+            contract.writtenType = T.self
         #endif
     }
 
@@ -295,7 +306,11 @@ package struct InstanceStorage {
         @usableFromInline let type: Any.Type?
         /// Whether the storage holds an instance.
         @usableFromInline var written: Bool
+        /// The type of the value written, where the write named it (`nil` before a write, or for a reference written
+        /// as such): what `wrapInOptional` checks it wraps.
+        @usableFromInline var writtenType: Any.Type?
 
+        /// The state of storage made for `type` (`nil`: not known), written or not.
         @inlinable
         init(type: Any.Type?, written: Bool) {
             self.type = type
@@ -389,6 +404,7 @@ package struct ArgumentTuple {
         }
     }
 
+    /// The tuple at `address`, which its maker (`withUninitialized`) allocated.
     @inlinable
     init(address: UnsafeMutableRawPointer) {
         self.address = address

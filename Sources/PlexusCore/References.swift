@@ -12,6 +12,9 @@
     #if PLEXUS_CHECK_INVARIANTS
         /// The object again, weakly: `nil` once it is gone, which the checks read.
         @usableFromInline weak var shadow: Object?
+        /// The release record of the `Owned` reference this one was borrowed from (`Owned.borrowed`), if any: an
+        /// `Owned` made again from this word (`Owned.init(adopting:)`) shares it, and a use after its release fails.
+        @usableFromInline var record: ReleaseRecord?
     #endif
 
     /// Borrows `object`, which its holder keeps alive for as long as the borrowed reference is used.
@@ -118,10 +121,14 @@ extension Borrowed: Sendable where Object: Sendable {}
     }
 
     /// Takes over the reference `borrowed` was retained for (`Borrowed.retained()` or `init(retaining:)` made it,
-    /// then it was kept as its borrowed word), to release it.
+    /// then it was kept as its borrowed word), to release it. Shares the release record of the `Owned` it was
+    /// borrowed from, so a second adoption's release fails as a second release.
     @inlinable @_transparent
     package init(adopting borrowed: Borrowed<Object>) {
-        self.init(adopting: borrowed.reference)
+        reference = borrowed.reference
+        #if PLEXUS_CHECK_INVARIANTS
+            record = borrowed.record ?? ReleaseRecord()
+        #endif
     }
 
     /// Takes over the reference at `address`, which `address` of an owned reference gave out.
@@ -141,7 +148,11 @@ extension Borrowed: Sendable where Object: Sendable {}
     @inlinable @_transparent
     package var borrowed: Borrowed<Object> {
         checkLive()
-        return Borrowed(reference: reference)
+        var borrowed = Borrowed(reference: reference)
+        #if PLEXUS_CHECK_INVARIANTS
+            borrowed.record = record
+        #endif
+        return borrowed
     }
 
     /// Calls `body` with the object, without retaining it again around the call.
@@ -179,9 +190,8 @@ extension Borrowed: Sendable where Object: Sendable {}
     package func release() {
         #if PLEXUS_CHECK_INVARIANTS
             precondition(
-                !record.released,
+                !record.noteRelease(),
                 "Plexus: an owned \(Object.self) was released twice (Owned: exactly one release per reference taken)")
-            record.released = true
         #endif
         reference.release()
     }
@@ -191,10 +201,9 @@ extension Borrowed: Sendable where Object: Sendable {}
     package func take() -> Object {
         #if PLEXUS_CHECK_INVARIANTS
             precondition(
-                !record.released,
+                !record.noteRelease(),
                 "Plexus: an owned \(Object.self) was taken after its release (Owned: exactly one release per reference "
                     + "taken)")
-            record.released = true
         #endif
         return reference.takeRetainedValue()
     }
@@ -212,11 +221,23 @@ extension Borrowed: Sendable where Object: Sendable {}
 
 #if PLEXUS_CHECK_INVARIANTS
     /// Whether an owned reference was released, shared by its copies (checked builds only).
-    @usableFromInline package final class ReleaseRecord {
-        /// Set by the reference's one release.
-        @usableFromInline var released = false
+    @usableFromInline package final class ReleaseRecord: Sendable {
+        /// Set by the reference's one release; under a lock, since a borrowed word that shares the record may be used
+        /// on another thread (`Borrowed` is `Sendable`).
+        @usableFromInline let state = Protected(false)
 
         /// A record of a reference not yet released.
         @inlinable init() {}
+
+        /// Whether the reference was released.
+        @usableFromInline var released: Bool { state.withLock { $0 } }
+
+        /// Records the release; returns whether it had been released before.
+        @usableFromInline func noteRelease() -> Bool {
+            state.withLock { released in
+                defer { released = true }
+                return released
+            }
+        }
     }
 #endif

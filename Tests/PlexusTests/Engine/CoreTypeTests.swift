@@ -64,11 +64,13 @@ import Testing
             }
         }
 
-        /// The lock's own check, and in a debug build the error-checking mutex too (`pthread_cond_wait` fails).
-        @Test func aWaitWithoutTheLockStopsTheProcess() async {
-            await #expect(processExitsWith: .failure) {
+        /// The lock's own check, before a debug build's error-checking mutex would fail `pthread_cond_wait`.
+        @Test func aWaitWithoutTheLockStopsTheProcess() async throws {
+            let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
                 ConditionLock().wait()
             }
+            let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(message.contains("called without holding its lock"))
         }
     #endif
 }

@@ -42,6 +42,21 @@
                     .contains("written with a value of String, not of Int"))
         }
 
+        /// Storage made for `Int?` holds an `Int?` already: wrapping it again would read it as an `Int`.
+        @Test func wrappingAValueThatIsAlreadyTheOptionalStops() async throws {
+            let message = try await #require(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
+                _ = InstanceStorage.filled(Int?.self) { storage in
+                    storage.initialize(to: Int?.some(1))
+                    storage.wrapInOptional(Int.self)
+                }
+            }
+            #expect(
+                String(decoding: message.standardErrorContent, as: UTF8.self)
+                    .contains("wrapped as Optional<Int>, though it holds a Optional<Int>"))
+        }
+
         @Test func readingBeforeWritingStops() async throws {
             let message = try await #require(
                 processExitsWith: .failure, observing: [\.standardErrorContent]

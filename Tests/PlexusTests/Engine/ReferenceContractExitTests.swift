@@ -52,6 +52,20 @@
             #expect(message.contains("released twice"))
         }
 
+        /// The fast step keeps an owned slot as its borrowed word and adopts it again to release it: the adoptions of
+        /// one word share the release record of the reference it was borrowed from.
+        @Test func anOwnedReferenceAdoptedTwiceFromItsBorrowedWordAndReleasedTwiceStopsTheProcess() async throws {
+            let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let token = Token()
+                let word = Owned(retaining: token).borrowed
+                Owned(adopting: word).release()
+                Owned(adopting: word).release()
+                withExtendedLifetime(token) {}
+            }
+            let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(message.contains("released twice"))
+        }
+
         @Test func anOwnedReferenceUsedAfterItsReleaseStopsTheProcess() async throws {
             let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
                 let token = Token()
