@@ -203,12 +203,22 @@ package struct InstanceStorage {
 
     // MARK: Reading
 
-    /// Calls `body` with the instance, a `T`, to read or replace in place.
+    /// Calls `body` with the instance, a `T`, to replace in place: for storage only its caller's thread reaches (a
+    /// decorator's fresh instance).
     @inlinable
     @inline(__always)
     package func withInstance<T, R>(of _: T.Type, _ body: (inout T) throws -> R) rethrows -> R {
         checkWritten(as: T.self)
         return try body(&address.assumingMemoryBound(to: T.self).pointee)
+    }
+
+    /// Calls `body` with the instance, a `T`, read in place (no exclusive access: threads that copy one published
+    /// instance read it at once).
+    @inlinable
+    @inline(__always)
+    package func readingInstance<T, R>(of _: T.Type, _ body: (T) throws -> R) rethrows -> R {
+        checkWritten(as: T.self)
+        return try body(address.assumingMemoryBound(to: T.self).pointee)
     }
 
     /// The object reference the storage holds: storage for a class type, written.

@@ -41,16 +41,16 @@ final class TypeOps: Sendable {
         init<T>(_: T.Type) {
             size = MemoryLayout<T>.size
             alignment = MemoryLayout<T>.alignment
-            copy = { source, destination in source.withInstance(of: T.self) { destination.initialize(to: $0) } }
+            copy = { source, destination in source.readingInstance(of: T.self) { destination.initialize(to: $0) } }
             destroy = { storage in storage.destroy(as: T.self) }
-            box = { storage in storage.withInstance(of: T.self) { $0 } }
+            box = { storage in storage.readingInstance(of: T.self) { $0 } }
             unbox = { value, destination in
                 guard let value = cast(value, to: T.self) else { return false }
                 destination.initialize(to: value)
                 return true
             }
             dynamicType = { storage in
-                storage.withInstance(of: T.self) { ObjectIdentifier(Swift.type(of: $0 as Any)) }
+                storage.readingInstance(of: T.self) { ObjectIdentifier(Swift.type(of: $0 as Any)) }
             }
             wrapInOptional = { storage in storage.wrapInOptional(T.self) }
         }
