@@ -288,8 +288,9 @@ extension ResolutionGraph {
         sharedIndex(of: definition).map { state.shared[$0].instance }
     }
 
-    /// Calls `body` with the graph's instance of the `.shared` `definition` (a slot's `definition`), borrowed in place (no copy of the
-    /// `Any`), if it has one; `nil` if not.
+    /// Calls `body` with the graph's instance of the `.shared` `definition` (a slot's `definition`), read in place (no
+    /// copy of the `Any`: `graph` in `Benchmarks/profile` counts the same existential copies as through a buffer
+    /// pointer), if it has one; `nil` if not.
     func withSharedInstance<R>(of definition: AnyObject, _ body: (Any) throws -> R) rethrows -> R? {
         guard let index = sharedIndex(of: definition) else { return nil }
         return try body(state.shared[index].instance)
