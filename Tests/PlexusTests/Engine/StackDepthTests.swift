@@ -232,8 +232,12 @@ private let stackGoalRequested = ProcessInfo.processInfo.environment["PLEXUS_STA
         // Guards against regressions. On Linux x86_64 (printed with `PLEXUS_PRINT_STACK=1`): in release 688 bytes for
         // `.unique` and `.shared` and 800 for `.singleton` (all on the fast path); in debug 3,776 and 4,064 (more
         // under ThreadSanitizer). The bound is the general path's for every scope: while another test validates a
-        // container (tests run in parallel), every resolve takes the general path.
-        #if DEBUG
+        // container (tests run in parallel), every resolve takes the general path. A build that checks invariants
+        // (CI's, under AddressSanitizer) keeps a contract beside each borrowed reference and each storage the frames
+        // hold: 16,665 bytes on the general path was measured there, so its bound is half as large again.
+        #if PLEXUS_CHECK_INVARIANTS
+            #expect(perLevel < 24_576)
+        #elseif DEBUG
             #expect(perLevel < 16_384)
         #else
             #expect(perLevel < 3_072)
